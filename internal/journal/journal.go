@@ -1,0 +1,160 @@
+// Package journal is the append-only, hash-chained record of a loto day.
+// Every act is an event; the state of the day is a fold of the events.
+// It knows events only as data: a type and a JSON payload.
+package journal
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Draft is an event to append: the journal gives it its sequence, time and hash.
+type Draft struct {
+	Actor   string          // user or device that acted
+	Type    string          // e.g. "series.created"
+	Payload json.RawMessage // JSON object; stored byte for byte
+	Key     string          // optional idempotency key, unique across the journal
+	// Secrets are stored apart from the event (never exported) in the same
+	// transaction, by name. A name already present is a conflict.
+	Secrets map[string][]byte
+}
+
+// Event is an appended, durable event.
+type Event struct {
+	Seq     int64           `json:"seq"`
+	Time    time.Time       `json:"time"`
+	Actor   string          `json:"actor"`
+	Type    string          `json:"type"`
+	Payload json.RawMessage `json:"payload"`
+	Key     string          `json:"key,omitempty"`
+	Hash    string          `json:"hash"` // hex SHA-256 over the previous hash and this event
+}
+
+// Head is the last event's sequence and hash; Seq 0 and Hash Genesis for an empty journal.
+type Head struct {
+	Seq  int64
+	Hash string
+}
+
+// Genesis is the "previous hash" of the first event.
+var Genesis = hex.EncodeToString(make([]byte, sha256.Size))
+
+// Errors the stores return; wrap-checked with errors.Is.
+var (
+	ErrConflict     = errors.New("journal: expected sequence is stale")
+	ErrDuplicateKey = errors.New("journal: idempotency key already used")
+	ErrNotFound     = errors.New("journal: not found")
+	ErrSecretExists = errors.New("journal: secret already stored")
+)
+
+// Store is a journal backend. Implementations: sqlite and postgres.
+type Store interface {
+	// Append writes drafts atomically after the event numbered expected
+	// (0 for an empty journal). If the head is not expected, it returns
+	// ErrConflict and writes nothing.
+	Append(ctx context.Context, expected int64, drafts ...Draft) ([]Event, error)
+	// Read calls fn for every event with Seq >= from, in order, streaming.
+	Read(ctx context.Context, from int64, fn func(Event) error) error
+	// Head returns the last sequence and hash.
+	Head(ctx context.Context) (Head, error)
+	// ByKey returns the event appended with that idempotency key, or ErrNotFound.
+	ByKey(ctx context.Context, key string) (Event, error)
+	// Secret returns a secret stored by Append, or ErrNotFound.
+	Secret(ctx context.Context, name string) ([]byte, error)
+	// Wait blocks until the head is past seq, or ctx ends.
+	Wait(ctx context.Context, seq int64) error
+	Close() error
+}
+
+// Clock gives the time of new events; tests inject a fixed one.
+type Clock func() time.Time
+
+// Chain computes the hash of e given the previous event's hash. The
+// canonical encoding is length-prefixed fields, so no two events encode alike:
+// seq, time (RFC 3339 nanoseconds, UTC), actor, type, payload, key.
+func Chain(prev string, e Event) string {
+	h := sha256.New()
+	field := func(b []byte) {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	field([]byte(prev))
+	var seq [8]byte
+	binary.BigEndian.PutUint64(seq[:], uint64(e.Seq))
+	field(seq[:])
+	field([]byte(e.Time.UTC().Format(time.RFC3339Nano)))
+	field([]byte(e.Actor))
+	field([]byte(e.Type))
+	field(e.Payload)
+	field([]byte(e.Key))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// BrokenError says where the chain first fails to verify.
+type BrokenError struct {
+	Seq    int64
+	Reason string
+}
+
+func (e *BrokenError) Error() string {
+	return fmt.Sprintf("journal broken at sequence %d: %s", e.Seq, e.Reason)
+}
+
+// Verify reads the whole journal and recomputes the chain. It returns the
+// head on success, or a *BrokenError naming the first bad sequence (an edited
+// event, a gap from a deletion or insertion, or a head that disagrees).
+func Verify(ctx context.Context, s Store) (Head, error) {
+	prev := Head{Seq: 0, Hash: Genesis}
+	err := s.Read(ctx, 1, func(e Event) error {
+		if e.Seq != prev.Seq+1 {
+			return &BrokenError{Seq: prev.Seq + 1, Reason: fmt.Sprintf("missing; next present is %d", e.Seq)}
+		}
+		if got := Chain(prev.Hash, e); got != e.Hash {
+			return &BrokenError{Seq: e.Seq, Reason: "hash does not match its content"}
+		}
+		prev = Head{Seq: e.Seq, Hash: e.Hash}
+		return nil
+	})
+	if err != nil {
+		return Head{}, err
+	}
+	head, err := s.Head(ctx)
+	if err != nil {
+		return Head{}, err
+	}
+	if head != prev {
+		return Head{}, &BrokenError{Seq: prev.Seq + 1, Reason: "the head does not match the last event"}
+	}
+	return prev, nil
+}
+
+// Follow calls fn for every event from seq on, then waits for new ones, until
+// ctx ends or fn fails. It never misses an event: it reads from the last
+// sequence it saw after every wake-up.
+func Follow(ctx context.Context, s Store, from int64, fn func(Event) error) error {
+	next := from
+	for {
+		err := s.Read(ctx, next, func(e Event) error {
+			next = e.Seq + 1
+			return fn(e)
+		})
+		if err != nil {
+			return err
+		}
+		if err := s.Wait(ctx, next-1); err != nil {
+			return err
+		}
+	}
+}
+
+// Truncate brings an event time to UTC microseconds, the precision both
+// stores keep, so an event read back hashes as it did when appended.
+func Truncate(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }

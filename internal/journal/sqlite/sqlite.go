@@ -1,0 +1,280 @@
+// Package sqlite is the journal on an embedded SQLite file (pure-Go driver,
+// no cgo), in WAL mode with synchronous=FULL: an append is on disk before
+// Append returns.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"sync"
+	"time"
+
+	"loto/internal/journal"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+//go:embed migration/*.sql
+var migrations embed.FS
+
+// pollEvery bounds how long Wait can miss an append made by another process
+// on the same file (in-process appends wake waiters at once).
+const pollEvery = time.Second
+
+// Store is a journal.Store on one SQLite file.
+type Store struct {
+	db    *sql.DB
+	clock journal.Clock
+
+	mu      sync.Mutex
+	changed chan struct{} // closed and replaced after each append
+}
+
+var _ journal.Store = (*Store)(nil)
+
+// Open opens (creating if needed) the SQLite journal at path and applies
+// pending migrations. A nil clock means time.Now.
+func Open(ctx context.Context, path string, clock journal.Clock) (*Store, error) {
+	if clock == nil {
+		clock = time.Now
+	}
+	q := url.Values{}
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "foreign_keys(ON)")
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	s := &Store{db: db, clock: clock, changed: make(chan struct{})}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("migrate %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// migrate applies each numbered .sql file once, in its own transaction.
+func (s *Store) migrate(ctx context.Context) error {
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY)`); err != nil {
+		return err
+	}
+	names, err := fs.Glob(migrations, "migration/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := s.migrateOne(ctx, name); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+func (s *Store) migrateOne(ctx context.Context, name string) error {
+	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: two processes migrate one after the other
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE name = ?`, name).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	body, err := migrations.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (name) VALUES (?)`, name); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Append writes drafts after event number expected, all or nothing.
+func (s *Store) Append(ctx context.Context, expected int64, drafts ...journal.Draft) ([]journal.Event, error) {
+	if len(drafts) == 0 {
+		return nil, errors.New("journal: nothing to append")
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("journal: begin: %w", err)
+	}
+	defer tx.Rollback()
+
+	var head journal.Head
+	if err := tx.QueryRowContext(ctx, `SELECT seq, hash FROM head WHERE id = 1`).Scan(&head.Seq, &head.Hash); err != nil {
+		return nil, fmt.Errorf("journal: head: %w", err)
+	}
+	if head.Seq != expected {
+		return nil, fmt.Errorf("%w: head is %d, expected %d", journal.ErrConflict, head.Seq, expected)
+	}
+	now := journal.Truncate(s.clock())
+	events := make([]journal.Event, 0, len(drafts))
+	for _, d := range drafts {
+		if err := checkUnused(ctx, tx, d); err != nil {
+			return nil, err
+		}
+		e := journal.Event{Seq: head.Seq + 1, Time: now, Actor: d.Actor, Type: d.Type, Payload: d.Payload, Key: d.Key}
+		e.Hash = journal.Chain(head.Hash, e)
+		var key any
+		if d.Key != "" {
+			key = d.Key
+		}
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO events (seq, time_us, actor, type, payload, key, hash) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			e.Seq, e.Time.UnixMicro(), e.Actor, e.Type, []byte(e.Payload), key, e.Hash); err != nil {
+			return nil, fmt.Errorf("journal: insert %d: %w", e.Seq, err)
+		}
+		for name, value := range d.Secrets {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO secrets (name, value) VALUES (?, ?)`, name, value); err != nil {
+				return nil, fmt.Errorf("journal: secret %q: %w", name, err)
+			}
+		}
+		events = append(events, e)
+		head = journal.Head{Seq: e.Seq, Hash: e.Hash}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE head SET seq = ?, hash = ? WHERE id = 1`, head.Seq, head.Hash); err != nil {
+		return nil, fmt.Errorf("journal: head: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("journal: commit: %w", err)
+	}
+	s.mu.Lock()
+	close(s.changed)
+	s.changed = make(chan struct{})
+	s.mu.Unlock()
+	return events, nil
+}
+
+// checkUnused refuses a draft whose idempotency key or secret names are taken.
+func checkUnused(ctx context.Context, tx *sql.Tx, d journal.Draft) error {
+	var n int
+	if d.Key != "" {
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM events WHERE key = ?`, d.Key).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return fmt.Errorf("%w: %q", journal.ErrDuplicateKey, d.Key)
+		}
+	}
+	for name := range d.Secrets {
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM secrets WHERE name = ?`, name).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return fmt.Errorf("%w: %q", journal.ErrSecretExists, name)
+		}
+	}
+	return nil
+}
+
+const selectEvents = `SELECT seq, time_us, actor, type, payload, COALESCE(key, ''), hash FROM events`
+
+func scanEvent(sc interface{ Scan(...any) error }) (journal.Event, error) {
+	var e journal.Event
+	var us int64
+	var payload []byte
+	if err := sc.Scan(&e.Seq, &us, &e.Actor, &e.Type, &payload, &e.Key, &e.Hash); err != nil {
+		return e, err
+	}
+	e.Time = time.UnixMicro(us).UTC()
+	e.Payload = payload
+	return e, nil
+}
+
+// Read calls fn for each event from sequence from on, in order.
+func (s *Store) Read(ctx context.Context, from int64, fn func(journal.Event) error) error {
+	rows, err := s.db.QueryContext(ctx, selectEvents+` WHERE seq >= ? ORDER BY seq`, from)
+	if err != nil {
+		return fmt.Errorf("journal: read: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		e, err := scanEvent(rows)
+		if err != nil {
+			return fmt.Errorf("journal: read: %w", err)
+		}
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// Head returns the last sequence and hash.
+func (s *Store) Head(ctx context.Context) (journal.Head, error) {
+	var h journal.Head
+	err := s.db.QueryRowContext(ctx, `SELECT seq, hash FROM head WHERE id = 1`).Scan(&h.Seq, &h.Hash)
+	if err != nil {
+		return h, fmt.Errorf("journal: head: %w", err)
+	}
+	return h, nil
+}
+
+// ByKey returns the event appended with the idempotency key.
+func (s *Store) ByKey(ctx context.Context, key string) (journal.Event, error) {
+	e, err := scanEvent(s.db.QueryRowContext(ctx, selectEvents+` WHERE key = ?`, key))
+	if errors.Is(err, sql.ErrNoRows) {
+		return e, journal.ErrNotFound
+	}
+	return e, err
+}
+
+// Secret returns a stored secret.
+func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
+	var v []byte
+	err := s.db.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, journal.ErrNotFound
+	}
+	return v, err
+}
+
+// Wait blocks until the head is past seq. Appends in this process wake it at
+// once; another process's appends are seen within pollEvery.
+func (s *Store) Wait(ctx context.Context, seq int64) error {
+	for {
+		s.mu.Lock()
+		changed := s.changed
+		s.mu.Unlock()
+		h, err := s.Head(ctx)
+		if err != nil {
+			return err
+		}
+		if h.Seq > seq {
+			return nil
+		}
+		t := time.NewTimer(pollEvery)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-changed:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
