@@ -1,0 +1,130 @@
+// Package print renders the day's paper as PDF: card plates for now.
+package print
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/go-pdf/fpdf"
+
+	"loto/internal/card"
+)
+
+// CardSheet is what printing needs of one card; the caller rebuilds the grid
+// from the series.
+type CardSheet struct {
+	Serial  string    // printed serial, e.g. "A-000123-K7"
+	QR      string    // text of the QR code, e.g. "LOTO:A-000123-K7"
+	Plate   int       // plate number (cards 6p-5..6p form plate p); 0 prints none
+	Grid    card.Card // the 3x9 grid, 0 = blank
+	Title   string    // event title, e.g. "Mega Loto Rotary Saint-Brieuc"
+	Color   string    // series colour: a name (yellow, jaune, blue, ...) or "#rrggbb"
+	Special bool      // the car card (R30), printed with a banner saying so
+}
+
+// Cards writes a PDF of A4 pages holding layout (6, 3 or 1) cards each and
+// calls progress, if not nil, as cards are drawn.
+//
+// A page never mixes plates: a new plate starts a new page, so a plate of 6
+// comes out as one sheet and a plate of 3 as half of one.
+func Cards(w io.Writer, cards []CardSheet, layout int, progress func(done, total int)) error {
+	if layout != 6 && layout != 3 && layout != 1 {
+		return fmt.Errorf("mise en page inconnue : %d cartes par page (choisir 6, 3 ou 1)", layout)
+	}
+	if len(cards) == 0 {
+		return errors.New("aucune carte à imprimer")
+	}
+	palettes, err := checkCards(cards)
+	if err != nil {
+		return err
+	}
+	if progress == nil {
+		progress = func(int, int) {}
+	}
+
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(0, 0, 0)
+	pdf.AliasNbPages("{nb}")
+	pdf.SetCreator("loto", true)
+	pdf.SetTitle(cards[0].Title, true)
+	p := newPainter(pdf)
+
+	stop := make(chan struct{})
+	defer close(stop)
+	qrs := qrAhead(cards, stop)
+	onPage := 0
+	for i := range cards {
+		s := &cards[i]
+		if onPage == layout || onPage == 0 || s.Plate != cards[i-1].Plate {
+			p.newPage(s, layout)
+			onPage = 0
+		}
+		qr := <-qrs
+		if qr.err != nil {
+			return fmt.Errorf("carte %s : %w", s.Serial, qr.err)
+		}
+		p.card(s, palettes[s.Color], qr.modules, marginX, cardTop(layout, onPage))
+		onPage++
+		if err := pdf.Error(); err != nil {
+			return fmt.Errorf("carte %s : erreur PDF : %w", s.Serial, err)
+		}
+		progress(i+1, len(cards))
+	}
+	if err := pdf.Output(w); err != nil {
+		return fmt.Errorf("écriture du PDF impossible : %w", err)
+	}
+	return nil
+}
+
+// checkCards refuses a card that would print wrong, before any page is
+// drawn, and returns the palette of each colour used.
+func checkCards(cards []CardSheet) (map[string]palette, error) {
+	palettes := map[string]palette{}
+	for i := range cards {
+		s := &cards[i]
+		name := s.Serial
+		if name == "" {
+			return nil, fmt.Errorf("carte n° %d de la liste : numéro de série vide", i+1)
+		}
+		if s.QR == "" {
+			return nil, fmt.Errorf("carte %s : texte du code QR vide", name)
+		}
+		if s.Plate < 0 {
+			return nil, fmt.Errorf("carte %s : numéro de planche négatif (%d)", name, s.Plate)
+		}
+		if err := s.Grid.Validate(); err != nil {
+			return nil, fmt.Errorf("carte %s : grille invalide (%v)", name, err)
+		}
+		if _, ok := palettes[s.Color]; !ok {
+			pal, err := paletteFor(s.Color)
+			if err != nil {
+				return nil, fmt.Errorf("carte %s : %w", name, err)
+			}
+			palettes[s.Color] = pal
+		}
+	}
+	return palettes, nil
+}
+
+// newPage starts a page for the cards from s on and writes its footer, which
+// lets whoever sorts the printout check that no sheet is missing.
+func (p *painter) newPage(s *CardSheet, layout int) {
+	pdf := p.pdf
+	pdf.AddPage()
+	if layout != 6 {
+		cutLines(pdf, layout)
+	}
+	var suffix string
+	if s.Plate > 0 {
+		suffix = " — planche n° " + strconv.Itoa(s.Plate)
+	}
+	suffix = p.tr(suffix + " — feuille " + strconv.Itoa(pdf.PageNo()) + "/{nb}")
+	pdf.SetFont("Helvetica", "", 7)
+	title := p.fitText(s.Title, "", 7, cardW-pdf.GetStringWidth(suffix))
+	pdf.SetTextColor(130, 130, 130)
+	pdf.SetXY(marginX, footerY)
+	pdf.CellFormat(cardW, 4, title+suffix, "", 0, "CM", false, 0, "")
+}

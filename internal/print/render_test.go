@@ -1,0 +1,246 @@
+package print
+
+import (
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+)
+
+// needTool returns the path of a poppler tool. Without it the test skips on a
+// workstation but fails under CI=true, where the test script installs it.
+func needTool(t *testing.T, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err == nil {
+		return path
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s is missing: CI must install poppler-utils", name)
+	}
+	t.Skipf("%s is missing: install poppler-utils (apt-get install -y poppler-utils) to run this test", name)
+	return ""
+}
+
+// writePDF prints cards with layout to a temporary file and returns its path.
+func writePDF(t *testing.T, cards []CardSheet, layout int) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "cards.pdf")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := Cards(f, cards, layout, nil); err != nil {
+		t.Fatalf("Cards: %v", err)
+	}
+	return path
+}
+
+// page is one rendered page and its resolution.
+type page struct {
+	img image.Image
+	dpi float64
+}
+
+// rasterize renders every page of the PDF at dpi with pdftoppm.
+func rasterize(t *testing.T, pdfPath string, dpi int) []page {
+	t.Helper()
+	tool := needTool(t, "pdftoppm")
+	prefix := filepath.Join(t.TempDir(), "page")
+	out, err := exec.Command(tool, "-png", "-r", strconv.Itoa(dpi), pdfPath, prefix).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	}
+	files, _ := filepath.Glob(prefix + "-*.png") // names sort in page order: zero-padded
+	var pages []page
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		pages = append(pages, page{img, float64(dpi)})
+	}
+	return pages
+}
+
+// px converts millimetres to pixels on p.
+func (p page) px(mm float64) int { return int(mm*p.dpi/25.4 + 0.5) }
+
+// at returns the colour of the pixel at (x, y) millimetres.
+func (p page) at(x, y float64) rgb {
+	r, g, b, _ := p.img.At(p.px(x), p.px(y)).RGBA()
+	return rgb{int(r >> 8), int(g >> 8), int(b >> 8)}
+}
+
+// near reports whether a and b differ by at most tol on each channel.
+func near(a, b rgb, tol int) bool {
+	d := func(x, y int) bool { return x-y <= tol && y-x <= tol }
+	return d(a.r, b.r) && d(a.g, b.g) && d(a.b, b.b)
+}
+
+// share returns the fraction of the pixels of the rectangle (mm) near c.
+func (p page) share(x, y, w, h float64, c rgb, tol int) float64 {
+	hits, all := 0, 0
+	for py := p.px(y); py < p.px(y+h); py++ {
+		for px := p.px(x); px < p.px(x+w); px++ {
+			r, g, b, _ := p.img.At(px, py).RGBA()
+			all++
+			if near(rgb{int(r >> 8), int(g >> 8), int(b >> 8)}, c, tol) {
+				hits++
+			}
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return float64(hits) / float64(all)
+}
+
+// cardsDown counts the cards on a page: runs of inked pixels at least 20 mm
+// tall down a line just inside the cards' left edge. Cut lines and text are
+// far shorter.
+func (p page) cardsDown() int {
+	x := p.px(marginX + 1.5)
+	count, run := 0, 0
+	for y := range p.img.Bounds().Dy() + 1 {
+		inked := false
+		if y < p.img.Bounds().Dy() {
+			r, g, b, _ := p.img.At(x, y).RGBA()
+			inked = r>>8 < 240 || g>>8 < 240 || b>>8 < 240
+		}
+		if inked {
+			run++
+			continue
+		}
+		if run >= p.px(20) {
+			count++
+		}
+		run = 0
+	}
+	return count
+}
+
+func TestCards_PagesHoldOnePlateEach(t *testing.T) {
+	plate1, plate2 := testSheets(t, 1, 1, "green", false), testSheets(t, 2, 1, "green", false)
+	tests := []struct {
+		name   string
+		cards  []CardSheet
+		layout int
+		want   []int // cards on each page
+	}{
+		{"layout 6, two plates", slices.Concat(plate1, plate2), 6, []int{6, 6}},
+		{"layout 6, a partial plate ends its page", slices.Concat(plate1[:2], plate2), 6, []int{2, 6}},
+		{"layout 3, half plates", slices.Concat(plate1, plate2), 3, []int{3, 3, 3, 3}},
+		{"layout 3, a new plate starts a page", slices.Concat(plate1[:4], plate2[:1]), 3, []int{3, 1, 1}},
+		{"layout 1, one card per page", plate1[:3], 1, []int{1, 1, 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pages := rasterize(t, writePDF(t, tt.cards, tt.layout), 50)
+			if len(pages) != len(tt.want) {
+				t.Fatalf("%d pages, want %d", len(pages), len(tt.want))
+			}
+			for i, p := range pages {
+				b := p.img.Bounds()
+				if ratio := float64(b.Dy()) / float64(b.Dx()); ratio < 1.40 || ratio > 1.43 {
+					t.Errorf("page %d is %dx%d px, not A4 portrait (ratio %.3f, want 1.414)", i+1, b.Dx(), b.Dy(), ratio)
+				}
+				if got := p.cardsDown(); got != tt.want[i] {
+					t.Errorf("page %d holds %d cards, want %d", i+1, got, tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestCards_BackgroundIsTheSeriesTint(t *testing.T) {
+	colors := []string{"yellow", "blue", "pink", "vert"}
+	for _, color := range colors {
+		t.Run(color, func(t *testing.T) {
+			pages := rasterize(t, writePDF(t, testSheets(t, 1, 1, color, false), 6), 50)
+			if len(pages) != 1 {
+				t.Fatalf("%d pages, want 1", len(pages))
+			}
+			for _, other := range colors {
+				pal, _ := paletteFor(other)
+				got := pages[0].share(0, 0, pageW, pageH, pal.tint, 6)
+				// Background shows around the grid, the code and the stamp box:
+				// about 1.6 % of the page per card, 10 % for six.
+				if other == color && got < 0.06 {
+					t.Errorf("tint of %s covers %.1f %% of the page, want at least 6 %%", other, 100*got)
+				}
+				if other != color && got > 0.01 {
+					t.Errorf("tint of %s covers %.1f %% of a %s page", other, 100*got, color)
+				}
+			}
+		})
+	}
+}
+
+func TestR30_SpecialCardShowsCarBanner(t *testing.T) {
+	cards := testSheets(t, 1, 1, "red", true) // card 6 is special
+	pages := rasterize(t, writePDF(t, cards, 6), 50)
+	if len(pages) != 1 {
+		t.Fatalf("%d pages, want 1", len(pages))
+	}
+	for i, s := range cards {
+		top := cardTop(6, i)
+		got := pages[0].share(marginX+bannerX+1, top+1.5, bannerW-2, bandH-3, carRed, 20)
+		// The banner is red under white letters; elsewhere the band is pale.
+		if s.Special && got < 0.5 {
+			t.Errorf("special card %s: banner red on %.0f %% of its area, want over 50 %%", s.Serial, 100*got)
+		}
+		if !s.Special && got > 0.02 {
+			t.Errorf("ordinary card %s: banner red on %.0f %% of the banner area", s.Serial, 100*got)
+		}
+	}
+}
+
+func TestCards_QRCodeModulesReadBack(t *testing.T) {
+	cards := testSheets(t, 1, 1, "blue", false)
+	pages := rasterize(t, writePDF(t, cards, 6), 150)
+	p := pages[0]
+	for i, s := range cards {
+		want, err := qrModules(s.QR)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, _ := qrModules(cards[(i+1)%len(cards)].QR)
+		n := len(want)
+		m := qrSize / float64(n+2*qrQuiet)
+		x0, y0 := marginX+qrX+qrQuiet*m, cardTop(6, i)+qrY+qrQuiet*m
+		diff, diffOther := 0, 0
+		for r := range n {
+			for c := range n {
+				px := p.at(x0+(float64(c)+0.5)*m, y0+(float64(r)+0.5)*m)
+				dark := px.r+px.g+px.b < 3*128
+				if dark != want[r][c] {
+					diff++
+				}
+				if dark != other[r][c] {
+					diffOther++
+				}
+			}
+		}
+		if diff != 0 {
+			t.Errorf("card %s: %d of %d QR modules read back wrong", s.Serial, diff, n*n)
+		}
+		if diffOther == 0 {
+			t.Errorf("card %s: QR modules also match the next card's code", s.Serial)
+		}
+		// The quiet zone must be white for a scanner to find the code.
+		if q := p.share(marginX+qrX, cardTop(6, i)+qrY, qrSize, m, white, 30); q < 0.9 {
+			t.Errorf("card %s: quiet zone above the code only %.0f %% white", s.Serial, 100*q)
+		}
+	}
+}
