@@ -39,6 +39,8 @@ run_pg "$bin/pg_ctl" -D "$pgdir/data" -l "$pgdir/log" -w \
 export LOTO_TEST_PG="postgres://postgres@/postgres?host=$pgdir&sslmode=disable"
 echo "test.sh: private PostgreSQL at $pgdir" >&2
 
-go vet ./...
-if [ $# -eq 0 ]; then set -- ./...; fi
+if [ $# -eq 0 ]; then
+  go vet ./...
+  set -- ./...
+fi
 go test -timeout 30m "$@"
