@@ -1,4 +1,4 @@
-// Package print renders the day's paper as PDF: card plates for now.
+// Package print renders the day's paper as PDF: card plates, reservation tickets and reports.
 package print
 
 import (

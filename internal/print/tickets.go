@@ -1,0 +1,202 @@
+package print
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/go-pdf/fpdf"
+)
+
+// TicketSheet is what printing needs of one reservation ticket; the caller
+// makes the code and its QR text.
+type TicketSheet struct {
+	Code    string // ticket code with its check code, e.g. "R-00042-7KQ"
+	QR      string // text of the QR code, e.g. "LOTO-TICKET:R-00042-7KQ"
+	Name    string // holder
+	Contact string // phone or e-mail, may be empty
+	Event   string // event title, e.g. "Mega Loto Rotary Saint-Brieuc"
+	When    string // e.g. "dimanche 6 décembre 2026, ouverture des portes 8h00"
+	Venue   string // e.g. "Salle Hermione, Saint-Brieuc"
+}
+
+// ticketNotice is what the holder must know (R2, R4, R5): the ticket opens
+// the door, is worth one free card, and is crossed out when used.
+const ticketNotice = "Billet de réservation — donne droit à une carte de jeu gratuite, à présenter à l'entrée (il sera barré)"
+
+// Ticket geometry in millimetres. Eight tickets of A7 size tile an A4 page in
+// two columns of four, so a guillotine cuts a sheet in three strokes.
+const (
+	ticketCols, ticketRows = 2, 4
+	ticketsPerPage         = ticketCols * ticketRows
+	ticketSlotW            = pageW / ticketCols
+	ticketSlotH            = pageH / ticketRows
+	ticketInset            = 5.0 // from the cut lines: a crooked cut spares the frame
+	ticketW                = ticketSlotW - 2*ticketInset
+	ticketH                = ticketSlotH - 2*ticketInset
+	ticketBandH            = 9.0
+	ticketQR               = 34.0
+	ticketPad              = 3.0
+	ticketTextW            = ticketW - 3*ticketPad - ticketQR // the column left of the QR code
+)
+
+// Ticket colours: neutral, so a ticket is never mistaken for a game card of
+// a series colour.
+var (
+	ticketBand   = rgb{214, 226, 240}
+	ticketBorder = rgb{50, 80, 120}
+)
+
+// ticketOrigin returns the top-left corner of the frame of the ticket at
+// index i (0-based) on its page; tickets fill a page row by row.
+func ticketOrigin(i int) (x, y float64) {
+	return float64(i%ticketCols)*ticketSlotW + ticketInset, float64(i/ticketCols)*ticketSlotH + ticketInset
+}
+
+// Tickets writes a PDF of A4 pages holding eight reservation tickets each,
+// with cut lines, and calls progress, if not nil, as tickets are drawn.
+func Tickets(w io.Writer, tickets []TicketSheet, progress func(done, total int)) error {
+	if len(tickets) == 0 {
+		return errors.New("aucun billet à imprimer")
+	}
+	if err := checkTickets(tickets); err != nil {
+		return err
+	}
+	if progress == nil {
+		progress = func(int, int) {}
+	}
+
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(0, 0, 0)
+	pdf.SetCellMargin(0)
+	pdf.SetCreator("loto", true)
+	pdf.SetTitle("Billets de réservation — "+tickets[0].Event, true)
+	p := newTextPainter(pdf)
+	notice := p.wrap(ticketNotice, "", 7.5, ticketW-2*ticketPad, 2)
+
+	for i := range tickets {
+		t := &tickets[i]
+		if i%ticketsPerPage == 0 {
+			pdf.AddPage()
+			ticketCutLines(pdf)
+		}
+		qr, err := qrModules(t.QR)
+		if err != nil {
+			return fmt.Errorf("billet %s : %w", t.Code, err)
+		}
+		x, y := ticketOrigin(i % ticketsPerPage)
+		p.ticket(t, qr, notice, x, y)
+		if err := pdf.Error(); err != nil {
+			return fmt.Errorf("billet %s : erreur PDF : %w", t.Code, err)
+		}
+		progress(i+1, len(tickets))
+	}
+	if err := pdf.Output(w); err != nil {
+		return fmt.Errorf("écriture du PDF impossible : %w", err)
+	}
+	return nil
+}
+
+// checkTickets refuses a ticket that would print useless, before any page
+// is drawn: without its code or name the door cannot check it by hand.
+func checkTickets(tickets []TicketSheet) error {
+	for i := range tickets {
+		t := &tickets[i]
+		if strings.TrimSpace(t.Code) == "" {
+			return fmt.Errorf("billet n° %d de la liste : code du billet vide", i+1)
+		}
+		if t.QR == "" {
+			return fmt.Errorf("billet %s : texte du code QR vide", t.Code)
+		}
+		if strings.TrimSpace(t.Name) == "" {
+			return fmt.Errorf("billet %s : nom du titulaire vide", t.Code)
+		}
+	}
+	return nil
+}
+
+// ticket draws one ticket with the top-left corner of its frame at (x, y).
+func (p *painter) ticket(t *TicketSheet, qr [][]bool, notice []string, x, y float64) {
+	pdf := p.pdf
+	pdf.SetFillColor(255, 255, 255)
+	setDraw(pdf, ticketBorder)
+	pdf.SetLineWidth(0.5)
+	pdf.RoundedRect(x, y, ticketW, ticketH, 2.5, "1234", "DF")
+
+	// Band: the event, as on the game cards.
+	setFill(pdf, ticketBand)
+	pdf.RoundedRect(x, y, ticketW, ticketBandH, 2.5, "12", "F")
+	pdf.SetLineWidth(0.3)
+	pdf.Line(x, y+ticketBandH, x+ticketW, y+ticketBandH)
+	pdf.SetTextColor(20, 20, 20)
+	title := p.fitText(t.Event, "B", 11, ticketW-2*ticketPad)
+	pdf.SetXY(x+ticketPad, y)
+	pdf.CellFormat(ticketW-2*ticketPad, ticketBandH, title, "", 0, "LM", false, 0, "")
+
+	top := y + ticketBandH + 2
+	drawQR(pdf, qr, x+ticketW-ticketPad-ticketQR, top, ticketQR)
+
+	// The column left of the code: when and where, then who, then the code
+	// in type large enough to be typed in by hand if the QR code is damaged.
+	tx := x + ticketPad
+	pdf.SetTextColor(40, 40, 40)
+	ty := top + 0.5
+	when := p.wrap(t.When, "", 8.5, ticketTextW, 2)
+	lines := append(when, p.wrap(t.Venue, "", 8.5, ticketTextW, 3-len(when))...)
+	for _, line := range lines {
+		pdf.SetXY(tx, ty)
+		pdf.CellFormat(ticketTextW, 3.8, line, "", 0, "LM", false, 0, "")
+		ty += 3.8
+	}
+
+	ty = top + 13
+	pdf.SetFont("Helvetica", "", 7)
+	pdf.SetTextColor(110, 110, 110)
+	pdf.SetXY(tx, ty)
+	pdf.CellFormat(ticketTextW, 3, "Titulaire", "", 0, "LM", false, 0, "")
+	pdf.SetTextColor(0, 0, 0)
+	name := p.fitText(t.Name, "B", 12, ticketTextW)
+	pdf.SetXY(tx, ty+3)
+	pdf.CellFormat(ticketTextW, 5.5, name, "", 0, "LM", false, 0, "")
+	if t.Contact != "" {
+		contact := p.fitText(t.Contact, "", 8.5, ticketTextW)
+		pdf.SetTextColor(40, 40, 40)
+		pdf.SetXY(tx, ty+8.5)
+		pdf.CellFormat(ticketTextW, 3.8, contact, "", 0, "LM", false, 0, "")
+	}
+
+	// The code sits on the line of the QR code's lower edge.
+	pdf.SetTextColor(0, 0, 0)
+	p.fitMono(t.Code, 20, ticketTextW)
+	pdf.SetXY(tx, top+ticketQR-8)
+	pdf.CellFormat(ticketTextW, 8, p.tr(t.Code), "", 0, "LB", false, 0, "")
+
+	// The notice reads as the ticket's small print, under a rule.
+	ny := y + ticketH - ticketPad - float64(len(notice))*3.3
+	setDraw(pdf, ticketBand)
+	pdf.SetLineWidth(0.4)
+	pdf.Line(tx, ny-1.5, x+ticketW-ticketPad, ny-1.5)
+	pdf.SetFont("Helvetica", "", 7.5)
+	pdf.SetTextColor(40, 40, 40)
+	for _, line := range notice {
+		pdf.SetXY(tx, ny)
+		pdf.CellFormat(ticketW-2*ticketPad, 3.3, line, "", 0, "LM", false, 0, "")
+		ny += 3.3
+	}
+}
+
+// ticketCutLines draws the dashed lines between the tickets of a page.
+func ticketCutLines(pdf *fpdf.Fpdf) {
+	pdf.SetDrawColor(170, 170, 170)
+	pdf.SetLineWidth(0.2)
+	pdf.SetDashPattern([]float64{2, 2}, 0)
+	for c := 1; c < ticketCols; c++ {
+		pdf.Line(float64(c)*ticketSlotW, 0, float64(c)*ticketSlotW, pageH)
+	}
+	for r := 1; r < ticketRows; r++ {
+		pdf.Line(0, float64(r)*ticketSlotH, pageW, float64(r)*ticketSlotH)
+	}
+	pdf.SetDashPattern(nil, 0)
+}
