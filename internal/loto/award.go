@@ -1,0 +1,222 @@
+package loto
+
+import (
+	"context"
+	"encoding/hex"
+	"fmt"
+
+	"loto/internal/game"
+	"loto/internal/journal"
+)
+
+// controlled returns the game whose winners await their prize.
+func (st *State) controlled() (*GameRecord, []ClaimResult, error) {
+	g := st.running()
+	if g == nil || g.Phase != PhaseControl {
+		return nil, nil, Errorf(EConflict, "aucun gagnant n'attend son lot : pas de contrôle gagnant en cours")
+	}
+	return g, g.Winners(), nil
+}
+
+// DrawTokens breaks a tie (R17): each tied winner draws a token 1..90 from
+// the bag, without replacement. With typed nil the software draws them from
+// the day seed (verifiable afterwards); otherwise typed are the tokens drawn
+// from the real bag, one per winner in the order of the claims.
+func (d *Day) DrawTokens(ctx context.Context, actor string, typed []int) ([]ClaimToken, error) {
+	e, err := d.run(ctx, TypeTieTokens, func(st *State) ([]journal.Draft, int, error) {
+		g, winners, err := st.controlled()
+		if err != nil {
+			return nil, 0, err
+		}
+		if len(winners) < 2 {
+			return nil, 0, Errorf(EConflict, "un seul gagnant : pas de tirage de jetons")
+		}
+		if len(g.tokens) > 0 {
+			return nil, 0, Errorf(EConflict, "les jetons de cette égalité sont déjà tirés")
+		}
+		p := tieTokens{Game: g.Number, Stage: g.Stage, Tie: fmt.Sprintf("partie-%d/%s/%d", g.Number, g.StageSpec().Stage, st.ties+1)}
+		var tokens []int
+		if typed == nil {
+			seed, ok := st.secrets[daySeedSecret]
+			if !ok {
+				return nil, 0, internalf(nil, "graine du jour absente")
+			}
+			bag := game.NewTokenBag(seed, p.Tie)
+			for range winners {
+				t, err := bag.Draw()
+				if err != nil {
+					return nil, 0, internalf(err, "sac de jetons")
+				}
+				tokens = append(tokens, t)
+			}
+			p.RNG = true
+		} else {
+			if err := checkTyped(typed, len(winners)); err != nil {
+				return nil, 0, err
+			}
+			tokens = typed
+		}
+		for i, w := range winners {
+			p.Tokens = append(p.Tokens, ClaimToken{Claim: w.Claim, Serial: w.Serial, Token: tokens[i]})
+		}
+		dr, err := draft(actor, TypeTieTokens, p)
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var p tieTokens
+	return p.Tokens, decode(e, &p)
+}
+
+// checkTyped refuses tokens a bag of 1..90 without replacement cannot give.
+func checkTyped(tokens []int, winners int) error {
+	if len(tokens) != winners {
+		return Errorf(EInvalid, "%d jetons donnés pour %d gagnants", len(tokens), winners)
+	}
+	seen := map[int]bool{}
+	for _, t := range tokens {
+		if t < 1 || t > 90 {
+			return Errorf(EInvalid, "jeton %d invalide : de 1 à 90", t)
+		}
+		if seen[t] {
+			return Errorf(EInvalid, "jeton %d donné deux fois : le sac n'en a qu'un", t)
+		}
+		seen[t] = true
+	}
+	return nil
+}
+
+// DeclineShare records that the tied winners of a voucher declined to share
+// it: the highest token then takes it all, the others a consolation (R18).
+func (d *Day) DeclineShare(ctx context.Context, actor string) error {
+	_, err := d.run(ctx, TypeTieDeclined, func(st *State) ([]journal.Draft, int, error) {
+		g, winners, err := st.controlled()
+		if err != nil {
+			return nil, 0, err
+		}
+		if len(winners) < 2 || g.StageSpec().Prize.Kind != Voucher {
+			return nil, 0, Errorf(EConflict, "le refus du partage ne vaut que pour un bon d'achat à plusieurs gagnants")
+		}
+		if g.declined {
+			return nil, 0, Errorf(EConflict, "le refus du partage est déjà noté")
+		}
+		dr, err := draft(actor, TypeTieDeclined, tieDeclined{Game: g.Number, Stage: g.Stage})
+		return []journal.Draft{dr}, 0, err
+	})
+	return err
+}
+
+// AwardResult is a stage's prize handed over.
+type AwardResult struct {
+	Game     int      `json:"game"`
+	Stage    int      `json:"stage"`
+	Winners  []Winner `json:"winners"`
+	GameOver bool     `json:"game_over"` // the last stage: players clear their cards (R23)
+	DayOver  bool     `json:"day_over"`  // the last game: the day seed is revealed
+}
+
+// Award hands the stage's prize to its winners (R17-R19, R25) and moves the
+// game to its next stage (R23); after the last stage the game is over, and
+// after the last game of the programme the day seed is revealed (R14).
+func (d *Day) Award(ctx context.Context, actor string) (AwardResult, error) {
+	e, err := d.run(ctx, TypePrizeAwarded, func(st *State) ([]journal.Draft, int, error) {
+		g, winners, err := st.controlled()
+		if err != nil {
+			return nil, 0, err
+		}
+		list, err := shareOut(g.StageSpec().Prize, winners, g.tokens, g.declined)
+		if err != nil {
+			return nil, 0, err
+		}
+		p := prizeAwarded{Game: g.Number, Stage: g.Stage, Winners: list, GameOver: g.Stage == len(g.Stages)-1}
+		for _, n := range g.drawn.List() {
+			p.Draws = append(p.Draws, int(n))
+		}
+		dr, err := draft(actor, TypePrizeAwarded, p)
+		if err != nil {
+			return nil, 0, err
+		}
+		drafts := []journal.Draft{dr}
+		if p.GameOver && g.Number == len(st.event.Programme) {
+			rv, err := draft(actor, TypeSeedRevealed, seedRevealed{Seed: hex.EncodeToString(st.secrets[daySeedSecret])})
+			if err != nil {
+				return nil, 0, err
+			}
+			drafts = append(drafts, rv)
+		}
+		return drafts, 0, nil
+	})
+	if err != nil {
+		return AwardResult{}, err
+	}
+	var p prizeAwarded
+	if err := decode(e, &p); err != nil {
+		return AwardResult{}, err
+	}
+	return AwardResult{Game: p.Game, Stage: p.Stage, Winners: p.Winners, GameOver: p.GameOver,
+		DayOver: p.GameOver && p.Game == len(d.Event().Programme)}, nil
+}
+
+// shareOut decides what each winner receives. One winner takes the prize.
+// On a tie: an object goes to the highest token, a consolation to each other
+// (R17, R25); a voucher is shared equally when it divides into whole units
+// (R18), else between the m highest tokens that it divides for, the others
+// getting a consolation (R19); declined sharing gives it to the highest token.
+func shareOut(prize Prize, winners []ClaimResult, tokens []ClaimToken, declined bool) ([]Winner, error) {
+	k := len(winners)
+	full := prize.Cents
+	win := func(w ClaimResult) Winner {
+		x := Winner{Serial: w.Serial, Prize: prize.Label}
+		if prize.Kind == Voucher {
+			x.ShareCents = &full
+		}
+		return x
+	}
+	if k == 1 {
+		return []Winner{win(winners[0])}, nil
+	}
+	equal := prize.Kind == Voucher && !declined &&
+		game.SharedBy(int64(prize.Cents), int64(prize.UnitCents), k) == k
+	if len(tokens) != k {
+		if !equal {
+			return nil, Errorf(EConflict, "%d gagnants : tirer les jetons d'abord (R17)", k)
+		}
+		out := make([]Winner, k)
+		share := prize.Cents / Cents(k)
+		for i, w := range winners {
+			out[i] = win(w)
+			out[i].ShareCents = &share
+		}
+		return out, nil
+	}
+	values := make([]int, k)
+	for i := range tokens {
+		values[i] = tokens[i].Token
+	}
+	shared := prize.Kind == Voucher && !declined
+	var shares []int64
+	if shared {
+		var err error
+		if shares, err = game.Share(int64(prize.Cents), int64(prize.UnitCents), values); err != nil {
+			return nil, internalf(err, "partage du bon d'achat")
+		}
+	}
+	best := game.HighestToken(values)
+	out := make([]Winner, k)
+	for i, w := range winners {
+		t := values[i]
+		out[i] = Winner{Serial: w.Serial, Token: &t, Prize: prize.Label}
+		switch {
+		case shared && shares[i] > 0:
+			c := Cents(shares[i])
+			out[i].ShareCents = &c
+		case !shared && i == best:
+			out[i] = win(w)
+			out[i].Token = &t
+		default:
+			out[i].Prize, out[i].Consolation = prize.Consolation, true
+		}
+	}
+	return out, nil
+}

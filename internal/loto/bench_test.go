@@ -1,0 +1,84 @@
+package loto
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkSimulateDay plays the example day with 1,000 players on the in-memory journal.
+func BenchmarkSimulateDay(b *testing.B) {
+	t := &testing.T{}
+	for b.Loop() {
+		b.StopTimer()
+		d, _ := newDay(t)
+		ctx := context.Background()
+		if _, err := d.CreateEvent(ctx, "org", megaLoto(t)); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if _, err := Simulate(ctx, d, SimOptions{Players: 1000, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReplayDay rebuilds the state of a played day from its journal (a restart).
+func BenchmarkReplayDay(b *testing.B) {
+	t := &testing.T{}
+	d, store := newDay(t)
+	ctx := context.Background()
+	if _, err := d.CreateEvent(ctx, "org", megaLoto(t)); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := Simulate(ctx, d, SimOptions{Players: 1000, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Open(ctx, store); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(store.all())), "events")
+}
+
+// BenchmarkJudgeClaim gives one claim its verdict with the 6,000 cards of
+// series A in play: serial, check code, stamp, refund, kind, index check.
+func BenchmarkJudgeClaim(b *testing.B) {
+	t := &testing.T{}
+	d, _ := newDay(t)
+	ctx := context.Background()
+	if _, err := d.CreateEvent(ctx, "org", megaLoto(t)); err != nil {
+		b.Fatal(err)
+	}
+	var serials []string
+	for n := 1; n <= 6000; n++ {
+		s, _, err := d.CardAt("A", n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		serials = append(serials, s)
+	}
+	if _, err := d.Stamp(ctx, "caisse-1", serials); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := d.StartGame(ctx, "host"); err != nil {
+		b.Fatal(err)
+	}
+	var winners []string
+	for len(winners) == 0 {
+		if _, err := d.Draw(ctx, "host", 0); err != nil {
+			b.Fatal(err)
+		}
+		d.View(func(st *State) { winners, _ = st.CallableCards() })
+	}
+	d.View(func(st *State) {
+		g := st.running()
+		c := ClaimResult{Claim: 1, Serial: winners[0]}
+		for b.Loop() {
+			r, err := st.judge(g, c, map[CardRef]bool{})
+			if err != nil || r.Verdict != VerdictWin {
+				b.Fatal(r, err)
+			}
+		}
+	})
+}

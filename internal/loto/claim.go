@@ -1,0 +1,136 @@
+package loto
+
+import (
+	"context"
+
+	"loto/internal/journal"
+)
+
+// Claim registers a claimed card (R15). During the draw it also stops the
+// draw (the call); once the control started the claim is refused as late and
+// recorded so (R21). A serial that cannot be read is refused and not recorded.
+func (d *Day) Claim(ctx context.Context, actor, serial string) (ClaimResult, error) {
+	e, err := d.run(ctx, TypeClaimRegistered, func(st *State) ([]journal.Draft, int, error) {
+		g := st.running()
+		if g == nil {
+			return nil, 0, Errorf(EConflict, "aucune partie en cours")
+		}
+		s, err := parseSerial(serial)
+		if err != nil {
+			return nil, 0, err
+		}
+		p := claimRegistered{Game: g.Number, Stage: g.Stage, Claim: st.claims + 1, Serial: s.String()}
+		switch g.Phase {
+		case PhaseDrawing:
+			if g.drawn.Len() == 0 {
+				return nil, 0, Errorf(EConflict, "aucun numéro n'est encore sorti")
+			}
+			p.Call = true
+		case PhaseControl:
+			p.Verdict = VerdictLate // R21
+		}
+		dr, err := draft(actor, TypeClaimRegistered, p)
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return ClaimResult{}, err
+	}
+	var p claimRegistered
+	return ClaimResult{Claim: p.Claim, Serial: p.Serial, Verdict: p.Verdict}, decode(e, &p)
+}
+
+// ControlResult is the outcome of a control: every claim's verdict.
+type ControlResult struct {
+	Game     int           `json:"game"`
+	Stage    int           `json:"stage"`
+	Verdicts []ClaimResult `json:"verdicts"`
+	Winners  int           `json:"winners"`
+	Tie      bool          `json:"tie"`     // two or more winners: tokens (R17-R19)
+	Resumed  bool          `json:"resumed"` // no winner: the game goes on at the same stage (R22)
+}
+
+// StartControl closes the list of claims (a later one is late, R21) and
+// gives each claim its verdict with the reason: win with the numbers to read
+// out (R20), or not_winner, not_stamped (R9), unknown_series, bad_check
+// (R10), not_eligible (R31), voided (R28), duplicate. A call that nobody
+// confirmed with a card closes empty and the draw resumes.
+func (d *Day) StartControl(ctx context.Context, actor string) (ControlResult, error) {
+	e, err := d.run(ctx, TypeControlStarted, func(st *State) ([]journal.Draft, int, error) {
+		g := st.running()
+		if g == nil || g.Phase != PhaseCalled {
+			return nil, 0, Errorf(EConflict, "aucun appel à contrôler")
+		}
+		p := controlStarted{Game: g.Number, Stage: g.Stage}
+		seen := map[CardRef]bool{}
+		for _, c := range g.call {
+			r, err := st.judge(g, c, seen)
+			if err != nil {
+				return nil, 0, err
+			}
+			p.Verdicts = append(p.Verdicts, r)
+		}
+		dr, err := draft(actor, TypeControlStarted, p)
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return ControlResult{}, err
+	}
+	var p controlStarted
+	if err := decode(e, &p); err != nil {
+		return ControlResult{}, err
+	}
+	r := ControlResult{Game: p.Game, Stage: p.Stage, Verdicts: p.Verdicts}
+	for _, v := range p.Verdicts {
+		if v.Verdict == VerdictWin {
+			r.Winners++
+		}
+	}
+	r.Tie, r.Resumed = r.Winners > 1, r.Winners == 0
+	return r, nil
+}
+
+// judge gives a claim its verdict against the state, in the order a
+// controller checks a card: the serial (R10), the same card twice, the stamp
+// (R9), a refund (R28), the game's series kinds (R31), then the win (R20).
+func (st *State) judge(g *GameRecord, c ClaimResult, seen map[CardRef]bool) (ClaimResult, error) {
+	s, err := parseSerial(c.Serial)
+	if err != nil {
+		return ClaimResult{}, internalf(err, "annonce %d : numéro de série %q", c.Claim, c.Serial)
+	}
+	ref := CardRef{Series: s.Series, Number: int(s.Number)}
+	series, sold := st.onSale(ref.Series)
+	switch {
+	case !sold:
+		c.Verdict = VerdictUnknownSeries
+	case !st.verify(s) || ref.Number > series.Cards:
+		c.Verdict = VerdictBadCheck
+	case seen[ref]:
+		c.Verdict = VerdictDuplicate
+	case !st.Stamped(ref):
+		c.Verdict = VerdictNotStamped
+	case st.Voided(ref):
+		c.Verdict = VerdictVoided
+	case !g.Spec.Accepts(series.Kind):
+		c.Verdict = VerdictNotEligible
+	}
+	if c.Verdict != VerdictUnknownSeries && c.Verdict != VerdictBadCheck {
+		seen[ref] = true
+	}
+	if c.Verdict != "" {
+		return c, nil
+	}
+	p, err := st.play(g)
+	if err != nil {
+		return ClaimResult{}, err
+	}
+	id, ok := p.id[ref]
+	if !ok {
+		return ClaimResult{}, internalf(nil, "carte %s en jeu mais absente de l'index", c.Serial)
+	}
+	if win, read := p.ix.Check(id, g.StageSpec().Lines, g.Last()); win {
+		c.Verdict, c.ReadOut = VerdictWin, read
+	} else {
+		c.Verdict = VerdictNotWinner
+	}
+	return c, nil
+}

@@ -1,0 +1,228 @@
+package loto
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"io"
+	"sync"
+
+	"loto/internal/journal"
+)
+
+// Day runs the commands of a loto day against a journal: each command is
+// checked against the state, appended as events with the expected sequence
+// (optimistic: on a conflict it catches up, checks again and retries), then
+// applied. A mutex serialises the commands of one process; several processes
+// on one journal stay correct through the expected sequence.
+type Day struct {
+	mu    sync.Mutex
+	store journal.Store
+	st    *State
+	rand  io.Reader
+	// broken is set when an event failed to apply: the state is then
+	// unreliable, so every later command fails until the Day is reopened.
+	broken error
+}
+
+// Options tune a Day; the zero value is right for production.
+type Options struct {
+	// Rand is the source of seeds and keys: crypto/rand when nil. Tests and
+	// reproducible simulations may pass a seeded stream; never in production.
+	Rand io.Reader
+}
+
+// maxRetries bounds the catch-up-and-retry loop when other writers keep winning.
+const maxRetries = 50
+
+// Open replays the journal into a new Day, fetching the secrets of the series and of the day as it meets them.
+func Open(ctx context.Context, store journal.Store) (*Day, error) {
+	return OpenWith(ctx, store, Options{})
+}
+
+// OpenWith is Open with options.
+func OpenWith(ctx context.Context, store journal.Store, opt Options) (*Day, error) {
+	d := &Day{store: store, st: NewState(), rand: opt.Rand}
+	if d.rand == nil {
+		d.rand = rand.Reader
+	}
+	if err := d.catchUp(ctx); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// Refresh applies the events other processes appended since.
+func (d *Day) Refresh(ctx context.Context) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.catchUp(ctx)
+}
+
+// View calls fn with the state, under the lock: fn must not keep it.
+func (d *Day) View(fn func(st *State)) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	fn(d.st)
+}
+
+// Head is the sequence of the last event applied.
+func (d *Day) Head() int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.st.head
+}
+
+// catchUp applies every event after the state's head. It reads in chunks
+// and applies each chunk after its read ends, so that fetching a secret
+// never nests a query inside a streaming read (a store with one connection
+// would wait for ever).
+func (d *Day) catchUp(ctx context.Context) error {
+	if d.broken != nil {
+		return d.broken
+	}
+	for {
+		var chunk []journal.Event
+		err := d.store.Read(ctx, d.st.head+1, func(e journal.Event) error {
+			chunk = append(chunk, e)
+			if len(chunk) == catchUpChunk {
+				return errChunkFull
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, errChunkFull) {
+			return internalf(err, "lecture du journal")
+		}
+		for _, e := range chunk {
+			if err := d.apply(ctx, e, nil); err != nil {
+				return err
+			}
+		}
+		if len(chunk) < catchUpChunk {
+			return nil
+		}
+	}
+}
+
+// catchUpChunk is how many events catchUp reads before applying them.
+var catchUpChunk = 4096
+
+var errChunkFull = errors.New("chunk full")
+
+// apply gives the state the secrets the event needs (from the draft that
+// made it, or from the store), then folds the event.
+func (d *Day) apply(ctx context.Context, e journal.Event, secrets map[string][]byte) error {
+	for _, name := range secretsOf(e) {
+		v, ok := secrets[name]
+		if !ok {
+			var err error
+			v, err = d.store.Secret(ctx, name)
+			if err != nil {
+				return internalf(err, "secret %s de l'événement %d", name, e.Seq)
+			}
+		}
+		d.st.setSecret(name, v)
+	}
+	if err := d.st.Apply(e); err != nil {
+		d.broken = err
+		return err
+	}
+	return nil
+}
+
+// secretsOf names the secrets an event's fold needs.
+func secretsOf(e journal.Event) []string {
+	switch e.Type {
+	case TypeSeriesCreated:
+		var p seriesCreated
+		if decode(e, &p) == nil {
+			return []string{seriesSeedSecret(p.Code), seriesKeySecret(p.Code)}
+		}
+	case TypeEventCreated:
+		return []string{daySeedSecret}
+	}
+	return nil
+}
+
+type keyContext struct{}
+
+// WithKey attaches an idempotency key to the command run with ctx: a command
+// retried with the same key returns the first answer and appends nothing.
+func WithKey(ctx context.Context, key string) context.Context {
+	return context.WithValue(ctx, keyContext{}, key)
+}
+
+func keyOf(ctx context.Context) string {
+	k, _ := ctx.Value(keyContext{}).(string)
+	return k
+}
+
+// plan checks a command against the state and returns its drafts with the
+// index of the main one (which carries the idempotency key and the answer).
+type plan func(st *State) (drafts []journal.Draft, main int, err error)
+
+// run executes a command and returns its main event, whose payload is the answer.
+func (d *Day) run(ctx context.Context, typ string, p plan) (journal.Event, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	key := keyOf(ctx)
+	if key != "" {
+		if e, err := d.replayed(ctx, typ, key); err == nil || !errors.Is(err, journal.ErrNotFound) {
+			return e, err
+		}
+	}
+	for range maxRetries {
+		if err := d.catchUp(ctx); err != nil {
+			return journal.Event{}, err
+		}
+		drafts, main, err := p(d.st)
+		if err != nil {
+			return journal.Event{}, err
+		}
+		drafts[main].Key = key
+		evs, err := d.store.Append(ctx, d.st.head, drafts...)
+		switch {
+		case err == nil:
+			for i, e := range evs {
+				if err := d.apply(ctx, e, drafts[i].Secrets); err != nil {
+					return journal.Event{}, err
+				}
+			}
+			return evs[main], nil
+		case errors.Is(err, journal.ErrConflict):
+			continue // another writer won: catch up and check again
+		case errors.Is(err, journal.ErrDuplicateKey):
+			return d.replayed(ctx, typ, key)
+		default:
+			return journal.Event{}, internalf(err, "écriture dans le journal")
+		}
+	}
+	return journal.Event{}, Errorf(EConflict, "le journal change trop vite : réessayer")
+}
+
+// replayed returns the event a key already made, after catching up so that
+// the state includes it; ErrNotFound when the key is new.
+func (d *Day) replayed(ctx context.Context, typ, key string) (journal.Event, error) {
+	e, err := d.store.ByKey(ctx, key)
+	if errors.Is(err, journal.ErrNotFound) {
+		return journal.Event{}, err
+	} else if err != nil {
+		return journal.Event{}, internalf(err, "recherche de la clé d'idempotence")
+	}
+	if e.Type != typ {
+		return journal.Event{}, Errorf(EConflict, "la clé %q a déjà servi à une autre commande (%s)", key, e.Type)
+	}
+	if err := d.catchUp(ctx); err != nil {
+		return journal.Event{}, err
+	}
+	return e, nil
+}
+
+// randomBytes reads n bytes from the Day's source of randomness.
+func (d *Day) randomBytes(n int) ([]byte, error) {
+	b := make([]byte, n)
+	if _, err := io.ReadFull(d.rand, b); err != nil {
+		return nil, internalf(err, "tirage aléatoire")
+	}
+	return b, nil
+}

@@ -1,0 +1,186 @@
+package loto
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"loto/internal/journal"
+)
+
+func TestIdempotencyKeyReturnsTheFirstAnswer(t *testing.T) {
+	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
+	ctx := WithKey(context.Background(), "draw-1")
+	first, err := d.Draw(ctx, "host", 0)
+	ok(t, err)
+	n := len(store.all())
+	again, err := d.Draw(ctx, "host", 0)
+	ok(t, err)
+	if again != first || len(store.all()) != n {
+		t.Fatalf("retry gave %+v (first %+v) and wrote %d events", again, first, len(store.all())-n)
+	}
+	// Another process retrying with the key gets the same answer.
+	other := reopen(t, store)
+	again, err = other.Draw(ctx, "host", 0)
+	ok(t, err)
+	if again != first {
+		t.Fatalf("other process: %+v, want %+v", again, first)
+	}
+	_, err = d.Stamp(ctx, "caisse-1", []string{serialOf(t, d, "A", 1)})
+	wantCode(t, err, EConflict) // the key served another command
+}
+
+func TestConflictCatchesUpAndRetries(t *testing.T) {
+	d1, store := gameDay(t, "rng", quineGame("regular", voucher30))
+	d2 := reopen(t, store)
+	ctx := context.Background()
+	a, err := d1.Draw(ctx, "host", 0)
+	ok(t, err)
+	b, err := d2.Draw(ctx, "host", 0) // d2 is one event behind: conflict, catch up, retry
+	ok(t, err)
+	if a.Number == b.Number {
+		t.Fatalf("both drew %d", a.Number)
+	}
+	ok(t, d1.Refresh(ctx))
+	s1, _ := d1.Status()
+	s2, _ := d2.Status()
+	if !reflect.DeepEqual(s1.Drawn, s2.Drawn) || len(s1.Drawn) != 2 {
+		t.Fatalf("drawn %v vs %v", s1.Drawn, s2.Drawn)
+	}
+}
+
+func TestConcurrentCommandsOnOneDay(t *testing.T) {
+	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
+	ctx := context.Background()
+	done := make(chan error)
+	for range 20 {
+		go func() {
+			_, err := d.Draw(ctx, "host", 0)
+			done <- err
+		}()
+	}
+	for range 20 {
+		ok(t, <-done)
+	}
+	st, _ := d.Status()
+	if len(st.Drawn) != 20 {
+		t.Fatalf("drawn %d", len(st.Drawn))
+	}
+	compareStates(t, d, reopen(t, store))
+}
+
+// compareStates fails unless two days hold the same state.
+func compareStates(t *testing.T, a, b *Day) {
+	t.Helper()
+	va, vb := stateView(t, a), stateView(t, b)
+	for k := range va {
+		if !reflect.DeepEqual(va[k], vb[k]) {
+			t.Errorf("%s differs after replay:\nlive   %#v\nreplay %#v", k, va[k], vb[k])
+		}
+	}
+}
+
+// stateView is everything the state knows, caches aside.
+func stateView(t *testing.T, d *Day) map[string]any {
+	t.Helper()
+	v := map[string]any{}
+	d.View(func(st *State) {
+		v["head"] = st.head
+		v["event"] = st.event
+		v["eventSeed"] = st.eventSeed
+		v["series"] = st.SeriesList()
+		v["secrets"] = st.secrets
+		v["stamped"] = st.stamped
+		v["voided"] = st.voided
+		v["claims"] = st.claims
+		v["ties"] = st.ties
+		v["revealed"] = st.revealed
+		v["results"] = st.Results()
+		var games []map[string]any
+		for _, g := range st.games {
+			games = append(games, map[string]any{
+				"number": g.Number, "title": g.Title, "spec": g.Spec, "stage": g.Stage, "phase": g.Phase,
+				"stages": g.Stages, "drawn": g.Drawn(), "call": g.call, "control": g.control,
+				"controlDraws": g.controlDraws, "tokens": g.tokens, "declined": g.declined,
+			})
+		}
+		v["games"] = games
+		n, err := st.Callable()
+		if err != nil {
+			t.Fatal(err)
+		}
+		v["callable"] = n
+	})
+	return v
+}
+
+func TestReplayGivesTheSameStateAtEveryStep(t *testing.T) {
+	d, store := gameDay(t, "manual", quineGame("regular", robot)+quineGame("regular, special", voucher20))
+	ctx := context.Background()
+	cards, typed := tie(t, d, "A", 3)
+	serials := stamp(t, d, "A", cards...)
+	check := func(step string) {
+		t.Helper()
+		t.Run(step, func(t *testing.T) { compareStates(t, d, reopen(t, store)) })
+	}
+	check("stamped")
+	typeNumbers(t, d, typed[:3]...)
+	check("drawing")
+	typeNumbers(t, d, typed[3:]...)
+	_, err := d.Claim(ctx, "c", serials[0])
+	ok(t, err)
+	check("called")
+	_, err = d.Claim(ctx, "c", serials[1])
+	ok(t, err)
+	_, err = d.Claim(ctx, "c", serials[2])
+	ok(t, err)
+	_, err = d.StartControl(ctx, "c")
+	ok(t, err)
+	check("control")
+	_, err = d.Void(ctx, "org", serials[:1], "exclusion")
+	ok(t, err)
+	check("voided")
+	_, err = d.DrawTokens(ctx, "c", nil)
+	ok(t, err)
+	check("tokens")
+	_, err = d.Award(ctx, "host")
+	ok(t, err)
+	check("awarded")
+	_, err = d.StartGame(ctx, "host")
+	ok(t, err)
+	typeNumbers(t, d, 1, 2, 3)
+	_, err = d.Undo(ctx, "host")
+	ok(t, err)
+	check("undone")
+}
+
+func TestReplaySkipsEventsOfOtherPackages(t *testing.T) {
+	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
+	ctx := context.Background()
+	_, err := store.Append(ctx, d.Head(), journal.Draft{Actor: "web", Type: "device.registered", Payload: []byte(`{}`)})
+	ok(t, err)
+	_, err = d.Draw(ctx, "host", 0)
+	ok(t, err)
+	compareStates(t, d, reopen(t, store))
+}
+
+func TestCorruptJournalStopsTheDay(t *testing.T) {
+	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
+	ctx := context.Background()
+	// A draw of another process for a game that does not run.
+	_, err := store.Append(ctx, d.Head(), journal.Draft{Actor: "x", Type: TypeNumberDrawn, Payload: []byte(`{"game":7,"number":5}`)})
+	ok(t, err)
+	_, err = d.Draw(ctx, "host", 0)
+	wantCode(t, err, EInternal)
+	_, err = d.Draw(ctx, "host", 0)
+	wantCode(t, err, EInternal)
+	_, err = Open(ctx, store)
+	wantCode(t, err, EInternal)
+}
+
+func TestReplayInSmallChunks(t *testing.T) {
+	d, store, _ := simulate(t, "", 40, 5)
+	defer func(n int) { catchUpChunk = n }(catchUpChunk)
+	catchUpChunk = 7
+	compareStates(t, d, reopen(t, store))
+}

@@ -1,0 +1,77 @@
+package loto
+
+import (
+	"context"
+	"strings"
+
+	"loto/internal/journal"
+)
+
+// The roles that may decide a dispute (R27).
+const (
+	RoleOrganiser = "organiser"
+	RoleHost      = "host"
+)
+
+// Rule records a decision in a dispute (R27): who decided (r.By, organiser
+// or host), what and why, on the game in play (or a past one, as a note).
+// With r.Claim and r.Verdict (win or not_winner) it overturns the verdict of
+// a claim of the last control of the stage in play, before its award and
+// before any new number: the award follows the ruling. Nothing is edited:
+// the journal keeps the control and the ruling.
+func (d *Day) Rule(ctx context.Context, actor string, r Ruling) (Ruling, error) {
+	r.By, r.What, r.Why = strings.TrimSpace(r.By), strings.TrimSpace(r.What), strings.TrimSpace(r.Why)
+	e, err := d.run(ctx, TypeRulingRecorded, func(st *State) ([]journal.Draft, int, error) {
+		if r.By != RoleOrganiser && r.By != RoleHost {
+			return nil, 0, Errorf(EForbidden, "seul l'organisateur ou le meneur de jeu tranche un litige (R27) : by vaut organiser ou host")
+		}
+		if r.What == "" || r.Why == "" {
+			return nil, 0, Errorf(EInvalid, "une décision dit ce qui est décidé et pourquoi (R27)")
+		}
+		cur := st.Current()
+		if cur == nil {
+			return nil, 0, Errorf(EConflict, "aucune partie n'a commencé")
+		}
+		if r.Game == 0 {
+			r.Game, r.Stage = cur.Number, cur.Stage
+		}
+		if r.Game < 1 || r.Game > len(st.games) || r.Stage < 0 || r.Stage >= len(st.games[r.Game-1].Stages) {
+			return nil, 0, Errorf(ENotFound, "partie %d, étape %d : inconnue", r.Game, r.Stage+1)
+		}
+		if r.Verdict != "" {
+			if err := st.canOverturn(r); err != nil {
+				return nil, 0, err
+			}
+		}
+		dr, err := draft(actor, TypeRulingRecorded, rulingRecorded{r})
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return Ruling{}, err
+	}
+	var p rulingRecorded
+	return p.Ruling, decode(e, &p)
+}
+
+// canOverturn says whether a ruling may change a claim's verdict now.
+func (st *State) canOverturn(r Ruling) error {
+	if r.Verdict != VerdictWin && r.Verdict != VerdictNotWinner {
+		return Errorf(EInvalid, "une décision peut déclarer une carte gagnante (win) ou non (not_winner), pas %q", r.Verdict)
+	}
+	g := st.running()
+	if g == nil || g.Number != r.Game || g.Stage != r.Stage {
+		return Errorf(EConflict, "ce lot est déjà attribué : la décision est notée mais ne change plus le résultat (R26)")
+	}
+	if g.Phase == PhaseCalled || g.drawn.Len() != g.controlDraws {
+		return Errorf(EConflict, "le tirage a repris depuis ce contrôle : le verdict ne peut plus changer")
+	}
+	for _, c := range g.control {
+		if c.Claim == r.Claim {
+			if c.Verdict == r.Verdict {
+				return Errorf(EConflict, "l'annonce %d a déjà ce verdict", r.Claim)
+			}
+			return nil
+		}
+	}
+	return Errorf(ENotFound, "l'annonce %d n'est pas dans le dernier contrôle", r.Claim)
+}

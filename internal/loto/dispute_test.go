@@ -1,0 +1,92 @@
+package loto
+
+import (
+	"context"
+	"testing"
+)
+
+func TestR27_RulingOverturnsAVerdictAsANewEvent(t *testing.T) {
+	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
+	ctx := context.Background()
+	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 2), 0)[:2]...)
+	r := claimAll(t, d, cards[0])
+	if r.Verdicts[0].Verdict != VerdictNotWinner {
+		t.Fatalf("control %+v", r)
+	}
+	before := store.count()
+	for _, tc := range []struct {
+		name string
+		r    Ruling
+		code string
+	}{
+		{"a player does not decide", Ruling{By: "player", Claim: 1, Verdict: VerdictWin, What: "gagnant", Why: "parce que"}, EForbidden},
+		{"why is required", Ruling{By: RoleHost, Claim: 1, Verdict: VerdictWin, What: "gagnant"}, EInvalid},
+		{"unknown claim", Ruling{By: RoleHost, Claim: 9, Verdict: VerdictWin, What: "gagnant", Why: "x"}, ENotFound},
+		{"only win or not_winner", Ruling{By: RoleHost, Claim: 1, Verdict: VerdictLate, What: "x", Why: "x"}, EInvalid},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := d.Rule(ctx, "meneur", tc.r)
+			wantCode(t, err, tc.code)
+			nothingWritten(t, store, before)
+		})
+	}
+	rul, err := d.Rule(ctx, "meneur", Ruling{By: RoleOrganiser, Claim: 1, Verdict: VerdictWin,
+		What: "la carte A-000001 est déclarée gagnante", Why: "le tableau électronique a affiché un faux numéro"})
+	ok(t, err)
+	if rul.Game != 1 || rul.Stage != 0 {
+		t.Fatalf("ruling %+v", rul)
+	}
+	a, err := d.Award(ctx, "host")
+	ok(t, err)
+	if len(a.Winners) != 1 || a.Winners[0].Serial != cards[0] {
+		t.Fatalf("award after the ruling: %+v", a)
+	}
+	// Nothing is edited: the control's verdict and the ruling are both in the journal.
+	var control, ruling bool
+	for _, e := range store.all() {
+		switch e.Type {
+		case TypeControlStarted:
+			var p controlStarted
+			ok(t, decode(e, &p))
+			control = p.Verdicts[0].Verdict == VerdictNotWinner
+		case TypeRulingRecorded:
+			ruling = true
+		}
+	}
+	if !control || !ruling {
+		t.Fatalf("journal keeps the control (%v) and the ruling (%v)", control, ruling)
+	}
+	// Once awarded, a ruling is a note only.
+	_, err = d.Rule(ctx, "meneur", Ruling{Game: 1, Stage: 0, By: RoleHost, Claim: 1, Verdict: VerdictNotWinner, What: "x", Why: "y"})
+	wantCode(t, err, EConflict)
+	_, err = d.Rule(ctx, "meneur", Ruling{Game: 1, Stage: 0, By: RoleHost, What: "réclamation d'un joueur", Why: "rejetée : annonce tardive"})
+	ok(t, err)
+}
+
+func TestR27_RulingCannotReopenAControlOnceTheDrawResumed(t *testing.T) {
+	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
+	ctx := context.Background()
+	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	typeNumbers(t, d, 1)
+	claimAll(t, d, cards[0])
+	typeNumbers(t, d, 2)
+	_, err := d.Rule(ctx, "meneur", Ruling{By: RoleHost, Claim: 1, Verdict: VerdictWin, What: "x", Why: "y"})
+	wantCode(t, err, EConflict)
+}
+
+func TestR27_RulingAgainstAWinnerResumesTheGame(t *testing.T) {
+	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
+	ctx := context.Background()
+	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
+	claimAll(t, d, cards[0])
+	_, err := d.Rule(ctx, "meneur", Ruling{By: RoleOrganiser, Claim: 1, Verdict: VerdictNotWinner, What: "carte refusée", Why: "tampon illisible"})
+	ok(t, err)
+	st, _ := d.Status()
+	if st.Phase != PhaseDrawing {
+		t.Fatalf("phase %s, want the draw to resume", st.Phase)
+	}
+	_, err = d.Award(ctx, "host")
+	wantCode(t, err, EConflict)
+}

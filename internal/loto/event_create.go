@@ -1,0 +1,85 @@
+package loto
+
+import (
+	"context"
+	"fmt"
+
+	"loto/internal/journal"
+)
+
+// EventResult is the answer of CreateEvent.
+type EventResult struct {
+	Event         *EventSpec
+	CreatedSeries []string // series the file declared that the journal lacked
+	Warnings      []string // allowed but worth a look (L1)
+}
+
+// CreateEvent validates an event file (issue 4 item 1), creates the series
+// it declares that the journal lacks, draws the day seed (a secret whose
+// SHA-256 the event records before any draw, R14) and records the event, all
+// in one atomic append. A journal holds one event: a second is a conflict.
+func (d *Day) CreateEvent(ctx context.Context, actor string, file []byte) (EventResult, error) {
+	spec, warnings, err := ParseEvent(file)
+	if err != nil {
+		return EventResult{}, err
+	}
+	e, err := d.run(ctx, TypeEventCreated, func(st *State) ([]journal.Draft, int, error) {
+		return d.eventDrafts(st, actor, spec)
+	})
+	if err != nil {
+		return EventResult{}, err
+	}
+	var p eventCreated
+	if err := decode(e, &p); err != nil {
+		return EventResult{}, err
+	}
+	return EventResult{Event: p.Event, CreatedSeries: p.CreatedSeries, Warnings: warnings}, nil
+}
+
+func (d *Day) eventDrafts(st *State, actor string, spec *EventSpec) ([]journal.Draft, int, error) {
+	if st.event != nil {
+		return nil, 0, Errorf(EConflict, "l'événement du jour est déjà créé (« %s ») : un journal ne tient qu'un événement", st.event.Name)
+	}
+	var drafts []journal.Draft
+	var created []string
+	p := &problems{lines: map[string]int{}}
+	for i, s := range spec.Series {
+		old, ok := st.series[s.Code]
+		if !ok {
+			dr, err := d.seriesDraft(st, actor, SeriesSpec{Code: s.Code, Cards: s.Cards, Special: s.Kind == Special, Color: s.Color, Title: s.Title})
+			if err != nil {
+				return nil, 0, err
+			}
+			drafts = append(drafts, dr)
+			created = append(created, s.Code)
+			continue
+		}
+		if old.Kind != s.Kind {
+			p.add(fmt.Sprintf("series[%d].kind", i), "la série %s existe déjà, de type %s", s.Code, old.Kind)
+		}
+		if old.Cards != s.Cards {
+			p.add(fmt.Sprintf("series[%d].cards", i), "la série %s existe déjà, avec %d cartes", s.Code, old.Cards)
+		}
+	}
+	if err := p.err(); err != nil {
+		return nil, 0, err
+	}
+	seed, err := d.randomBytes(32)
+	if err != nil {
+		return nil, 0, err
+	}
+	dr, err := draft(actor, TypeEventCreated, eventCreated{Event: spec, CreatedSeries: created, SeedSHA256: sha256Hex(seed)})
+	if err != nil {
+		return nil, 0, err
+	}
+	dr.Secrets = map[string][]byte{daySeedSecret: seed}
+	drafts = append(drafts, dr)
+	return drafts, len(drafts) - 1, nil
+}
+
+// Event returns the day's event, or nil before it is created.
+func (d *Day) Event() *EventSpec {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.st.event
+}

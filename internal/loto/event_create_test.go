@@ -1,0 +1,58 @@
+package loto
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestCreateEventCreatesTheMissingSeries(t *testing.T) {
+	d, store := newDay(t)
+	ctx := context.Background()
+	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "A", Cards: 6000, Color: "jaune"})
+	ok(t, err)
+	r, err := d.CreateEvent(ctx, "org", megaLoto(t))
+	ok(t, err)
+	if len(r.CreatedSeries) != 1 || r.CreatedSeries[0] != "V" || len(r.Warnings) != 1 || r.Event.Name == "" {
+		t.Fatalf("result %+v", r)
+	}
+	if got := d.Series(); len(got) != 2 || got[1].Kind != Special || got[1].Cards != 600 {
+		t.Fatalf("series %+v", got)
+	}
+	seed, err := store.Secret(ctx, daySeedSecret)
+	ok(t, err)
+	st, err := d.Status()
+	ok(t, err)
+	if st.SeedSHA256 != sha256Hex(seed) || st.Seed != "" || st.NextGame != 1 {
+		t.Fatalf("status %+v: want the day seed committed, not revealed", st)
+	}
+	before := store.count()
+	_, err = d.CreateEvent(ctx, "org", megaLoto(t))
+	wantCode(t, err, EConflict)
+	nothingWritten(t, store, before)
+}
+
+func TestCreateEvent_SeriesThatExistsOtherwiseIsRefused(t *testing.T) {
+	d, store := newDay(t)
+	ctx := context.Background()
+	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "V", Cards: 60})
+	ok(t, err)
+	before := store.count()
+	_, err = d.CreateEvent(ctx, "org", megaLoto(t))
+	wantCode(t, err, EInvalid)
+	msg := ErrorMessage(err)
+	if !strings.Contains(msg, "series[1].kind") || !strings.Contains(msg, "series[1].cards") {
+		t.Fatalf("message %q", msg)
+	}
+	nothingWritten(t, store, before)
+	if d.Event() != nil || len(d.Series()) != 1 {
+		t.Fatal("a refused event changed the state")
+	}
+}
+
+func TestCreateEvent_BadFileWritesNothing(t *testing.T) {
+	d, store := newDay(t)
+	_, err := d.CreateEvent(context.Background(), "org", []byte("name: x\n"))
+	wantCode(t, err, EInvalid)
+	nothingWritten(t, store, 0)
+}

@@ -1,0 +1,312 @@
+package loto
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The event file as written by the organiser, before validation. Optional
+// numbers are pointers so that "absent" differs from 0.
+type (
+	fileEvent struct {
+		Name      string       `yaml:"name"`
+		Date      string       `yaml:"date"`
+		Venue     string       `yaml:"venue"`
+		Schedule  fileSchedule `yaml:"schedule"`
+		Series    []fileSeries `yaml:"series"`
+		Prices    filePrices   `yaml:"prices"`
+		Desks     []fileDesk   `yaml:"desks"`
+		Draw      string       `yaml:"draw"`
+		Programme []fileGame   `yaml:"programme"`
+	}
+	fileSchedule struct {
+		Doors  string      `yaml:"doors"`
+		Start  string      `yaml:"start"`
+		Breaks []fileBreak `yaml:"breaks"`
+	}
+	fileBreak struct {
+		Label   string `yaml:"label"`
+		At      string `yaml:"at"`
+		Minutes int    `yaml:"minutes"`
+	}
+	fileSeries struct {
+		Code  string `yaml:"code"`
+		Kind  string `yaml:"kind"`
+		Cards int    `yaml:"cards"`
+		Color string `yaml:"color"`
+		Title string `yaml:"title"`
+	}
+	filePrices struct {
+		Regular []fileTier `yaml:"regular"`
+		Special []fileTier `yaml:"special"`
+	}
+	fileTier struct {
+		Cards int   `yaml:"cards"`
+		Cents int64 `yaml:"cents"`
+	}
+	fileDesk struct {
+		Name    string `yaml:"name"`
+		PMR     bool   `yaml:"pmr"`
+		Special bool   `yaml:"special"`
+	}
+	fileGame struct {
+		Title  string      `yaml:"title"`
+		Kinds  []string    `yaml:"kinds"`
+		Stages []fileStage `yaml:"stages"`
+		Notes  string      `yaml:"notes"`
+	}
+	fileStage struct {
+		Stage string    `yaml:"stage"`
+		Prize filePrize `yaml:"prize"`
+	}
+	filePrize struct {
+		Label       string `yaml:"label"`
+		Kind        string `yaml:"kind"`
+		Cents       *int64 `yaml:"cents"`
+		UnitCents   *int64 `yaml:"unit_cents"`
+		Consolation string `yaml:"consolation"`
+		Notes       string `yaml:"notes"`
+	}
+)
+
+// lawLimit is the stake from which L1 ("low value, below 20 EUR") warns.
+const lawLimit Cents = 2000
+
+// defaultConsolation is the consolation prize of a stage that names none (R25).
+const defaultConsolation = "lot de consolation"
+
+// ParseEvent reads and validates an event file (YAML, or JSON which is YAML
+// too). It returns the day, warnings that do not stop it (L1), or an invalid
+// *Error naming every mistake with its line and place in the file.
+func ParseEvent(data []byte) (*EventSpec, []string, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, nil, Errorf(EInvalid, "le fichier de l'événement n'est pas du YAML lisible : %s", yamlReason(err))
+	}
+	if root.Kind == 0 || len(root.Content) == 0 {
+		return nil, nil, Errorf(EInvalid, "le fichier de l'événement est vide")
+	}
+	p := &problems{lines: map[string]int{}}
+	checkNode(p, &root, reflect.TypeOf(fileEvent{}), "")
+	if err := p.err(); err != nil {
+		return nil, nil, err
+	}
+	var f fileEvent
+	if err := root.Decode(&f); err != nil {
+		return nil, nil, Errorf(EInvalid, "le fichier de l'événement est illisible : %s", yamlReason(err))
+	}
+	spec := validateEvent(p, &f)
+	warn := &problems{lines: p.lines}
+	warnEvent(warn, spec)
+	if err := p.err(); err != nil {
+		return nil, nil, err
+	}
+	return spec, warn.strings(), nil
+}
+
+// yamlReason keeps the YAML library's explanation (English, technical) short.
+func yamlReason(err error) string {
+	return strings.TrimPrefix(err.Error(), "yaml: ")
+}
+
+// MarshalEvent writes spec as indented JSON, as `loto event show --json` prints it.
+func MarshalEvent(spec *EventSpec) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(spec); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func validateEvent(p *problems, f *fileEvent) *EventSpec {
+	spec := &EventSpec{
+		Name:  strings.TrimSpace(f.Name),
+		Date:  strings.TrimSpace(f.Date),
+		Venue: strings.TrimSpace(f.Venue),
+	}
+	if spec.Name == "" {
+		p.add("name", "le nom de l'événement est requis")
+	}
+	if spec.Date == "" {
+		p.add("date", "la date est requise (AAAA-MM-JJ)")
+	} else if _, err := time.Parse(time.DateOnly, spec.Date); err != nil {
+		p.add("date", "date « %s » invalide : écrire AAAA-MM-JJ, par exemple 2025-03-16", spec.Date)
+	}
+	if spec.Venue == "" {
+		p.add("venue", "le lieu est requis")
+	}
+	spec.Schedule = validateSchedule(p, &f.Schedule)
+	spec.Series = validateSeries(p, f.Series)
+	spec.Prices = validatePrices(p, &f.Prices, spec.Series)
+	spec.Desks = validateDesks(p, f.Desks, spec.Series)
+	switch DrawMode(strings.TrimSpace(f.Draw)) {
+	case "", DrawRNG:
+		spec.Draw = DrawRNG
+	case DrawManual:
+		spec.Draw = DrawManual
+	default:
+		p.add("draw", "mode de tirage « %s » inconnu : rng (tirage par le logiciel) ou manual (boulier)", f.Draw)
+	}
+	spec.Programme = validateProgramme(p, f.Programme, spec.Series)
+	return spec
+}
+
+func validateSchedule(p *problems, f *fileSchedule) Schedule {
+	var s Schedule
+	parse := func(path, v string) (TimeOfDay, bool) {
+		if strings.TrimSpace(v) == "" {
+			p.add(path, "heure requise (HH:MM)")
+			return 0, false
+		}
+		t, ok := parseTimeOfDay(v)
+		if !ok {
+			p.add(path, "heure « %s » invalide : écrire HH:MM, par exemple 08:00", v)
+		}
+		return t, ok
+	}
+	doorsOK, startOK := false, false
+	s.Doors, doorsOK = parse("schedule.doors", f.Doors)
+	s.Start, startOK = parse("schedule.start", f.Start)
+	if doorsOK && startOK && s.Doors > s.Start {
+		p.add("schedule.start", "le début des jeux (%s) précède l'ouverture des portes (%s)", s.Start, s.Doors)
+	}
+	last := s.Start
+	for i, b := range f.Breaks {
+		path := fmt.Sprintf("schedule.breaks[%d]", i)
+		br := Break{Label: strings.TrimSpace(b.Label), Minutes: b.Minutes}
+		if br.Label == "" {
+			p.add(path+".label", "le nom de la pause est requis (par exemple « pause repas »)")
+		}
+		at, ok := parse(path+".at", b.At)
+		br.At = at
+		if b.Minutes <= 0 || b.Minutes > 240 {
+			p.add(path+".minutes", "durée de %d minutes invalide : entre 1 et 240", b.Minutes)
+		}
+		if ok && startOK && at < last {
+			p.add(path+".at", "la pause de %s commence avant le début des jeux ou la fin de la pause précédente (%s)", at, last)
+		}
+		if ok {
+			last = br.Resumes()
+		}
+		s.Breaks = append(s.Breaks, br)
+	}
+	return s
+}
+
+func validateSeries(p *problems, fs []fileSeries) []SeriesOnSale {
+	if len(fs) == 0 {
+		p.add("series", "au moins une série en vente est requise")
+	}
+	seen := map[string]bool{}
+	var out []SeriesOnSale
+	for i, f := range fs {
+		path := fmt.Sprintf("series[%d]", i)
+		s := SeriesOnSale{Code: strings.TrimSpace(f.Code), Kind: Kind(f.Kind), Cards: f.Cards,
+			Color: strings.TrimSpace(f.Color), Title: strings.TrimSpace(f.Title)}
+		if err := checkSeriesCode(s.Code); err != nil {
+			p.add(path+".code", "%s", ErrorMessage(err))
+		} else if seen[s.Code] {
+			p.add(path+".code", "la série %s est déclarée deux fois", s.Code)
+		}
+		seen[s.Code] = true
+		if s.Kind == "" {
+			s.Kind = Regular
+		} else if s.Kind != Regular && s.Kind != Special {
+			p.add(path+".kind", "type de série « %s » inconnu : regular ou special (carte spéciale de la voiture)", f.Kind)
+		}
+		if err := checkSeriesCards(s.Cards); err != nil {
+			p.add(path+".cards", "%s", ErrorMessage(err))
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// hasKind reports whether a series of kind k is on sale.
+func hasKind(series []SeriesOnSale, k Kind) bool {
+	for _, s := range series {
+		if s.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+func validatePrices(p *problems, f *filePrices, series []SeriesOnSale) Prices {
+	list := func(path string, tiers []fileTier, k Kind) []PriceTier {
+		if len(tiers) == 0 && hasKind(series, k) {
+			p.add(path, "les prix des cartes %s sont requis", kindFrench(k))
+			return nil
+		}
+		seen := map[int]bool{}
+		one := false
+		var out []PriceTier
+		for i, t := range tiers {
+			tp := fmt.Sprintf("%s[%d]", path, i)
+			if t.Cards < 1 || t.Cards > 100 {
+				p.add(tp+".cards", "nombre de cartes %d invalide : entre 1 et 100", t.Cards)
+			} else if seen[t.Cards] {
+				p.add(tp+".cards", "deux prix pour %d carte(s)", t.Cards)
+			}
+			seen[t.Cards] = true
+			one = one || t.Cards == 1
+			if t.Cents <= 0 {
+				p.add(tp+".cents", "prix %d invalide : un montant en centimes supérieur à 0 (500 pour 5 €)", t.Cents)
+			}
+			out = append(out, PriceTier{Cards: t.Cards, Cents: Cents(t.Cents)})
+		}
+		if len(tiers) > 0 && !one {
+			p.add(path, "le prix d'une carte seule est requis (cards: 1)")
+		}
+		return out
+	}
+	return Prices{
+		Regular: list("prices.regular", f.Regular, Regular),
+		Special: list("prices.special", f.Special, Special),
+	}
+}
+
+func kindFrench(k Kind) string {
+	if k == Special {
+		return "spéciales"
+	}
+	return "ordinaires"
+}
+
+func validateDesks(p *problems, fs []fileDesk, series []SeriesOnSale) []Desk {
+	if len(fs) == 0 {
+		p.add("desks", "au moins une caisse est requise")
+		return nil
+	}
+	seen := map[string]bool{}
+	pmr, special := false, false
+	var out []Desk
+	for i, f := range fs {
+		path := fmt.Sprintf("desks[%d]", i)
+		d := Desk{Name: strings.TrimSpace(f.Name), PMR: f.PMR, Special: f.Special}
+		if d.Name == "" {
+			p.add(path+".name", "le nom de la caisse est requis")
+		} else if seen[d.Name] {
+			p.add(path+".name", "la caisse « %s » est déclarée deux fois", d.Name)
+		}
+		seen[d.Name] = true
+		pmr = pmr || d.PMR
+		special = special || d.Special
+		out = append(out, d)
+	}
+	if !pmr {
+		p.add("desks", "une caisse doit être réservée aux personnes à mobilité réduite (pmr: true, R6)")
+	}
+	if hasKind(series, Special) && !special {
+		p.add("desks", "la carte spéciale se vend à une caisse dédiée : déclarer une caisse special: true (R30)")
+	}
+	return out
+}

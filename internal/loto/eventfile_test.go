@@ -1,0 +1,230 @@
+package loto
+
+import (
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+func TestR1_R6_R7_R12_R30_R31_R32_MegaLotoReproducesTheRulebook(t *testing.T) {
+	spec, warnings, err := ParseEvent(megaLoto(t))
+	ok(t, err)
+	a, okA := spec.SeriesSpec("A")
+	v, okV := spec.SeriesSpec("V")
+	if !okA || a.Kind != Regular || a.Cards != 6000 || !okV || v.Kind != Special || v.Cards != 600 || a.Color == v.Color {
+		t.Fatalf("series %+v", spec.Series)
+	}
+	// R1, R12
+	s := spec.Schedule
+	if s.Doors.String() != "08:00" || s.Start.String() != "11:00" || len(s.Breaks) != 2 ||
+		s.Breaks[0].At.String() != "12:30" || s.Breaks[0].Resumes().String() != "13:45" ||
+		s.Breaks[1].At.String() != "15:30" || s.Breaks[1].Resumes().String() != "16:00" {
+		t.Fatalf("schedule %+v", s)
+	}
+	// R7, R30
+	if got := spec.Prices.Regular; len(got) != 3 || got[0] != (PriceTier{1, 500}) || got[1] != (PriceTier{3, 1200}) || got[2] != (PriceTier{6, 2000}) {
+		t.Fatalf("regular prices %+v", got)
+	}
+	if got := spec.Prices.Special; len(got) != 1 || got[0] != (PriceTier{1, 600}) {
+		t.Fatalf("special prices %+v", got)
+	}
+	// R6, R30
+	want := []Desk{{Name: "caisse-1"}, {Name: "caisse-2"}, {Name: "pmr", PMR: true}, {Name: "voiture", Special: true}}
+	if len(spec.Desks) != len(want) {
+		t.Fatalf("desks %+v", spec.Desks)
+	}
+	for i := range want {
+		if spec.Desks[i] != want[i] {
+			t.Fatalf("desk %d = %+v, want %+v", i, spec.Desks[i], want[i])
+		}
+	}
+	// L1: the plate of 6 at 20 EUR warns, nothing else does.
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "prices.regular[2].cents") || !strings.Contains(warnings[0], "L1") {
+		t.Fatalf("warnings %q", warnings)
+	}
+	// R31, R32: the car on the special card only; the last 3 games open to it too.
+	n := len(spec.Programme)
+	car, objects := -1, map[string]bool{}
+	for i, g := range spec.Programme {
+		for _, st := range g.Stages {
+			if st.Prize.Kind == Object {
+				objects[st.Prize.Label] = true
+			}
+		}
+		if g.Accepts(Special) && !g.Accepts(Regular) {
+			car = i
+			if !strings.Contains(g.Stages[0].Prize.Notes, "immatriculation") { // R33
+				t.Fatalf("car prize notes %q", g.Stages[0].Prize.Notes)
+			}
+		}
+		last3 := i >= n-3
+		if g.Accepts(Special) != (last3 || i == car) || (i != car && !g.Accepts(Regular)) {
+			t.Fatalf("game %d accepts %v", i+1, g.Kinds)
+		}
+	}
+	if car < 0 || !objects["Robot tondeuse"] || !objects["Voyage pour deux personnes"] {
+		t.Fatalf("programme lacks the car (%d), the robot mower or the trip: %v", car, objects)
+	}
+}
+
+// mutate replaces old by new in the example file, which must contain old.
+func mutate(t *testing.T, old, new string) []byte {
+	t.Helper()
+	src := string(megaLoto(t))
+	if !strings.Contains(src, old) {
+		t.Fatalf("example lacks %q", old)
+	}
+	return []byte(strings.Replace(src, old, new, 1))
+}
+
+// lineOf is the 1-based line of the first occurrence of s in the example.
+func lineOf(t *testing.T, s string) int {
+	t.Helper()
+	src := string(megaLoto(t))
+	i := strings.Index(src, s)
+	if i < 0 {
+		t.Fatalf("example lacks %q", s)
+	}
+	return strings.Count(src[:i], "\n") + 1
+}
+
+func TestL1_CashPrizeDoesNotExist(t *testing.T) {
+	old := "{label: Bon d'achat de 30 €, kind: voucher, cents: 3000, consolation: bouteille de cidre}"
+	_, _, err := ParseEvent(mutate(t, old, "{label: 30 euros, kind: cash, cents: 3000}"))
+	wantCode(t, err, EInvalid)
+	msg := ErrorMessage(err)
+	line := lineOf(t, old)
+	for _, want := range []string{"programme[0].stages[0].prize.kind", "L1", "ligne " + strconv.Itoa(line)} {
+		if !strings.Contains(msg, want) {
+			t.Fatalf("message %q lacks %q", msg, want)
+		}
+	}
+}
+
+func TestL1_PriceOf20EurosOrMoreWarns(t *testing.T) {
+	for _, tc := range []struct {
+		cents string
+		warn  bool
+	}{{"1999", false}, {"2000", true}, {"2500", true}} {
+		t.Run(tc.cents, func(t *testing.T) {
+			_, w, err := ParseEvent(mutate(t, "{cards: 6, cents: 2000}", "{cards: 6, cents: "+tc.cents+"}"))
+			ok(t, err)
+			if (len(w) == 1) != tc.warn {
+				t.Fatalf("warnings %q", w)
+			}
+		})
+	}
+}
+
+func TestParseEvent_BadInputNamesThePlace(t *testing.T) {
+	for _, tc := range []struct {
+		name, old, new string
+		want           []string // in the message
+	}{
+		{"unknown field", "venue: Salle", "lieu: x\nvenue: Salle", []string{"lieu", "champ inconnu"}},
+		{"cards not a number", "cards: 6000", "cards: beaucoup", []string{"series[0].cards", "nombre entier", "beaucoup"}},
+		{"lower-case or digit code", "code: A\n", "code: a1\n", []string{"series[0].code"}},
+		{"code already declared", "code: V\n", "code: A\n", []string{"series[1].code", "deux fois"}},
+		{"no cards", "cards: 6000", "cards: 0", []string{"series[0].cards"}},
+		{"too many cards", "cards: 6000", "cards: 2000000", []string{"series[0].cards"}},
+		{"unknown kind", "kind: special ", "kind: golden ", []string{"series[1].kind"}},
+		{"bad time", `doors: "08:00"`, `doors: "25:00"`, []string{"schedule.doors", "25:00"}},
+		{"doors after start", `doors: "08:00"`, `doors: "12:00"`, []string{"schedule.start"}},
+		{"break before start", `at: "12:30"`, `at: "10:30"`, []string{"schedule.breaks[0].at"}},
+		{"bad date", "date: 2025-03-16", "date: 16/03/2025", []string{"date", "AAAA-MM-JJ"}},
+		{"no PMR desk (R6)", "{name: pmr, pmr: true}", "{name: pmr}", []string{"desks", "R6"}},
+		{"no special desk (R30)", "{name: voiture, special: true}", "{name: voiture}", []string{"desks", "R30"}},
+		{"desk twice", "{name: caisse-2}", "{name: caisse-1}", []string{"desks[1].name"}},
+		{"no single-card price", "{cards: 1, cents: 500}", "{cards: 2, cents: 900}", []string{"prices.regular", "cards: 1"}},
+		{"zero price", "{cards: 3, cents: 1200}", "{cards: 3, cents: 0}", []string{"prices.regular[1].cents"}},
+		{"bad draw mode", "draw: rng", "draw: dice", []string{"draw", "dice"}},
+		{"unknown game kind", "kinds: [special]", "kinds: [gold]", []string{"programme[7].kinds[0]"}},
+		{"stages out of order (R23)", "{stage: double_quine, prize: {label: Bon d'achat de 50 €", "{stage: quine, prize: {label: Bon d'achat de 50 €", []string{"programme[0].stages[1].stage"}},
+		{"unknown stage", "stage: carton_plein\n", "stage: bingo\n", []string{"programme[7].stages[0].stage", "bingo"}},
+		{"voucher without amount", "kind: voucher, cents: 3000, consolation", "kind: voucher, consolation", []string{"programme[0].stages[0].prize.cents"}},
+		{"amount not in whole units", "kind: voucher, cents: 3000, consolation", "kind: voucher, cents: 3050, consolation", []string{"programme[0].stages[0].prize.cents", "multiple"}},
+		{"object with an amount", "{label: Robot tondeuse, kind: object,", "{label: Robot tondeuse, kind: object, cents: 50000,", []string{"programme[8].stages[2].prize.cents"}},
+		{"prize without label", "{label: Bon d'achat de 30 €, kind: voucher, cents: 3000, consolation: bouteille de cidre}", "{kind: voucher, cents: 3000}", []string{"programme[0].stages[0].prize.label", "R13"}},
+		{"not YAML", "name: Méga", "name: [Méga", []string{"YAML"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := ParseEvent(mutate(t, tc.old, tc.new))
+			wantCode(t, err, EInvalid)
+			msg := ErrorMessage(err)
+			for _, w := range tc.want {
+				if !strings.Contains(msg, w) {
+					t.Fatalf("message %q lacks %q", msg, w)
+				}
+			}
+		})
+	}
+}
+
+func TestParseEvent_EveryMistakeAtOnceWithItsLine(t *testing.T) {
+	src := mutate(t, "cards: 600\n", "cards: 0\n")
+	src = []byte(strings.Replace(string(src), "draw: rng", "draw: dice", 1))
+	_, _, err := ParseEvent(src)
+	msg := ErrorMessage(err)
+	if !strings.Contains(msg, "2 erreurs") || !strings.Contains(msg, "ligne "+strconv.Itoa(lineOf(t, "cards: 600\n"))+", series[1].cards") ||
+		!strings.Contains(msg, "ligne "+strconv.Itoa(lineOf(t, "draw: rng"))+", draw") {
+		t.Fatalf("message %q", msg)
+	}
+}
+
+func TestParseEvent_Defaults(t *testing.T) {
+	spec, _, err := ParseEvent(eventYAML("", `  - title: Partie
+    stages:
+      - prize: {label: Bon, kind: voucher, cents: 1000}
+      - prize: {label: Bon, kind: voucher, cents: 2000}
+      - prize: {label: Robot, kind: object}
+  - title: Carton seul
+    stages:
+      - {stage: carton plein, prize: {label: Voyage, kind: object}}
+`))
+	ok(t, err)
+	g := spec.Programme[0]
+	if spec.Draw != DrawRNG || len(g.Kinds) != 1 || g.Kinds[0] != Regular {
+		t.Fatalf("draw %s kinds %v", spec.Draw, g.Kinds)
+	}
+	for i, want := range []StageName{Quine, DoubleQuine, FullCard} {
+		if g.Stages[i].Stage != want || g.Stages[i].Lines != i+1 {
+			t.Fatalf("stage %d = %+v", i, g.Stages[i])
+		}
+	}
+	if p := g.Stages[0].Prize; p.UnitCents != 100 || p.Consolation != defaultConsolation {
+		t.Fatalf("prize defaults %+v", p)
+	}
+	// R23: a game may have fewer stages, e.g. the full card only.
+	if s := spec.Programme[1].Stages; len(s) != 1 || s[0].Stage != FullCard || s[0].Lines != 3 {
+		t.Fatalf("full card only: %+v", s)
+	}
+}
+
+func TestParseEvent_JSONFileIsAccepted(t *testing.T) {
+	fromYAML, _, err := ParseEvent(megaLoto(t))
+	ok(t, err)
+	var doc map[string]any
+	ok(t, yaml.Unmarshal(megaLoto(t), &doc))
+	doc["date"] = "2025-03-16" // YAML read the unquoted date as a time
+	js, err := json.Marshal(doc)
+	ok(t, err)
+	fromJSON, _, err := ParseEvent(js)
+	ok(t, err)
+	if !reflect.DeepEqual(fromYAML, fromJSON) {
+		t.Fatalf("JSON file gives another day")
+	}
+	shown, err := MarshalEvent(fromJSON)
+	ok(t, err)
+	if !strings.Contains(string(shown), `"doors": "08:00"`) {
+		t.Fatalf("event show --json: %s", shown)
+	}
+}
+
+func TestParseEvent_Empty(t *testing.T) {
+	_, _, err := ParseEvent(nil)
+	wantCode(t, err, EInvalid)
+}

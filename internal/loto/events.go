@@ -1,0 +1,209 @@
+package loto
+
+import (
+	"encoding/json"
+
+	"loto/internal/card"
+	"loto/internal/journal"
+)
+
+// Event types of the day, as stored in the journal.
+const (
+	TypeSeriesCreated   = "series.created"
+	TypeEventCreated    = "event.created"
+	TypeCardsStamped    = "cards.stamped"
+	TypeCardsVoided     = "cards.voided"
+	TypeGameStarted     = "game.started"
+	TypeNumberDrawn     = "number.drawn"
+	TypeNumberUndone    = "number.undone"
+	TypeGameCalled      = "game.called"
+	TypeClaimRegistered = "claim.registered"
+	TypeControlStarted  = "control.started"
+	TypeTieTokens       = "tie.tokens"
+	TypeTieDeclined     = "tie.declined"
+	TypePrizeAwarded    = "prize.awarded"
+	TypeRulingRecorded  = "ruling.recorded"
+	TypeSeedRevealed    = "seed.revealed"
+)
+
+// Names of the secrets kept beside the journal, never in a payload.
+const daySeedSecret = "day/seed"
+
+func seriesSeedSecret(code string) string { return "series/" + code + "/seed" }
+func seriesKeySecret(code string) string  { return "series/" + code + "/key" }
+
+// Verdict is the outcome of a claim at the control (R20-R22, R9, R10, R28, R31).
+type Verdict string
+
+// The verdicts.
+const (
+	VerdictWin           Verdict = "win"
+	VerdictNotWinner     Verdict = "not_winner"
+	VerdictLate          Verdict = "late"
+	VerdictNotStamped    Verdict = "not_stamped"
+	VerdictUnknownSeries Verdict = "unknown_series"
+	VerdictBadCheck      Verdict = "bad_check"
+	VerdictNotEligible   Verdict = "not_eligible"
+	VerdictVoided        Verdict = "voided"
+	VerdictDuplicate     Verdict = "duplicate"
+)
+
+// French says the verdict to the controller and the host.
+func (v Verdict) French() string {
+	switch v {
+	case VerdictWin:
+		return "carton gagnant"
+	case VerdictNotWinner:
+		return "pas gagnant : la partie continue (R22)"
+	case VerdictLate:
+		return "annonce après le début du contrôle : non retenue (R21)"
+	case VerdictNotStamped:
+		return "carte non tamponnée pour ce jour : nulle (R9)"
+	case VerdictUnknownSeries:
+		return "série inconnue ou pas en vente aujourd'hui (R10)"
+	case VerdictBadCheck:
+		return "code de contrôle faux : carte refusée (R10)"
+	case VerdictNotEligible:
+		return "cette carte ne joue pas dans cette partie (R31)"
+	case VerdictVoided:
+		return "carte annulée après remboursement (R28)"
+	case VerdictDuplicate:
+		return "carte déjà annoncée"
+	}
+	return string(v)
+}
+
+// Payloads of the events. Numbers cross the journal as plain integers.
+type (
+	seriesCreated struct {
+		Code       string      `json:"code"`
+		Kind       Kind        `json:"kind"`
+		Cards      int         `json:"cards"`
+		Color      string      `json:"color"`
+		Title      string      `json:"title"`
+		Generator  int         `json:"generator"`   // card.GeneratorVersion
+		SeedSHA256 string      `json:"seed_sha256"` // commitment to the secret seed
+		Rerolls    map[int]int `json:"rerolls,omitempty"`
+	}
+	eventCreated struct {
+		Event         *EventSpec `json:"event"`
+		CreatedSeries []string   `json:"created_series"`
+		SeedSHA256    string     `json:"seed_sha256"` // commitment to the day seed (R14)
+	}
+	cardsStamped struct {
+		Cards  []string `json:"cards"` // serials
+		Reason string   `json:"reason,omitempty"`
+	}
+	cardsVoided struct {
+		Cards  []string `json:"cards"`
+		Reason string   `json:"reason"`
+	}
+	gameStarted struct {
+		Game     int    `json:"game"`
+		Title    string `json:"title"`
+		Announce string `json:"announce"` // R13
+	}
+	numberDrawn struct {
+		Game   int         `json:"game"`
+		Number card.Number `json:"number"`
+		RNG    bool        `json:"rng"`
+	}
+	numberUndone struct {
+		Game   int         `json:"game"`
+		Number card.Number `json:"number"`
+	}
+	gameCalled struct {
+		Game  int `json:"game"`
+		Stage int `json:"stage"`
+	}
+	claimRegistered struct {
+		Game    int     `json:"game"`
+		Stage   int     `json:"stage"`
+		Claim   int     `json:"claim"`
+		Serial  string  `json:"serial"`
+		Call    bool    `json:"call,omitempty"`    // the claim itself stopped the draw (R15)
+		Verdict Verdict `json:"verdict,omitempty"` // set at once for a late claim (R21)
+	}
+	controlStarted struct {
+		Game     int           `json:"game"`
+		Stage    int           `json:"stage"`
+		Verdicts []ClaimResult `json:"verdicts"`
+	}
+	tieTokens struct {
+		Game   int          `json:"game"`
+		Stage  int          `json:"stage"`
+		Tie    string       `json:"tie"` // tie id for the token bag
+		RNG    bool         `json:"rng"`
+		Tokens []ClaimToken `json:"tokens"`
+	}
+	tieDeclined struct {
+		Game  int `json:"game"`
+		Stage int `json:"stage"`
+	}
+	prizeAwarded struct {
+		Game     int      `json:"game"`
+		Stage    int      `json:"stage"`
+		Draws    []int    `json:"draws"`
+		Winners  []Winner `json:"winners"`
+		GameOver bool     `json:"game_over"`
+	}
+	rulingRecorded struct {
+		Ruling
+	}
+	seedRevealed struct {
+		Seed string `json:"seed"` // hex
+	}
+)
+
+// ClaimResult is a claim with its verdict.
+type ClaimResult struct {
+	Claim   int           `json:"claim"`
+	Serial  string        `json:"serial"`
+	Verdict Verdict       `json:"verdict"`
+	ReadOut []card.Number `json:"read_out,omitempty"` // R20: last number first
+}
+
+// ClaimToken is the token a tied winner drew from the bag (R17).
+type ClaimToken struct {
+	Claim  int    `json:"claim"`
+	Serial string `json:"serial"`
+	Token  int    `json:"token"`
+}
+
+// Winner is what one winning card receives at an award (R17-R19, R25).
+type Winner struct {
+	Serial      string `json:"serial"`
+	Token       *int   `json:"token"` // nil without a tie
+	Prize       string `json:"prize"`
+	ShareCents  *Cents `json:"share_cents"` // nil for an object or a consolation
+	Consolation bool   `json:"consolation"`
+}
+
+// Ruling is a decision in a dispute (R27): who decided, on what, and why. It
+// may overturn the verdict of a claim of the current control.
+type Ruling struct {
+	Game    int     `json:"game"`
+	Stage   int     `json:"stage"`
+	By      string  `json:"by"` // organiser or host: the role that decides
+	Claim   int     `json:"claim,omitempty"`
+	Verdict Verdict `json:"verdict,omitempty"` // the new verdict, if any
+	What    string  `json:"what"`
+	Why     string  `json:"why"`
+}
+
+// draft builds a journal draft from a payload.
+func draft(actor, typ string, payload any) (journal.Draft, error) {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		return journal.Draft{}, internalf(err, "encodage de l'événement %s", typ)
+	}
+	return journal.Draft{Actor: actor, Type: typ, Payload: b}, nil
+}
+
+// decode reads a payload, as an internal error when it does not parse.
+func decode(e journal.Event, v any) error {
+	if err := json.Unmarshal(e.Payload, v); err != nil {
+		return internalf(err, "événement %d (%s) illisible", e.Seq, e.Type)
+	}
+	return nil
+}

@@ -1,0 +1,161 @@
+package loto
+
+import (
+	"context"
+
+	"loto/internal/card"
+	"loto/internal/game"
+	"loto/internal/journal"
+)
+
+// StartResult is a game just started, with its prize announced (R13).
+type StartResult struct {
+	Game     int    `json:"game"`
+	Title    string `json:"title"`
+	Announce string `json:"announce"`
+}
+
+// StartGame starts the next game of the programme once the previous one is
+// over; the event carries the announce of its first prize (R13).
+func (d *Day) StartGame(ctx context.Context, actor string) (StartResult, error) {
+	e, err := d.run(ctx, TypeGameStarted, func(st *State) ([]journal.Draft, int, error) {
+		if st.event == nil {
+			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
+		}
+		if g := st.running(); g != nil {
+			return nil, 0, Errorf(EConflict, "la partie %d (« %s ») n'est pas finie", g.Number, g.Title)
+		}
+		next := len(st.games) + 1
+		if next > len(st.event.Programme) {
+			return nil, 0, Errorf(EConflict, "toutes les parties du programme sont jouées")
+		}
+		spec := st.event.Programme[next-1]
+		dr, err := draft(actor, TypeGameStarted, gameStarted{Game: next, Title: spec.Title, Announce: announce(&spec, 0)})
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return StartResult{}, err
+	}
+	var p gameStarted
+	return StartResult{Game: p.Game, Title: p.Title, Announce: p.Announce}, decode(e, &p)
+}
+
+// announce is what the host says of a stage's prize (R13, R33).
+func announce(spec *GameSpec, stage int) string {
+	s := spec.Stages[stage]
+	return s.Stage.French() + " : " + s.Prize.Announce()
+}
+
+// DrawResult is a number drawn.
+type DrawResult struct {
+	Game   int         `json:"game"`
+	Number card.Number `json:"number"`
+	RNG    bool        `json:"rng"`
+}
+
+// Draw draws the next number of the game in play (R14, R24). In rng mode
+// typed must be 0 and the number comes from the day seed; in manual mode
+// typed is the ball the machine gave, refused if already drawn in the game.
+// A pending call stops the draw (R15).
+func (d *Day) Draw(ctx context.Context, actor string, typed card.Number) (DrawResult, error) {
+	e, err := d.run(ctx, TypeNumberDrawn, func(st *State) ([]journal.Draft, int, error) {
+		g, err := st.drawing()
+		if err != nil {
+			return nil, 0, err
+		}
+		if g.drawn.Len() == 90 {
+			return nil, 0, Errorf(EConflict, "les 90 numéros sont sortis")
+		}
+		p := numberDrawn{Game: g.Number, Number: typed}
+		if st.event.Draw == DrawRNG {
+			if typed != 0 {
+				return nil, 0, Errorf(EInvalid, "tirage par le logiciel (mode rng) : on ne tape pas de numéro")
+			}
+			seed, ok := st.secrets[daySeedSecret]
+			if !ok {
+				return nil, 0, internalf(nil, "graine du jour absente")
+			}
+			n, err := game.NewDrawer(seed, g.Number).Next(&g.drawn)
+			if err != nil {
+				return nil, 0, internalf(err, "tirage")
+			}
+			p.Number, p.RNG = n, true
+		} else {
+			if !typed.Valid() {
+				return nil, 0, Errorf(EInvalid, "numéro %d invalide : de 1 à 90", typed)
+			}
+			if g.drawn.Has(typed) {
+				return nil, 0, Errorf(EConflict, "le %d est déjà sorti dans cette partie (R24)", typed)
+			}
+		}
+		dr, err := draft(actor, TypeNumberDrawn, p)
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return DrawResult{}, err
+	}
+	var p numberDrawn
+	return DrawResult{Game: p.Game, Number: p.Number, RNG: p.RNG}, decode(e, &p)
+}
+
+// drawing returns the game in play if numbers may be drawn now.
+func (st *State) drawing() (*GameRecord, error) {
+	g := st.running()
+	switch {
+	case g == nil:
+		return nil, Errorf(EConflict, "aucune partie en cours : démarrer la partie suivante")
+	case g.Phase == PhaseCalled:
+		return nil, Errorf(EConflict, "un joueur a annoncé : le tirage est arrêté jusqu'au contrôle (R15)")
+	case g.Phase == PhaseControl:
+		return nil, Errorf(EConflict, "contrôle en cours : attribuer le lot avant de reprendre le tirage")
+	}
+	return g, nil
+}
+
+// Undo takes back the last number typed (a slip on the keyboard), in manual
+// mode, while no call is pending and only since the last control: a number
+// that a control or an award relied on stays.
+func (d *Day) Undo(ctx context.Context, actor string) (DrawResult, error) {
+	e, err := d.run(ctx, TypeNumberUndone, func(st *State) ([]journal.Draft, int, error) {
+		g, err := st.drawing()
+		if err != nil {
+			return nil, 0, err
+		}
+		if st.event.Draw != DrawManual {
+			return nil, 0, Errorf(EInvalid, "en mode rng le logiciel tire : il n'y a pas de faute de frappe à annuler")
+		}
+		if g.drawn.Len() == 0 || g.drawn.Len() <= g.controlDraws {
+			return nil, 0, Errorf(EConflict, "aucun numéro à annuler depuis le dernier contrôle")
+		}
+		dr, err := draft(actor, TypeNumberUndone, numberUndone{Game: g.Number, Number: g.Last()})
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return DrawResult{}, err
+	}
+	var p numberUndone
+	return DrawResult{Game: p.Game, Number: p.Number}, decode(e, &p)
+}
+
+// Call records that a player called out (R15): the draw stops.
+func (d *Day) Call(ctx context.Context, actor string) error {
+	_, err := d.run(ctx, TypeGameCalled, func(st *State) ([]journal.Draft, int, error) {
+		g, err := st.drawing()
+		if err != nil {
+			return nil, 0, err
+		}
+		if g.drawn.Len() == 0 {
+			return nil, 0, Errorf(EConflict, "aucun numéro n'est encore sorti")
+		}
+		dr, err := draft(actor, TypeGameCalled, gameCalled{Game: g.Number, Stage: g.Stage})
+		return []journal.Draft{dr}, 0, err
+	})
+	return err
+}
+
+// Callable is how many cards in play could call out now (R16).
+func (d *Day) Callable() (int, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.st.Callable()
+}

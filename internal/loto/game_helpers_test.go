@@ -1,0 +1,188 @@
+package loto
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"loto/internal/card"
+)
+
+// eventYAML is a small day: series A (regular, 600 cards) and V (special, 60
+// cards), the given draw mode and programme (a YAML list, indented by 2).
+func eventYAML(draw, programme string) []byte {
+	return fmt.Appendf(nil, `name: Petit loto
+date: 2025-03-16
+venue: Salle des fêtes
+schedule: {doors: "08:00", start: "11:00"}
+series:
+  - {code: A, kind: regular, cards: 600, color: jaune}
+  - {code: V, kind: special, cards: 60, color: rose}
+prices:
+  regular: [{cards: 1, cents: 500}]
+  special: [{cards: 1, cents: 600}]
+desks: [{name: caisse-1, pmr: true}, {name: voiture, special: true}]
+draw: %s
+programme:
+%s`, draw, programme)
+}
+
+// quineGame is one game of one quine stage with the given prize (a YAML flow map).
+func quineGame(kinds, prize string) string {
+	return fmt.Sprintf("  - {title: Partie, kinds: [%s], stages: [{stage: quine, prize: %s}]}\n", kinds, prize)
+}
+
+const (
+	voucher30 = "{label: Bon de 30 €, kind: voucher, cents: 3000, consolation: cidre}"
+	voucher20 = "{label: Bon de 20 €, kind: voucher, cents: 2000, consolation: cidre}"
+	robot     = "{label: Robot tondeuse, kind: object, consolation: panier}"
+)
+
+// gameDay creates a day with that programme and starts its first game.
+func gameDay(t *testing.T, draw, programme string) (*Day, *memStore) {
+	t.Helper()
+	d, store := newDay(t)
+	ctx := context.Background()
+	_, err := d.CreateEvent(ctx, "org", eventYAML(draw, programme))
+	ok(t, err)
+	_, err = d.StartGame(ctx, "host")
+	ok(t, err)
+	return d, store
+}
+
+// serialOf returns the serial of a card.
+func serialOf(t *testing.T, d *Day, code string, n int) string {
+	t.Helper()
+	s, _, err := d.CardAt(code, n)
+	ok(t, err)
+	return s
+}
+
+// gridOf returns the grid of a card.
+func gridOf(t *testing.T, d *Day, code string, n int) card.Card {
+	t.Helper()
+	_, c, err := d.CardAt(code, n)
+	ok(t, err)
+	return c
+}
+
+// rowOf returns the numbers of a row of a card.
+func rowOf(c card.Card, r int) []card.Number {
+	var out []card.Number
+	for _, n := range c[r] {
+		if n != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// stamp stamps cards of a series by number.
+func stamp(t *testing.T, d *Day, code string, numbers ...int) []string {
+	t.Helper()
+	var serials []string
+	for _, n := range numbers {
+		serials = append(serials, serialOf(t, d, code, n))
+	}
+	_, err := d.Stamp(context.Background(), "caisse-1", serials)
+	ok(t, err)
+	return serials
+}
+
+// typeNumbers draws the numbers in manual mode.
+func typeNumbers(t *testing.T, d *Day, nums ...card.Number) {
+	t.Helper()
+	for _, n := range nums {
+		_, err := d.Draw(context.Background(), "host", n)
+		ok(t, err)
+	}
+}
+
+// callable returns the host's count (R16).
+func callable(t *testing.T, d *Day) int {
+	t.Helper()
+	n, err := d.Callable()
+	ok(t, err)
+	return n
+}
+
+// tie finds k cards of series code, numbered from 1 up, that complete a row
+// on the same number last, and no other row before: typing the others of
+// their rows, then last, makes a k-way tie on a quine. It returns the card
+// numbers and the numbers to type, last at the end.
+func tie(t *testing.T, d *Day, code string, k int) ([]int, []card.Number) {
+	t.Helper()
+	grids := map[int]card.Card{}
+	for n := 1; n <= 120; n++ {
+		grids[n] = gridOf(t, d, code, n)
+	}
+	for last := card.Number(1); last <= 90; last++ {
+		var cards []int
+		var rows [][]card.Number
+		for n := 1; n <= 120 && len(cards) < k; n++ {
+			for r := range 3 {
+				row := rowOf(grids[n], r)
+				if contains(row, last) {
+					cards, rows = append(cards, n), append(rows, row)
+				}
+			}
+		}
+		if len(cards) < k {
+			continue
+		}
+		var typed []card.Number
+		seen := map[card.Number]bool{last: true}
+		for _, row := range rows {
+			for _, n := range row {
+				if !seen[n] {
+					seen[n] = true
+					typed = append(typed, n)
+				}
+			}
+		}
+		if earlyRow(grids, cards, typed) {
+			continue
+		}
+		return cards, append(typed, last)
+	}
+	t.Fatalf("no %d-way tie found in series %s", k, code)
+	return nil, nil
+}
+
+// earlyRow reports whether a row of one of the cards is complete with typed alone.
+func earlyRow(grids map[int]card.Card, cards []int, typed []card.Number) bool {
+	for _, n := range cards {
+		for r := range 3 {
+			all := true
+			for _, x := range rowOf(grids[n], r) {
+				all = all && contains(typed, x)
+			}
+			if all {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func contains(list []card.Number, n card.Number) bool {
+	for _, x := range list {
+		if x == n {
+			return true
+		}
+	}
+	return false
+}
+
+// claimAll registers claims and starts the control.
+func claimAll(t *testing.T, d *Day, serials ...string) ControlResult {
+	t.Helper()
+	ctx := context.Background()
+	for _, s := range serials {
+		_, err := d.Claim(ctx, "controleur", s)
+		ok(t, err)
+	}
+	r, err := d.StartControl(ctx, "controleur")
+	ok(t, err)
+	return r
+}

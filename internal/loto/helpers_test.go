@@ -1,0 +1,73 @@
+package loto
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"testing"
+)
+
+// testRand is a reproducible source of seeds and keys for tests.
+func testRand(seed byte) *rand.ChaCha8 {
+	var s [32]byte
+	s[0] = seed
+	return rand.NewChaCha8(s)
+}
+
+// newDay opens a Day on a fresh in-memory journal with reproducible secrets.
+func newDay(t *testing.T) (*Day, *memStore) {
+	t.Helper()
+	store := newMemStore()
+	d, err := OpenWith(context.Background(), store, Options{Rand: testRand(1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, store
+}
+
+// reopen replays the journal into a new Day.
+func reopen(t *testing.T, store *memStore) *Day {
+	t.Helper()
+	d, err := Open(context.Background(), store)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	return d
+}
+
+// megaLoto is the example day of the rulebook.
+func megaLoto(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../../examples/mega-loto.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// ok fails the test on an error.
+func ok(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wantCode fails unless err is an *Error of code.
+func wantCode(t *testing.T, err error, code string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error, want %s", code)
+	}
+	if got := ErrorCode(err); got != code {
+		t.Fatalf("error %q has code %s, want %s", err, got, code)
+	}
+}
+
+// nothingWritten fails if the journal took an append since before.
+func nothingWritten(t *testing.T, store *memStore, before int) {
+	t.Helper()
+	if n := store.count(); n != before {
+		t.Fatalf("bad input appended %d batches", n-before)
+	}
+}

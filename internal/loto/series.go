@@ -1,0 +1,151 @@
+package loto
+
+import (
+	"context"
+	"strings"
+
+	"loto/internal/card"
+	"loto/internal/journal"
+)
+
+// MaxSeriesCards is the largest series: a serial carries 6 digits.
+const MaxSeriesCards = card.MaxCards
+
+// SeriesSpec is what the organiser asks for when creating a series.
+type SeriesSpec struct {
+	Code    string // capital letters: A..Z, AA..ZZZ
+	Cards   int    // 1..1,000,000
+	Special bool   // the special card of the car game (R30)
+	Color   string
+	Title   string
+}
+
+// PartialPlate is the count of cards on the last plate when the series does
+// not end on a whole plate of 6, else 0.
+func (s Series) PartialPlate() int { return s.Cards % 6 }
+
+// Plates is the count of plates of 6, the last one maybe partial.
+func (s Series) Plates() int { return (s.Cards + 5) / 6 }
+
+// normSeriesCode upper-cases a typed code.
+func normSeriesCode(code string) string { return strings.ToUpper(strings.TrimSpace(code)) }
+
+// checkSeriesCode accepts 1 to 3 capital letters.
+func checkSeriesCode(code string) error {
+	if code == "" {
+		return Errorf(EInvalid, "le code de la série est requis (une à trois lettres : A, B, ..., Z, AA, ...)")
+	}
+	if len(code) > 3 {
+		return Errorf(EInvalid, "code de série « %s » trop long : une à trois lettres majuscules", code)
+	}
+	for _, r := range code {
+		if r < 'A' || r > 'Z' {
+			return Errorf(EInvalid, "code de série « %s » invalide : lettres majuscules A à Z seulement", code)
+		}
+	}
+	return nil
+}
+
+// checkSeriesCards accepts 1..MaxSeriesCards.
+func checkSeriesCards(n int) error {
+	if n < 1 || n > MaxSeriesCards {
+		return Errorf(EInvalid, "nombre de cartes %d invalide : entre 1 et %d", n, MaxSeriesCards)
+	}
+	return nil
+}
+
+// CreateSeries creates a series of cards (issue 3 item 3): a fresh random
+// seed and check key become secrets; the event records the generator
+// version, the count, the rerolls that keep every card unique and a SHA-256
+// commitment to the seed. Bad input gets a French error and writes nothing.
+func (d *Day) CreateSeries(ctx context.Context, actor string, spec SeriesSpec) (Series, error) {
+	spec.Code = normSeriesCode(spec.Code)
+	e, err := d.run(ctx, TypeSeriesCreated, func(st *State) ([]journal.Draft, int, error) {
+		dr, err := d.seriesDraft(st, actor, spec)
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return Series{}, err
+	}
+	return d.seriesOf(e)
+}
+
+// seriesOf reads the series an event created, as the state holds it.
+func (d *Day) seriesOf(e journal.Event) (Series, error) {
+	var p seriesCreated
+	if err := decode(e, &p); err != nil {
+		return Series{}, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return *d.st.series[p.Code], nil
+}
+
+// seriesDraft checks a new series against the state and draws its secrets.
+func (d *Day) seriesDraft(st *State, actor string, spec SeriesSpec) (journal.Draft, error) {
+	if err := checkSeriesCode(spec.Code); err != nil {
+		return journal.Draft{}, err
+	}
+	if err := checkSeriesCards(spec.Cards); err != nil {
+		return journal.Draft{}, err
+	}
+	if _, used := st.series[spec.Code]; used {
+		return journal.Draft{}, Errorf(EConflict, "la série %s existe déjà", spec.Code)
+	}
+	seed, err := d.randomBytes(32)
+	if err != nil {
+		return journal.Draft{}, err
+	}
+	key, err := d.randomBytes(32)
+	if err != nil {
+		return journal.Draft{}, err
+	}
+	kind := Regular
+	if spec.Special {
+		kind = Special
+	}
+	p := seriesCreated{
+		Code: spec.Code, Kind: kind, Cards: spec.Cards,
+		Color: strings.TrimSpace(spec.Color), Title: strings.TrimSpace(spec.Title),
+		Generator:  card.GeneratorVersion,
+		SeedSHA256: sha256Hex(seed),
+	}
+	if p.Rerolls, err = buildSeries(seed, spec.Cards); err != nil {
+		return journal.Draft{}, err
+	}
+	dr, err := draft(actor, TypeSeriesCreated, p)
+	if err != nil {
+		return journal.Draft{}, err
+	}
+	dr.Secrets = map[string][]byte{seriesSeedSecret(spec.Code): seed, seriesKeySecret(spec.Code): key}
+	return dr, nil
+}
+
+// Series returns every series of the journal, by code.
+func (d *Day) Series() []Series {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.st.SeriesList()
+}
+
+// Card looks a serial up (R10): it returns the parsed serial and the card's
+// grid, or an invalid error for a malformed serial, a notfound one for an
+// unknown series or number, or an invalid one for a wrong check code.
+func (d *Day) Card(text string) (card.Serial, card.Card, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.st.lookup(text)
+}
+
+// CardAt returns the serial and grid of card number of series code, for export and printing.
+func (d *Day) CardAt(code string, number int) (string, card.Card, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	ref := CardRef{Series: normSeriesCode(code), Number: number}
+	c, err := d.st.grid(ref)
+	if err != nil {
+		return "", card.Card{}, err
+	}
+	s, err := d.st.serialOf(ref)
+	return s, c, err
+}

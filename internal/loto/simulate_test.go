@@ -1,0 +1,222 @@
+package loto
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// simulate plays the example day (with draw mode changed if mode is given).
+func simulate(t *testing.T, mode string, players int, seed int64) (*Day, *memStore, SimReport) {
+	t.Helper()
+	d, store := newDay(t)
+	ctx := context.Background()
+	file := megaLoto(t)
+	if mode != "" {
+		file = bytes.Replace(file, []byte("draw: rng"), []byte("draw: "+mode), 1)
+	}
+	_, err := d.CreateEvent(ctx, "org", file)
+	ok(t, err)
+	rep, err := Simulate(ctx, d, SimOptions{Players: players, Seed: seed})
+	ok(t, err)
+	return d, store, rep
+}
+
+func TestSimulateFullDay(t *testing.T) {
+	for _, mode := range []string{"rng", "manual"} {
+		t.Run(mode, func(t *testing.T) {
+			d, store, rep := simulate(t, mode, 300, 7)
+			verdicts := map[Verdict]int{}
+			ties := 0
+			spec := d.Event()
+			if rep.Seed != 7 || len(rep.Games) != len(spec.Programme) {
+				t.Fatalf("report has %d games", len(rep.Games))
+			}
+			for gi, g := range rep.Games {
+				if g.Number != gi+1 || g.Title != spec.Programme[gi].Title || len(g.Stages) != len(spec.Programme[gi].Stages) {
+					t.Fatalf("game %d: %+v", gi+1, g)
+				}
+				var prev []int
+				for si, s := range g.Stages {
+					checkStage(t, s, spec.Programme[gi].Stages[si], prev)
+					prev = s.Draws
+					for _, c := range s.Claims {
+						verdicts[c.Verdict]++
+					}
+					if len(s.Winners) > 1 {
+						ties++
+					}
+				}
+			}
+			for _, v := range []Verdict{VerdictWin, VerdictNotWinner, VerdictLate, VerdictNotStamped, VerdictUnknownSeries,
+				VerdictBadCheck, VerdictNotEligible, VerdictVoided, VerdictDuplicate} {
+				if verdicts[v] == 0 {
+					t.Errorf("no claim got the verdict %s: %v", v, verdicts)
+				}
+			}
+			if ties == 0 {
+				t.Error("no tie in a day of 300 players")
+			}
+			compareStates(t, d, reopen(t, store))
+			if mode == "manual" {
+				undone := 0
+				for _, e := range store.all() {
+					if e.Type == TypeNumberUndone {
+						undone++
+					}
+				}
+				if undone == 0 {
+					t.Error("no typing slip undone in manual mode")
+				}
+			}
+			r, err := AuditDraws(store.all())
+			ok(t, err)
+			if !r.OK() || (mode == "manual") != (r.Draws == 0) {
+				t.Fatalf("audit %+v", r)
+			}
+		})
+	}
+}
+
+// checkStage checks one stage of the report against the rules.
+func checkStage(t *testing.T, s StageResult, spec StageSpec, prev []int) {
+	t.Helper()
+	if s.Stage != spec.Stage || s.Lines != spec.Lines || len(s.Winners) == 0 {
+		t.Fatalf("stage %+v", s)
+	}
+	seen := map[int]bool{}
+	for _, n := range s.Draws {
+		if n < 1 || n > 90 || seen[n] {
+			t.Fatalf("draws %v: a number twice or out of range (R14)", s.Draws)
+		}
+		seen[n] = true
+	}
+	if !slices.Equal(s.Draws[:len(prev)], prev) {
+		t.Fatalf("stage draws %v do not go on from %v (R23, R24)", s.Draws, prev)
+	}
+	wins := 0
+	for _, c := range s.Claims {
+		if c.Verdict == VerdictWin {
+			wins++
+		}
+	}
+	if wins != len(s.Winners) {
+		t.Fatalf("%d win verdicts for %d winners", wins, len(s.Winners))
+	}
+	var total Cents
+	prizes := 0
+	for _, w := range s.Winners {
+		tied := len(s.Winners) > 1
+		if (w.Token != nil) != tied || (w.Consolation && !tied) {
+			t.Fatalf("winner %+v: token only on a tie, consolation only on a tie (R25)", w)
+		}
+		switch {
+		case w.Consolation:
+			if w.ShareCents != nil || w.Prize != spec.Prize.Consolation {
+				t.Fatalf("consolation %+v", w)
+			}
+		case spec.Prize.Kind == Object:
+			prizes++
+			if w.ShareCents != nil {
+				t.Fatalf("object with a share: %+v", w)
+			}
+		default:
+			prizes++
+			total += *w.ShareCents
+		}
+	}
+	if spec.Prize.Kind == Object && prizes != 1 {
+		t.Fatalf("object given %d times (R17)", prizes)
+	}
+	if spec.Prize.Kind == Voucher && total != spec.Prize.Cents {
+		t.Fatalf("voucher of %s shared as %s (R18, R19)", spec.Prize.Cents, total)
+	}
+}
+
+func TestSimulateReportJSONShape(t *testing.T) {
+	_, _, rep := simulate(t, "", 300, 7)
+	b, err := json.Marshal(rep)
+	ok(t, err)
+	var doc struct {
+		Seed  *int64 `json:"seed"`
+		Games []struct {
+			Number *int    `json:"number"`
+			Title  *string `json:"title"`
+			Stages []struct {
+				Stage   string            `json:"stage"`
+				Lines   int               `json:"lines"`
+				Draws   []int             `json:"draws"`
+				Claims  []map[string]any  `json:"claims"`
+				Winners []json.RawMessage `json:"winners"`
+			} `json:"stages"`
+		} `json:"games"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	ok(t, dec.Decode(&doc))
+	if doc.Seed == nil || *doc.Seed != 7 || len(doc.Games) == 0 {
+		t.Fatalf("report %s", b[:200])
+	}
+	nullToken, nullShare := false, false
+	for _, g := range doc.Games {
+		for _, s := range g.Stages {
+			if s.Stage != "quine" && s.Stage != "double_quine" && s.Stage != "carton_plein" {
+				t.Fatalf("stage %q", s.Stage)
+			}
+			for _, c := range s.Claims {
+				if len(c) != 2 || c["serial"] == nil || c["verdict"] == nil {
+					t.Fatalf("claim %v: want serial and verdict", c)
+				}
+			}
+			for _, w := range s.Winners {
+				var m map[string]json.RawMessage
+				ok(t, json.Unmarshal(w, &m))
+				for _, k := range []string{"serial", "token", "prize", "share_cents", "consolation"} {
+					if _, there := m[k]; !there {
+						t.Fatalf("winner %s lacks %s", w, k)
+					}
+				}
+				nullToken = nullToken || string(m["token"]) == "null"
+				nullShare = nullShare || string(m["share_cents"]) == "null"
+			}
+		}
+	}
+	if !nullToken || !nullShare || !strings.Contains(string(b), `"token":null`) {
+		t.Fatal("token must be null without a tie and share_cents null for an object")
+	}
+}
+
+func TestSimulateIsReproducible(t *testing.T) {
+	_, _, a := simulate(t, "", 50, 11)
+	_, _, b := simulate(t, "", 50, 11)
+	_, _, c := simulate(t, "", 50, 12)
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	jc, _ := json.Marshal(c)
+	if !bytes.Equal(ja, jb) {
+		t.Fatal("same seeds, different days")
+	}
+	if bytes.Equal(ja, jc) {
+		t.Fatal("another player seed, the same day")
+	}
+}
+
+func TestSimulate_BadInput(t *testing.T) {
+	d, store := newDay(t)
+	ctx := context.Background()
+	_, err := Simulate(ctx, d, SimOptions{Players: 10})
+	wantCode(t, err, EInvalid) // no event
+	_, err = d.CreateEvent(ctx, "org", megaLoto(t))
+	ok(t, err)
+	before := store.count()
+	_, err = Simulate(ctx, d, SimOptions{Players: 0})
+	wantCode(t, err, EInvalid)
+	nothingWritten(t, store, before)
+	_, err = Simulate(ctx, d, SimOptions{Players: 1, Seed: 1})
+	ok(t, err)
+	_, err = Simulate(ctx, d, SimOptions{Players: 1, Seed: 1})
+	wantCode(t, err, EConflict)
+}

@@ -1,0 +1,111 @@
+package loto
+
+import (
+	"context"
+	"strings"
+
+	"loto/internal/journal"
+)
+
+// StampResult lists the cards a stamp or a void recorded, as canonical serials.
+type StampResult struct {
+	Cards []string `json:"cards"`
+}
+
+// Stamp records cards as carrying the day's stamp (R9): the minimal sale
+// that the desks of issue 5 replace. Each card must exist in a series on sale
+// today with a right check code (R10) and not be stamped already.
+func (d *Day) Stamp(ctx context.Context, actor string, serials []string) (StampResult, error) {
+	e, err := d.run(ctx, TypeCardsStamped, func(st *State) ([]journal.Draft, int, error) {
+		if st.event == nil {
+			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé : aucune carte ne peut être tamponnée")
+		}
+		cards, err := st.cardsOf(serials, func(ref CardRef, serial string) error {
+			if st.Stamped(ref) {
+				return Errorf(EConflict, "la carte %s est déjà tamponnée", serial)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, 0, err
+		}
+		dr, err := draft(actor, TypeCardsStamped, cardsStamped{Cards: cards})
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return StampResult{}, err
+	}
+	var p cardsStamped
+	return StampResult{Cards: p.Cards}, decode(e, &p)
+}
+
+// Void voids stamped cards after their refund for an exclusion (R28): a
+// claim on them is refused afterwards. The reason is required.
+func (d *Day) Void(ctx context.Context, actor string, serials []string, reason string) (StampResult, error) {
+	reason = strings.TrimSpace(reason)
+	e, err := d.run(ctx, TypeCardsVoided, func(st *State) ([]journal.Draft, int, error) {
+		if reason == "" {
+			return nil, 0, Errorf(EInvalid, "la raison de l'annulation est requise (exclusion, R28)")
+		}
+		if st.event == nil {
+			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
+		}
+		cards, err := st.cardsOf(serials, func(ref CardRef, serial string) error {
+			if !st.Stamped(ref) {
+				return Errorf(EInvalid, "la carte %s n'a pas été vendue aujourd'hui : rien à annuler", serial)
+			}
+			if st.Voided(ref) {
+				return Errorf(EConflict, "la carte %s est déjà annulée", serial)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, 0, err
+		}
+		dr, err := draft(actor, TypeCardsVoided, cardsVoided{Cards: cards, Reason: reason})
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return StampResult{}, err
+	}
+	var p cardsVoided
+	return StampResult{Cards: p.Cards}, decode(e, &p)
+}
+
+// cardsOf reads serials of cards on sale today, each checked by ok, and
+// returns them in canonical form; a card given twice is refused.
+func (st *State) cardsOf(serials []string, ok func(CardRef, string) error) ([]string, error) {
+	if len(serials) == 0 {
+		return nil, Errorf(EInvalid, "aucune carte donnée")
+	}
+	seen := map[CardRef]bool{}
+	out := make([]string, 0, len(serials))
+	for _, text := range serials {
+		ref, serial, err := st.cardOnSale(text)
+		if err != nil {
+			return nil, err
+		}
+		if seen[ref] {
+			return nil, Errorf(EInvalid, "la carte %s est donnée deux fois", serial)
+		}
+		seen[ref] = true
+		if err := ok(ref, serial); err != nil {
+			return nil, err
+		}
+		out = append(out, serial)
+	}
+	return out, nil
+}
+
+// cardOnSale checks a serial of a card of a series on sale today (R10).
+func (st *State) cardOnSale(text string) (CardRef, string, error) {
+	s, _, err := st.lookup(text)
+	if err != nil {
+		return CardRef{}, "", err
+	}
+	ref := CardRef{Series: s.Series, Number: int(s.Number)}
+	if _, sold := st.onSale(ref.Series); !sold {
+		return CardRef{}, "", Errorf(EInvalid, "la série %s n'est pas en vente aujourd'hui (R10)", ref.Series)
+	}
+	return ref, s.String(), nil
+}

@@ -1,0 +1,69 @@
+package loto
+
+import (
+	"context"
+	"testing"
+)
+
+func TestR9_R10_R28_StampAndVoid(t *testing.T) {
+	d, store := newDay(t)
+	ctx := context.Background()
+	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "B", Cards: 6})
+	ok(t, err)
+	a1 := "A-000001-22"
+	_, err = d.Stamp(ctx, "caisse-1", []string{a1})
+	wantCode(t, err, EInvalid) // no event yet
+	_, err = d.CreateEvent(ctx, "org", eventYAML("rng", quineGame("regular", voucher30)))
+	ok(t, err)
+	a1, a2 := serialOf(t, d, "A", 1), serialOf(t, d, "A", 2)
+	r, err := d.Stamp(ctx, "caisse-1", []string{a1, "a 000002 " + a2[9:]})
+	ok(t, err)
+	if len(r.Cards) != 2 || r.Cards[1] != a2 {
+		t.Fatalf("stamped %v, want canonical serials", r.Cards)
+	}
+	before := store.count()
+	for _, tc := range []struct {
+		name    string
+		serials []string
+		code    string
+	}{
+		{"none", nil, EInvalid},
+		{"already stamped", []string{a1}, EConflict},
+		{"twice in one sale", []string{serialOf(t, d, "A", 3), serialOf(t, d, "A", 3)}, EInvalid},
+		{"unreadable", []string{"nimporte"}, EInvalid},
+		{"forged check (R10)", []string{forgeCheck(serialOf(t, d, "A", 4))}, EInvalid},
+		{"series not on sale (R10)", []string{serialOf(t, d, "B", 1)}, EInvalid},
+		{"unknown series (R10)", []string{"Q-000001-22"}, ENotFound},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := d.Stamp(ctx, "caisse-1", tc.serials)
+			wantCode(t, err, tc.code)
+			nothingWritten(t, store, before)
+		})
+	}
+	for _, tc := range []struct {
+		name    string
+		serials []string
+		reason  string
+		code    string
+	}{
+		{"no reason", []string{a1}, " ", EInvalid},
+		{"not sold", []string{serialOf(t, d, "A", 5)}, "exclusion", EInvalid},
+	} {
+		t.Run("void "+tc.name, func(t *testing.T) {
+			_, err := d.Void(ctx, "org", tc.serials, tc.reason)
+			wantCode(t, err, tc.code)
+			nothingWritten(t, store, before)
+		})
+	}
+	_, err = d.Void(ctx, "org", []string{a1}, "exclusion : perturbe le jeu")
+	ok(t, err)
+	_, err = d.Void(ctx, "org", []string{a1}, "exclusion")
+	wantCode(t, err, EConflict)
+	d.View(func(st *State) {
+		ref := CardRef{Series: "A", Number: 1}
+		if !st.Stamped(ref) || !st.Voided(ref) || st.StampedCount() != 2 {
+			t.Fatalf("stamped %v voided %v", st.Stamped(ref), st.Voided(ref))
+		}
+	})
+}

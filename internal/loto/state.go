@@ -1,0 +1,201 @@
+package loto
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"sort"
+
+	"loto/internal/card"
+	"loto/internal/journal"
+)
+
+// CardRef names one card: its series and its number in the series.
+type CardRef struct {
+	Series string
+	Number int
+}
+
+// Series is a series of cards as recorded in the journal (issue 3 item 3).
+type Series struct {
+	Code       string      `json:"code"`
+	Kind       Kind        `json:"kind"`
+	Cards      int         `json:"cards"`
+	Color      string      `json:"color"`
+	Title      string      `json:"title"`
+	Generator  int         `json:"generator"`
+	SeedSHA256 string      `json:"seed_sha256"`
+	Rerolls    map[int]int `json:"rerolls,omitempty"`
+}
+
+// State is the day as a pure fold of the journal's events: replaying the same
+// events gives the same state. Commands read it to check themselves; only
+// Apply changes it. It also holds the secrets the Day fetched beside the
+// journal (series seeds and keys, the day seed), which no event carries.
+type State struct {
+	head      int64
+	event     *EventSpec
+	eventSeed string // SHA-256 commitment to the day seed, hex
+	series    map[string]*Series
+	secrets   map[string][]byte
+	stamped   map[CardRef]int64  // sequence of the stamping event
+	voided    map[CardRef]string // reason
+	games     []*GameRecord      // the games started, in order
+	claims    int                // claims registered so far: the next claim id - 1
+	ties      int                // ties broken so far
+	revealed  []byte             // the day seed, once revealed
+	grids     map[CardRef]card.Card
+	checkers  map[string]*card.Checker // check codes per series, a cache
+}
+
+// NewState returns the state of an empty journal.
+func NewState() *State {
+	return &State{
+		series:   map[string]*Series{},
+		secrets:  map[string][]byte{},
+		stamped:  map[CardRef]int64{},
+		voided:   map[CardRef]string{},
+		grids:    map[CardRef]card.Card{},
+		checkers: map[string]*card.Checker{},
+	}
+}
+
+// Head is the sequence of the last event applied.
+func (st *State) Head() int64 { return st.head }
+
+// Event returns the day's event, or nil before it is created.
+func (st *State) Event() *EventSpec { return st.event }
+
+// SeriesList returns every series in the journal, by code (A..Z, AA..).
+func (st *State) SeriesList() []Series {
+	out := make([]Series, 0, len(st.series))
+	for _, s := range st.series {
+		out = append(out, *s)
+	}
+	sort.Slice(out, func(i, j int) bool { return seriesLess(out[i].Code, out[j].Code) })
+	return out
+}
+
+// seriesLess orders codes as a spreadsheet orders columns: Z before AA.
+func seriesLess(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return a < b
+}
+
+// Stamped reports whether the card carries the day's stamp (R9).
+func (st *State) Stamped(ref CardRef) bool { _, ok := st.stamped[ref]; return ok }
+
+// Voided reports whether the card was voided by a refund (R28).
+func (st *State) Voided(ref CardRef) bool { _, ok := st.voided[ref]; return ok }
+
+// StampedCount is the number of cards stamped today, voided ones included.
+func (st *State) StampedCount() int { return len(st.stamped) }
+
+// onSale returns the series if it exists and the day sells it (R10).
+func (st *State) onSale(code string) (*Series, bool) {
+	s, ok := st.series[code]
+	if !ok || st.event == nil {
+		return nil, false
+	}
+	_, sold := st.event.SeriesSpec(code)
+	return s, sold
+}
+
+// setSecret gives the state a secret the Day fetched or created.
+func (st *State) setSecret(name string, value []byte) { st.secrets[name] = value }
+
+// Apply folds one event into the state. Events must come in sequence; an
+// event the state cannot fold is a corrupt journal, reported as internal.
+// Event types of other packages sharing the journal are skipped.
+func (st *State) Apply(e journal.Event) error {
+	if e.Seq != st.head+1 {
+		return internalf(nil, "événement %d reçu après %d", e.Seq, st.head)
+	}
+	var err error
+	switch e.Type {
+	case TypeSeriesCreated:
+		err = st.applySeries(e)
+	case TypeEventCreated:
+		err = st.applyEvent(e)
+	case TypeCardsStamped:
+		err = st.applyStamp(e)
+	case TypeCardsVoided:
+		err = st.applyVoid(e)
+	default:
+		err = st.applyGame(e)
+	}
+	if err != nil {
+		return err
+	}
+	st.head = e.Seq
+	return nil
+}
+
+func (st *State) applySeries(e journal.Event) error {
+	var p seriesCreated
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	if _, dup := st.series[p.Code]; dup {
+		return internalf(nil, "événement %d : la série %s existe déjà", e.Seq, p.Code)
+	}
+	if seed, ok := st.secrets[seriesSeedSecret(p.Code)]; ok && sha256Hex(seed) != p.SeedSHA256 {
+		return internalf(nil, "événement %d : la graine de la série %s ne correspond pas à son engagement", e.Seq, p.Code)
+	}
+	st.series[p.Code] = &Series{Code: p.Code, Kind: p.Kind, Cards: p.Cards, Color: p.Color, Title: p.Title,
+		Generator: p.Generator, SeedSHA256: p.SeedSHA256, Rerolls: p.Rerolls}
+	return nil
+}
+
+func (st *State) applyEvent(e journal.Event) error {
+	var p eventCreated
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	if st.event != nil || p.Event == nil {
+		return internalf(nil, "événement %d : second événement du jour", e.Seq)
+	}
+	if seed, ok := st.secrets[daySeedSecret]; ok && sha256Hex(seed) != p.SeedSHA256 {
+		return internalf(nil, "événement %d : la graine du jour ne correspond pas à son engagement", e.Seq)
+	}
+	st.event, st.eventSeed = p.Event, p.SeedSHA256
+	return nil
+}
+
+func (st *State) applyStamp(e journal.Event) error {
+	var p cardsStamped
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	for _, s := range p.Cards {
+		ref, err := refOf(s)
+		if err != nil {
+			return internalf(err, "événement %d : numéro de série %q", e.Seq, s)
+		}
+		st.stamped[ref] = e.Seq
+	}
+	st.dirty()
+	return nil
+}
+
+func (st *State) applyVoid(e journal.Event) error {
+	var p cardsVoided
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	for _, s := range p.Cards {
+		ref, err := refOf(s)
+		if err != nil {
+			return internalf(err, "événement %d : numéro de série %q", e.Seq, s)
+		}
+		st.voided[ref] = p.Reason
+	}
+	st.dirty()
+	return nil
+}
+
+func sha256Hex(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}

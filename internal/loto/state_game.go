@@ -1,0 +1,336 @@
+package loto
+
+import (
+	"encoding/hex"
+
+	"loto/internal/card"
+	"loto/internal/game"
+	"loto/internal/journal"
+)
+
+// Phase is where a game stands.
+type Phase string
+
+// The phases of a game.
+const (
+	PhaseDrawing Phase = "drawing" // numbers are drawn
+	PhaseCalled  Phase = "called"  // a player called: the draw stops, claims are registered (R15)
+	PhaseControl Phase = "control" // the list of claims is closed (R21); winners await the award
+	PhaseOver    Phase = "over"    // every stage was awarded (R23)
+)
+
+// GameRecord is a game of the programme once started: where it stands and what happened in each stage.
+type GameRecord struct {
+	Number int           `json:"number"`
+	Title  string        `json:"title"`
+	Spec   GameSpec      `json:"-"`
+	Stage  int           `json:"stage"` // index of the stage in play
+	Phase  Phase         `json:"phase"`
+	Stages []StageRecord `json:"stages"`
+
+	drawn        game.Drawn
+	call         []ClaimResult // claims of the pending call, verdict empty until the control
+	control      []ClaimResult // verdicts of the last control of this stage
+	controlDraws int           // numbers drawn at the last control: a ruling may reopen it only before the next draw
+	tokens       []ClaimToken  // tie tokens of the winners of the current control
+	declined     bool          // the tied winners declined to share (highest token takes all)
+	play         *inPlay       // winner index over the cards in play, rebuilt lazily
+}
+
+// StageRecord is what happened in one stage of a game.
+type StageRecord struct {
+	Stage   StageName     `json:"stage"`
+	Lines   int           `json:"lines"`
+	Draws   []card.Number `json:"draws"` // every number of the game up to the award
+	Claims  []ClaimResult `json:"claims"`
+	Winners []Winner      `json:"winners"`
+	Rulings []Ruling      `json:"rulings,omitempty"`
+	Awarded bool          `json:"awarded"`
+}
+
+// Drawn returns the numbers drawn in the game, in order.
+func (g *GameRecord) Drawn() []card.Number { return g.drawn.List() }
+
+// Last is the last number drawn, 0 when none.
+func (g *GameRecord) Last() card.Number { n, _ := g.drawn.Last(); return n }
+
+// StageSpec is the stage in play (the last one once the game is over).
+func (g *GameRecord) StageSpec() StageSpec { return g.Spec.Stages[min(g.Stage, len(g.Spec.Stages)-1)] }
+
+// Call returns the claims of the pending call.
+func (g *GameRecord) Call() []ClaimResult { return append([]ClaimResult(nil), g.call...) }
+
+// Winners returns the winning claims of the last control, awaiting the award.
+func (g *GameRecord) Winners() []ClaimResult {
+	var out []ClaimResult
+	for _, c := range g.control {
+		if c.Verdict == VerdictWin {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Tokens returns the tie tokens drawn for the current winners.
+func (g *GameRecord) Tokens() []ClaimToken { return append([]ClaimToken(nil), g.tokens...) }
+
+// Games returns the games started so far, in order.
+func (st *State) Games() []*GameRecord { return st.games }
+
+// Current returns the game being played or last played, nil before the first.
+func (st *State) Current() *GameRecord {
+	if len(st.games) == 0 {
+		return nil
+	}
+	return st.games[len(st.games)-1]
+}
+
+// running returns the game in play, nil when none is.
+func (st *State) running() *GameRecord {
+	g := st.Current()
+	if g == nil || g.Phase == PhaseOver {
+		return nil
+	}
+	return g
+}
+
+// game finds the running game an event names, or fails on a corrupt journal.
+func (st *State) game(e journal.Event, number, stage int) (*GameRecord, error) {
+	g := st.running()
+	if g == nil || g.Number != number || g.Stage != stage {
+		return nil, internalf(nil, "événement %d (%s) : partie %d étape %d pas en cours", e.Seq, e.Type, number, stage)
+	}
+	return g, nil
+}
+
+// applyGame folds the events of the game flow.
+func (st *State) applyGame(e journal.Event) error {
+	switch e.Type {
+	case TypeGameStarted:
+		var p gameStarted
+		if err := decode(e, &p); err != nil {
+			return err
+		}
+		if st.event == nil || p.Game != len(st.games)+1 || p.Game > len(st.event.Programme) || st.running() != nil {
+			return internalf(nil, "événement %d : partie %d hors programme", e.Seq, p.Game)
+		}
+		spec := st.event.Programme[p.Game-1]
+		g := &GameRecord{Number: p.Game, Title: spec.Title, Spec: spec, Phase: PhaseDrawing}
+		for _, s := range spec.Stages {
+			g.Stages = append(g.Stages, StageRecord{Stage: s.Stage, Lines: s.Lines})
+		}
+		st.games = append(st.games, g)
+		return nil
+	case TypeNumberDrawn:
+		var p numberDrawn
+		if err := decode(e, &p); err != nil {
+			return err
+		}
+		g := st.running()
+		if g == nil || g.Number != p.Game || g.Phase != PhaseDrawing {
+			return internalf(nil, "événement %d : tirage hors partie", e.Seq)
+		}
+		if err := g.drawn.Add(p.Number); err != nil {
+			return internalf(err, "événement %d", e.Seq)
+		}
+		g.play.mark(p.Number)
+		return nil
+	case TypeNumberUndone:
+		var p numberUndone
+		if err := decode(e, &p); err != nil {
+			return err
+		}
+		g := st.running()
+		if g == nil || g.Number != p.Game || g.Last() != p.Number {
+			return internalf(nil, "événement %d : annulation du numéro %d impossible", e.Seq, p.Number)
+		}
+		g.drawn.Undo()
+		g.play.unmark(p.Number)
+		return nil
+	case TypeGameCalled:
+		var p gameCalled
+		if err := decode(e, &p); err != nil {
+			return err
+		}
+		g, err := st.game(e, p.Game, p.Stage)
+		if err != nil {
+			return err
+		}
+		if g.Phase != PhaseDrawing {
+			return internalf(nil, "événement %d : appel hors tirage", e.Seq)
+		}
+		g.Phase = PhaseCalled
+		return nil
+	case TypeClaimRegistered:
+		return st.applyClaim(e)
+	case TypeControlStarted:
+		return st.applyControl(e)
+	case TypeTieTokens, TypeTieDeclined, TypePrizeAwarded:
+		return st.applyAward(e)
+	case TypeRulingRecorded:
+		return st.applyRuling(e)
+	case TypeSeedRevealed:
+		var p seedRevealed
+		if err := decode(e, &p); err != nil {
+			return err
+		}
+		seed, err := hex.DecodeString(p.Seed)
+		if err != nil || sha256Hex(seed) != st.eventSeed {
+			return internalf(err, "événement %d : la graine révélée ne correspond pas à son engagement", e.Seq)
+		}
+		st.revealed = seed
+		return nil
+	}
+	// Events of other packages (devices, sessions...) share the journal:
+	// they are not part of the day's state.
+	return nil
+}
+
+func (st *State) applyClaim(e journal.Event) error {
+	var p claimRegistered
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	g, err := st.game(e, p.Game, p.Stage)
+	if err != nil {
+		return err
+	}
+	if p.Claim != st.claims+1 {
+		return internalf(nil, "événement %d : annonce %d hors séquence", e.Seq, p.Claim)
+	}
+	st.claims = p.Claim
+	c := ClaimResult{Claim: p.Claim, Serial: p.Serial, Verdict: p.Verdict}
+	if p.Verdict == VerdictLate {
+		rec := &g.Stages[g.Stage]
+		rec.Claims = append(rec.Claims, c)
+		return nil
+	}
+	if p.Call {
+		g.Phase = PhaseCalled
+	}
+	if g.Phase != PhaseCalled {
+		return internalf(nil, "événement %d : annonce sans appel", e.Seq)
+	}
+	g.call = append(g.call, c)
+	return nil
+}
+
+func (st *State) applyControl(e journal.Event) error {
+	var p controlStarted
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	g, err := st.game(e, p.Game, p.Stage)
+	if err != nil {
+		return err
+	}
+	if g.Phase != PhaseCalled || len(p.Verdicts) != len(g.call) {
+		return internalf(nil, "événement %d : contrôle sans appel", e.Seq)
+	}
+	rec := &g.Stages[g.Stage]
+	rec.Claims = append(rec.Claims, p.Verdicts...)
+	g.call = nil
+	g.control = p.Verdicts
+	g.controlDraws = g.drawn.Len()
+	g.tokens, g.declined = nil, false
+	g.settle()
+	return nil
+}
+
+// settle sets the phase after a control or a ruling: winners await the
+// award; without one the game goes on at the same stage (R22, R24).
+func (g *GameRecord) settle() {
+	if len(g.Winners()) > 0 {
+		g.Phase = PhaseControl
+	} else {
+		g.Phase = PhaseDrawing
+	}
+}
+
+func (st *State) applyRuling(e journal.Event) error {
+	var p rulingRecorded
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	if p.Game < 1 || p.Game > len(st.games) {
+		return internalf(nil, "événement %d : décision sur une partie inconnue", e.Seq)
+	}
+	g := st.games[p.Game-1]
+	if p.Stage < 0 || p.Stage >= len(g.Stages) {
+		return internalf(nil, "événement %d : décision sur une étape inconnue", e.Seq)
+	}
+	rec := &g.Stages[p.Stage]
+	rec.Rulings = append(rec.Rulings, p.Ruling)
+	if p.Verdict == "" {
+		return nil
+	}
+	// An overturned verdict replaces the control's verdict: the award then
+	// follows the ruling; the stage's list keeps both the claim and the ruling.
+	found := false
+	for i := range g.control {
+		if g.control[i].Claim == p.Claim {
+			g.control[i].Verdict, found = p.Verdict, true
+		}
+	}
+	for i := range rec.Claims {
+		if rec.Claims[i].Claim == p.Claim {
+			rec.Claims[i].Verdict = p.Verdict
+		}
+	}
+	if !found {
+		return internalf(nil, "événement %d : annonce %d absente du dernier contrôle", e.Seq, p.Claim)
+	}
+	g.tokens, g.declined = nil, false
+	g.settle()
+	return nil
+}
+
+func (st *State) applyAward(e journal.Event) error {
+	switch e.Type {
+	case TypeTieTokens:
+		var p tieTokens
+		if err := decode(e, &p); err != nil {
+			return err
+		}
+		g, err := st.game(e, p.Game, p.Stage)
+		if err != nil {
+			return err
+		}
+		st.ties++
+		g.tokens = p.Tokens
+		return nil
+	case TypeTieDeclined:
+		var p tieDeclined
+		if err := decode(e, &p); err != nil {
+			return err
+		}
+		g, err := st.game(e, p.Game, p.Stage)
+		if err != nil {
+			return err
+		}
+		g.declined = true
+		return nil
+	}
+	var p prizeAwarded
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	g, err := st.game(e, p.Game, p.Stage)
+	if err != nil {
+		return err
+	}
+	rec := &g.Stages[g.Stage]
+	rec.Winners, rec.Awarded = p.Winners, true
+	rec.Draws = g.drawn.List()
+	g.control, g.tokens, g.declined = nil, nil, false
+	g.controlDraws = g.drawn.Len()
+	g.Stage++
+	if g.Stage >= len(g.Stages) {
+		g.Stage = len(g.Stages) - 1
+		g.Phase = PhaseOver
+		g.play = nil // the index is not needed any more: free it
+	} else {
+		g.Phase = PhaseDrawing
+	}
+	return nil
+}

@@ -1,0 +1,67 @@
+package loto
+
+import (
+	"encoding/hex"
+
+	"loto/internal/card"
+)
+
+// Status is what the host and the board show now (R12, R13, R16).
+type Status struct {
+	Event      string        `json:"event"`
+	SeedSHA256 string        `json:"seed_sha256"` // the day seed's commitment, shown before the first draw (R14)
+	Seed       string        `json:"seed,omitempty"`
+	Game       int           `json:"game"` // 0 before the first game
+	Title      string        `json:"title,omitempty"`
+	Stage      StageName     `json:"stage,omitempty"`
+	Lines      int           `json:"lines,omitempty"`
+	Prize      *Prize        `json:"prize,omitempty"`
+	Announce   string        `json:"announce,omitempty"` // R13
+	Phase      Phase         `json:"phase,omitempty"`
+	Drawn      []card.Number `json:"drawn"`
+	Last       card.Number   `json:"last,omitempty"`
+	Callable   int           `json:"callable"` // cards that could call out now (R16)
+	Claims     []ClaimResult `json:"claims,omitempty"`
+	Winners    []ClaimResult `json:"winners,omitempty"`
+	Tokens     []ClaimToken  `json:"tokens,omitempty"`
+	NextGame   int           `json:"next_game,omitempty"` // 0 when the programme is over
+	DayOver    bool          `json:"day_over"`
+}
+
+// Status returns what the host and the board show now.
+func (d *Day) Status() (Status, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	st := d.st
+	var s Status
+	if st.event == nil {
+		return s, Errorf(ENotFound, "l'événement du jour n'est pas créé")
+	}
+	s.Event, s.SeedSHA256 = st.event.Name, st.eventSeed
+	if st.revealed != nil {
+		s.Seed = hex.EncodeToString(st.revealed)
+	}
+	if g := st.Current(); g != nil {
+		spec := g.StageSpec()
+		s.Game, s.Title, s.Stage, s.Lines, s.Phase = g.Number, g.Title, spec.Stage, spec.Lines, g.Phase
+		s.Prize, s.Announce = &spec.Prize, announce(&g.Spec, g.Stage)
+		s.Drawn, s.Last = g.Drawn(), g.Last()
+		if g.Phase == PhaseCalled {
+			s.Claims = g.Call()
+		} else if g.Phase == PhaseControl {
+			s.Claims, s.Winners, s.Tokens = append([]ClaimResult(nil), g.control...), g.Winners(), g.Tokens()
+		}
+		if g.Phase == PhaseDrawing {
+			n, err := st.Callable()
+			if err != nil {
+				return s, err
+			}
+			s.Callable = n
+		}
+	}
+	if len(st.games) < len(st.event.Programme) && st.running() == nil {
+		s.NextGame = len(st.games) + 1
+	}
+	s.DayOver = st.revealed != nil
+	return s, nil
+}
