@@ -1,0 +1,228 @@
+package card
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+var testKey = []byte("series A check key")
+
+func TestParseSerial(t *testing.T) {
+	want := Serial{Series: "A", Number: 1234, Check: "K7"}
+	tests := []struct {
+		name string
+		text string
+		want Serial
+	}{
+		{"printed form", "A-001234-K7", want},
+		{"lower case", "a-001234-k7", want},
+		{"no dashes", "a001234k7", want},
+		{"spaces", "A 001234 K7", want},
+		{"spaces around", "  A-001234-K7\n", want},
+		{"QR text", "LOTO:A-001234-K7", want},
+		{"QR text in lower case", "loto:a-001234-k7", want},
+		{"two-letter series", "AB-999999-ZZ", Serial{Series: "AB", Number: 999999, Check: "ZZ"}},
+		{"three-letter series", "zzz000001 23", Serial{Series: "ZZZ", Number: 1, Check: "23"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseSerial(tt.text)
+			if err != nil {
+				t.Fatalf("ParseSerial(%q): %v", tt.text, err)
+			}
+			if got != tt.want {
+				t.Errorf("ParseSerial(%q) = %+v, want %+v", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseSerialRejectsMalformed(t *testing.T) {
+	tests := []struct{ name, text string }{
+		{"empty", ""},
+		{"only spaces", "   "},
+		{"no series", "001234-K7"},
+		{"four-letter series", "ABCD-001234-K7"},
+		{"five digits", "A-01234-K7"},
+		{"seven digits", "A-0001234-K7"},
+		{"number zero", "A-000000-K7"},
+		{"letter O in the number", "A-OO1234-K7"},
+		{"no check", "A-001234"},
+		{"one check character", "A-001234-K"},
+		{"three check characters", "A-001234-K7X"},
+		{"zero in the check", "A-001234-K0"},
+		{"letter O in the check", "A-001234-KO"},
+		{"one in the check", "A-001234-1K"},
+		{"letter I in the check", "A-001234-IK"},
+		{"letter L in the check", "A-001234-LK"},
+		{"other QR prefix", "BINGO:A-001234-K7"},
+		{"accented series", "É-001234-K7"},
+		{"very long text", strings.Repeat("A", 1000)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := ParseSerial(tt.text)
+			if !errors.Is(err, ErrMalformed) {
+				t.Fatalf("ParseSerial(%q) = %+v, %v; want ErrMalformed", tt.text, s, err)
+			}
+		})
+	}
+}
+
+func TestSerialString(t *testing.T) {
+	s := Serial{Series: "AB", Number: 42, Check: "K7"}
+	if got := s.String(); got != "AB-000042-K7" {
+		t.Errorf("String() = %q", got)
+	}
+	if got := QRText(s); got != "LOTO:AB-000042-K7" {
+		t.Errorf("QRText() = %q", got)
+	}
+}
+
+func TestNewSerialVerifies(t *testing.T) {
+	for _, number := range []int{1, 6, 1234, MaxCards} {
+		s, err := NewSerial("A", number, testKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Check) != 2 || strings.Trim(s.Check, checkAlphabet) != "" {
+			t.Errorf("check %q is not 2 characters of %s", s.Check, checkAlphabet)
+		}
+		parsed, err := ParseSerial(QRText(s))
+		if err != nil || parsed != s {
+			t.Fatalf("ParseSerial(QRText(%v)) = %v, %v", s, parsed, err)
+		}
+		if err := Verify(parsed, testKey); err != nil {
+			t.Errorf("Verify(%v) = %v", s, err)
+		}
+	}
+}
+
+func TestR10_WrongCheckCodeRefused(t *testing.T) {
+	good, err := NewSerial("A", 1234, testKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mistyped := good
+	mistyped.Check = string([]byte{good.Check[1], good.Check[0]})
+	if mistyped.Check == good.Check {
+		mistyped.Check = "22"
+	}
+	forged := good // the same check on another number
+	forged.Number = 1235
+	if forged.Check == mustSerial(t, "A", 1235).Check {
+		t.Fatal("test needs numbers with different checks")
+	}
+	otherSeries := good
+	otherSeries.Series = "B"
+	tests := []struct {
+		name string
+		s    Serial
+		key  []byte
+	}{
+		{"mistyped check", mistyped, testKey},
+		{"forged number", forged, testKey},
+		{"serial of another series", otherSeries, testKey},
+		{"key of another series", good, []byte("series B check key")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := Verify(tt.s, tt.key); !errors.Is(err, ErrBadCheck) {
+				t.Errorf("Verify(%v) = %v, want ErrBadCheck", tt.s, err)
+			}
+		})
+	}
+}
+
+func mustSerial(t *testing.T, series string, number int) Serial {
+	t.Helper()
+	s, err := NewSerial(series, number, testKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestSerialRejectsBadFields(t *testing.T) {
+	tests := []struct {
+		name   string
+		series string
+		number int
+	}{
+		{"empty series", "", 1},
+		{"lower-case series", "a", 1},
+		{"number zero", "A", 0},
+		{"seven digits", "A", MaxCards + 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := NewSerial(tt.series, tt.number, testKey); !errors.Is(err, ErrMalformed) {
+				t.Errorf("NewSerial: %v, want ErrMalformed", err)
+			}
+			s := Serial{Series: tt.series, Number: tt.number, Check: "K7"}
+			if err := Verify(s, testKey); !errors.Is(err, ErrMalformed) {
+				t.Errorf("Verify: %v, want ErrMalformed", err)
+			}
+		})
+	}
+}
+
+func TestSeriesCodes(t *testing.T) {
+	tests := []struct {
+		n    int
+		code SeriesCode
+	}{
+		{1, "A"}, {26, "Z"}, {27, "AA"}, {52, "AZ"}, {53, "BA"},
+		{702, "ZZ"}, {703, "AAA"}, {18278, "ZZZ"},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.code), func(t *testing.T) {
+			got, err := NthSeriesCode(tt.n)
+			if err != nil || got != tt.code {
+				t.Errorf("NthSeriesCode(%d) = %q, %v; want %q", tt.n, got, err, tt.code)
+			}
+			parsed, err := ParseSeriesCode(strings.ToLower(string(tt.code)))
+			if err != nil || parsed != tt.code {
+				t.Errorf("ParseSeriesCode = %q, %v", parsed, err)
+			}
+		})
+	}
+	for _, n := range []int{0, -1, 18279} {
+		if code, err := NthSeriesCode(n); err == nil {
+			t.Errorf("NthSeriesCode(%d) = %q, want an error", n, code)
+		}
+	}
+	for _, text := range []string{"", "A1", "ABCD", "Ä", "A B"} {
+		if _, err := ParseSeriesCode(text); !errors.Is(err, ErrMalformed) {
+			t.Errorf("ParseSeriesCode(%q) = %v, want ErrMalformed", text, err)
+		}
+	}
+}
+
+func FuzzParseSerial(f *testing.F) {
+	for _, seed := range []string{
+		"A-001234-K7", "a001234k7", "LOTO:ZZ-999999-23", "loto: b 000001 zz",
+		"", "-", "LOTO:", "A-000000-K7", "AAAA-1-K", "é-001234-K7", "A\x00001234K7",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := ParseSerial(text)
+		if err != nil {
+			if !errors.Is(err, ErrMalformed) {
+				t.Fatalf("ParseSerial(%q): error %v is not ErrMalformed", text, err)
+			}
+			return
+		}
+		for _, form := range []string{s.String(), QRText(s), strings.ToLower(s.String())} {
+			again, err := ParseSerial(form)
+			if err != nil || again != s {
+				t.Fatalf("ParseSerial(%q) = %+v; %q parses to %+v, %v", text, s, form, again, err)
+			}
+		}
+		if !SeriesCode(s.Series).Valid() || s.Number < 1 || s.Number > MaxCards {
+			t.Fatalf("ParseSerial(%q) = %+v, out of range", text, s)
+		}
+	})
+}
