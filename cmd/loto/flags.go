@@ -11,6 +11,7 @@ import (
 	"loto/internal/journal"
 	"loto/internal/journal/postgres"
 	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
 )
 
 // newFlags makes a flag set that prints its errors to the command's stderr.
@@ -67,6 +68,10 @@ func message(err error) string {
 	var broken *journal.BrokenError
 	if errors.As(err, &broken) {
 		return fmt.Sprintf("journal corrompu à l'événement n° %d : %s", broken.Seq, broken.Reason)
+	}
+	var le *loto.Error
+	if errors.As(err, &le) && le.Code != loto.EInternal {
+		return le.Message // the cause is for logs; the message already says it in French
 	}
 	return err.Error()
 }

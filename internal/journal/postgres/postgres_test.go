@@ -2,17 +2,11 @@ package postgres
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"net"
-	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"loto/internal/journal"
 	"loto/internal/journal/journaltest"
@@ -20,47 +14,7 @@ import (
 
 // testURL creates a fresh, empty database on the server named by
 // LOTO_TEST_PG, drops it when the test ends, and returns its URL.
-func testURL(t testing.TB) string {
-	t.Helper()
-	base := os.Getenv("LOTO_TEST_PG")
-	if base == "" {
-		const msg = "LOTO_TEST_PG is empty: set it to a PostgreSQL server URL, " +
-			"e.g. postgres://postgres@127.0.0.1:5433/postgres?sslmode=disable, to test the PostgreSQL journal"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
-		t.Fatalf("LOTO_TEST_PG must be a postgres:// URL, got %q", base)
-	}
-	var b [6]byte
-	rand.Read(b[:])
-	name := "loto_test_" + hex.EncodeToString(b[:])
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("connect to LOTO_TEST_PG: %v", err)
-	}
-	defer admin.Close(ctx)
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
-		t.Fatalf("create test database: %v", err)
-	}
-	t.Cleanup(func() {
-		admin, err := pgx.Connect(ctx, base)
-		if err != nil {
-			t.Errorf("drop test database %s: %v", name, err)
-			return
-		}
-		defer admin.Close(ctx)
-		if _, err := admin.Exec(ctx, "DROP DATABASE "+name+" WITH (FORCE)"); err != nil {
-			t.Errorf("drop test database %s: %v", name, err)
-		}
-	})
-	u.Path = "/" + name
-	return u.String()
-}
+func testURL(t testing.TB) string { return journaltest.PostgresURL(t) }
 
 // open opens a store on dbURL, closed when the test ends.
 func open(t testing.TB, dbURL string) *Store {

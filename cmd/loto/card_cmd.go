@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"loto/internal/card"
+)
+
+func init() {
+	register("card check", "check a serial (R10) and print the card", cardCheck)
+}
+
+func cardCheck(ctx context.Context, e *env) error {
+	fs := newFlags("card check", e)
+	db := dbFlag(fs)
+	if err := parse(fs, e.args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "usage: loto card check SERIAL")
+		return errUsage
+	}
+	d, s, err := openDay(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	serial, grid, err := d.Card(strings.Join(fs.Args(), " "))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "carte %s — série %s, n° %d, plaque %d\n", serial, serial.Series, serial.Number, card.PlateOf(serial.Number))
+	writeGrid(e.stdout, grid)
+	return nil
+}
+
+// writeGrid prints a card as a 3x9 grid, blanks as dots.
+func writeGrid(w io.Writer, c card.Card) {
+	line := "+" + strings.Repeat("----+", 9)
+	fmt.Fprintln(w, line)
+	for r := range 3 {
+		fmt.Fprint(w, "|")
+		for col := range 9 {
+			if n := c[r][col]; n != 0 {
+				fmt.Fprintf(w, " %2d |", n)
+			} else {
+				fmt.Fprint(w, "  . |")
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w, line)
+}

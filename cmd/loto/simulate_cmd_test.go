@@ -1,0 +1,150 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"loto/internal/journal/journaltest"
+)
+
+// simDay is the part of `loto simulate --json` the tests read.
+type simDay struct {
+	Seed  int64 `json:"seed"`
+	Games []struct {
+		Number int    `json:"number"`
+		Title  string `json:"title"`
+		Stages []struct {
+			Stage  string `json:"stage"`
+			Lines  int    `json:"lines"`
+			Draws  []int  `json:"draws"`
+			Claims []struct {
+				Serial  string `json:"serial"`
+				Verdict string `json:"verdict"`
+			} `json:"claims"`
+			Winners []struct {
+				Serial      string `json:"serial"`
+				Token       *int   `json:"token"`
+				Prize       string `json:"prize"`
+				ShareCents  *int64 `json:"share_cents"`
+				Consolation bool   `json:"consolation"`
+			} `json:"winners"`
+		} `json:"stages"`
+	} `json:"games"`
+}
+
+// playDay simulates a whole day on db through the CLI and checks what must
+// hold of any day: the programme is played, every stage is awarded to
+// winners, draws never repeat, every verdict kind appears, the chain and
+// the random draws verify.
+func playDay(t *testing.T, db string) simDay {
+	t.Helper()
+	out := mustRun(t, "simulate", "--db", db, "--players", "120", "--seed", "42", "--json")
+	var day simDay
+	if err := json.Unmarshal([]byte(out), &day); err != nil {
+		t.Fatalf("simulate --json: %v\n%s", err, out)
+	}
+	if day.Seed != 42 || len(day.Games) != 11 {
+		t.Fatalf("seed %d, %d games; want 42 and the 11 games of the example", day.Seed, len(day.Games))
+	}
+	verdicts := map[string]bool{}
+	ties := 0
+	for _, g := range day.Games {
+		if len(g.Stages) == 0 {
+			t.Fatalf("game %d has no stage awarded", g.Number)
+		}
+		for _, st := range g.Stages {
+			seen := map[int]bool{}
+			for _, n := range st.Draws {
+				if n < 1 || n > 90 || seen[n] {
+					t.Fatalf("game %d %s: number %d drawn twice or out of range (R24)", g.Number, st.Stage, n)
+				}
+				seen[n] = true
+			}
+			if len(st.Winners) == 0 {
+				t.Fatalf("game %d %s awarded to nobody", g.Number, st.Stage)
+			}
+			if len(st.Winners) > 1 {
+				ties++
+			}
+			for _, c := range st.Claims {
+				verdicts[c.Verdict] = true
+			}
+		}
+	}
+	for _, v := range []string{"win", "not_winner", "late", "not_stamped", "unknown_series", "bad_check", "not_eligible", "voided", "duplicate"} {
+		if !verdicts[v] {
+			t.Errorf("no claim got the verdict %q in a whole simulated day", v)
+		}
+	}
+	if ties == 0 {
+		t.Error("no tie in a whole simulated day")
+	}
+	if out := mustRun(t, "journal", "verify", "--db", db); !strings.Contains(out, "journal intègre") {
+		t.Fatalf("verify after the day: %q", out)
+	}
+	if out := mustRun(t, "audit", "draws", "--db", db); !strings.Contains(out, "11 parties") {
+		t.Fatalf("audit after the day: %q", out)
+	}
+	return day
+}
+
+func TestSimulateWholeDaySQLite(t *testing.T) {
+	db := newDB(t)
+	first := playDay(t, db)
+	// The same seed on another journal plays the same day, draw for draw.
+	again := playDay(t, newDB(t))
+	a, _ := json.Marshal(first)
+	b, _ := json.Marshal(again)
+	if string(a) != string(b) {
+		t.Fatal("two simulations with one seed differ")
+	}
+	code, _, errs := run(t, "simulate", "--db", db)
+	if code != 1 || !strings.Contains(errs, "déjà commencé") {
+		t.Fatalf("a second simulation on a played day: exit %d %q", code, errs)
+	}
+}
+
+func TestSimulateWholeDayPostgreSQL(t *testing.T) {
+	playDay(t, journaltest.PostgresURL(t))
+}
+
+func TestEventCreateAndShow(t *testing.T) {
+	db := newDB(t)
+	code, _, errs := run(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
+	if code != 0 || !strings.Contains(errs, "L1") {
+		t.Fatalf("event create: exit %d, %q (the 20 EUR plate must warn, L1)", code, errs)
+	}
+	out := mustRun(t, "event", "show", "--db", db, "--json")
+	var ev map[string]any
+	if err := json.Unmarshal([]byte(out), &ev); err != nil {
+		t.Fatalf("event show: %v", err)
+	}
+	if list := mustRun(t, "series", "list", "--db", db); !strings.Contains(list, "A ") || !strings.Contains(list, "V ") {
+		t.Fatalf("event create did not create its series:\n%s", list)
+	}
+	code, _, _ = run(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
+	if code != 1 {
+		t.Fatalf("a second event on one journal: exit %d, want 1", code)
+	}
+}
+
+func TestEventCreateBadFileNamesThePlaceAndWritesNothing(t *testing.T) {
+	db := newDB(t)
+	good, err := os.ReadFile("../../examples/mega-loto.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(good), "kind: voucher", "kind: cash", 1)
+	path := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(path, []byte(bad), 0o644)
+	code, _, errs := run(t, "event", "create", "--db", db, "--from", path)
+	if code != 1 || !strings.Contains(errs, "ligne") || !strings.Contains(errs, "kind") {
+		t.Fatalf("a cash prize (L1): exit %d, %q", code, errs)
+	}
+	if h := head(t, db); h != 0 {
+		t.Fatalf("a refused event file wrote %d events", h)
+	}
+}
