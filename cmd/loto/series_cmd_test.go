@@ -208,3 +208,18 @@ func openSQLite(t *testing.T, path string) *sqlite.Store {
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+// TestSeriesOfAMillionCards: the largest series allowed; its last card is
+// the only one whose serial has 7 digits.
+func TestSeriesOfAMillionCards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million cards in -short mode")
+	}
+	db := newDB(t)
+	mustRun(t, "series", "create", "--db", db, "--series", "A", "--cards", "1000000")
+	last := exportCards(t, db, "--series", "A", "--from", "999999")
+	if len(last) != 2 || !strings.HasPrefix(last[1]["serial"].(string), "A-1000000-") || int(last[1]["plate"].(float64)) != 166667 {
+		t.Fatalf("last cards: %v", last)
+	}
+	mustRun(t, "card", "check", "--db", db, last[1]["serial"].(string))
+}

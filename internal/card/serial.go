@@ -104,10 +104,12 @@ func ParseSerial(text string) (Serial, error) {
 	for letters < len(t) && t[letters] >= 'A' && t[letters] <= 'Z' {
 		letters++
 	}
-	if letters < 1 || letters > maxSeriesLetters || len(t) != letters+6+2 {
+	// Six digits, or seven for the one card numbered 1,000,000 (MaxCards).
+	ndigits := len(t) - letters - 2
+	if letters < 1 || letters > maxSeriesLetters || ndigits < 6 || ndigits > 7 {
 		return Serial{}, fmt.Errorf("%w : attendu série-numéro-contrôle, comme A-001234-K7", ErrMalformed)
 	}
-	digits, check := t[letters:letters+6], t[letters+6:]
+	digits, check := t[letters:letters+ndigits], t[letters+ndigits:]
 	for i := range len(digits) {
 		if digits[i] < '0' || digits[i] > '9' {
 			return Serial{}, fmt.Errorf("%w : le numéro doit avoir 6 chiffres", ErrMalformed)
@@ -116,6 +118,9 @@ func ParseSerial(text string) (Serial, error) {
 	number, _ := strconv.Atoi(digits)
 	if number < 1 {
 		return Serial{}, fmt.Errorf("%w : le numéro 000000 n'existe pas", ErrMalformed)
+	}
+	if ndigits == 7 && number != MaxCards {
+		return Serial{}, fmt.Errorf("%w : le numéro doit avoir 6 chiffres", ErrMalformed)
 	}
 	for i := range len(check) {
 		if strings.IndexByte(checkAlphabet, check[i]) < 0 {

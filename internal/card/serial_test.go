@@ -23,6 +23,7 @@ func TestParseSerial(t *testing.T) {
 		{"QR text", "LOTO:A-001234-K7", want},
 		{"QR text in lower case", "loto:a-001234-k7", want},
 		{"two-letter series", "AB-999999-ZZ", Serial{Series: "AB", Number: 999999, Check: "ZZ"}},
+		{"the millionth card has 7 digits", "A-1000000-K7", Serial{Series: "A", Number: 1000000, Check: "K7"}},
 		{"three-letter series", "zzz000001 23", Serial{Series: "ZZZ", Number: 1, Check: "23"}},
 	}
 	for _, tt := range tests {
@@ -46,6 +47,7 @@ func TestParseSerialRejectsMalformed(t *testing.T) {
 		{"four-letter series", "ABCD-001234-K7"},
 		{"five digits", "A-01234-K7"},
 		{"seven digits", "A-0001234-K7"},
+		{"seven digits past the millionth", "A-1000001-K7"},
 		{"number zero", "A-000000-K7"},
 		{"letter O in the number", "A-OO1234-K7"},
 		{"no check", "A-001234"},

@@ -7,11 +7,13 @@ import (
 	"sync/atomic"
 )
 
-// MaxCards is the most cards a series holds: a serial carries 6 digits.
-const MaxCards = 999999
+// MaxCards is the most cards a series holds. A serial carries 6 digits;
+// the one card numbered 1,000,000 is the only one written with 7.
+const MaxCards = 1_000_000
 
-// maxRerolls bounds the search for a unique strip; a real series needs a
-// reroll about once in 10^8 series, so reaching it means a broken source.
+// maxRerolls bounds the search for a unique strip. With 3.7e18 possible
+// cards, a series of a million cards needs a reroll about once in 10^7
+// series, so reaching the bound means a broken source.
 const maxRerolls = 1000
 
 // PlateOf returns the plate (strip) that holds card number n: cards
