@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 
 	"loto/internal/card"
@@ -42,6 +43,7 @@ type sim struct {
 	rng      *rand.Rand
 	manual   bool
 	players  [][]string      // the serials each player holds
+	sales    [][]int         // the sales of each player
 	kind     map[string]Kind // serial -> kind of its series
 	unsold   []string        // cards printed but not sold
 	voided   []string        // cards voided at the exclusion
@@ -50,9 +52,10 @@ type sim struct {
 	balls    []card.Number   // manual mode: the ball machine's order for the game
 }
 
-// Simulate plays a whole day through the same commands as the host and the
-// controllers: it stamps cards for the players, excludes one of them (R28),
-// plays every game of the programme with calls that are right, wrong (R22),
+// Simulate plays a whole day through the same commands as the cashiers, the
+// host and the controllers: it sells cards to the players at the desks,
+// excludes one of them with a refund (R28), plays every game of the
+// programme with calls that are right, wrong (R22),
 // late (R21), duplicated, on cards unsold (R9), forged (R10), voided (R28)
 // or of a kind the game refuses (R31), and ties (R17-R19). The event must
 // exist and no game may have started.
@@ -95,8 +98,24 @@ func Simulate(ctx context.Context, d *Day, opt SimOptions) (SimReport, error) {
 }
 
 // sell hands each player 1, 3 or 6 regular cards off the plates in order (no
-// choice, R7) and to some a special card (R30), and stamps them (R9).
+// choice, R7) and to some a special card (R30), sold through the desks of
+// the day: the regular cards at the first regular desk, the special card at
+// the special desk, paid in cash (with change), by card or by cheque (R8).
+// The sales stamp the cards (R9).
 func (s *sim) sell(ev *EventSpec, players int) error {
+	desk := map[Kind]string{}
+	for _, dk := range ev.Desks {
+		k := Regular
+		if dk.Special {
+			k = Special
+		}
+		if desk[k] == "" {
+			desk[k] = dk.Name
+			if _, err := s.d.OpenDesk(s.ctx, simActor, dk.Name, 15000); err != nil {
+				return err
+			}
+		}
+	}
 	next := map[string]int{}
 	take := func(k Kind, n int) []string {
 		var out []string
@@ -115,18 +134,31 @@ func (s *sim) sell(ev *EventSpec, players int) error {
 	}
 	sizes := []int{1, 3, 3, 6, 6}
 	for p := range players {
-		cards := take(Regular, sizes[s.rng.IntN(len(sizes))])
+		regular := take(Regular, sizes[s.rng.IntN(len(sizes))])
+		var special []string
 		// Every game needs cards in play: the first player also buys a special card.
 		if p == 0 || s.rng.IntN(10) < 3 {
-			cards = append(cards, take(Special, 1)...)
+			special = take(Special, 1)
 		}
-		if len(cards) == 0 {
+		if len(regular)+len(special) == 0 {
 			break // every card is sold
 		}
-		if _, err := s.d.Stamp(s.ctx, simActor, cards); err != nil {
-			return err
+		var sales []int
+		for _, part := range []struct {
+			kind  Kind
+			cards []string
+		}{{Regular, regular}, {Special, special}} {
+			if len(part.cards) == 0 {
+				continue
+			}
+			id, err := s.buy(ev, p, desk[part.kind], part.kind, part.cards)
+			if err != nil {
+				return err
+			}
+			sales = append(sales, id)
 		}
-		s.players = append(s.players, cards)
+		s.players = append(s.players, append(regular, special...))
+		s.sales = append(s.sales, sales)
 	}
 	for _, ser := range ev.Series {
 		if next[ser.Code] < ser.Cards {
@@ -140,17 +172,42 @@ func (s *sim) sell(ev *EventSpec, players int) error {
 	return nil
 }
 
-// exclude refunds and voids the cards of the last player (R28), if there are two at least.
+// buy sells cards of one kind to player p at a desk, paying by cash (the
+// next 10 EUR tendered), bank card or cheque in turn, and returns the sale.
+func (s *sim) buy(ev *EventSpec, p int, desk string, kind Kind, cards []string) (int, error) {
+	tiers := ev.Prices.Regular
+	if kind == Special {
+		tiers = ev.Prices.Special
+	}
+	total, _, _ := Price(kind, tiers, len(cards))
+	req := SaleRequest{Desk: desk, Cards: cards}
+	switch p % 3 {
+	case 0:
+		req.Payments = []Payment{{Method: Cash, Cents: (total + 999) / 1000 * 1000}}
+	case 1:
+		req.Payments = []Payment{{Method: BankCard, Cents: total}}
+	default:
+		req.Payments = []Payment{{Method: Cheque, Cents: total}}
+		req.Identity, req.Cheque = &Identity{Kind: "CNI", Number: fmt.Sprintf("SIM%06d", p)}, fmt.Sprintf("%07d", p+1)
+	}
+	sale, err := s.d.Sell(WithKey(s.ctx, fmt.Sprintf("simulation-%d-%s", p, kind)), simActor, req)
+	return sale.ID, err
+}
+
+// exclude refunds the sales of the last player, voiding their cards (R28), if there are two players at least.
 func (s *sim) exclude() error {
 	if len(s.players) < 2 {
 		return nil
 	}
 	last := s.players[len(s.players)-1]
-	if _, err := s.d.Void(s.ctx, simActor, last, "exclusion : perturbe le jeu"); err != nil {
-		return err
+	for _, id := range s.sales[len(s.sales)-1] {
+		if _, err := s.d.RefundSale(s.ctx, simActor, RefundRequest{Sale: id, Reason: RefundExclusion, Note: "perturbe le jeu"}); err != nil {
+			return err
+		}
 	}
 	s.voided = last
 	s.players = s.players[:len(s.players)-1]
+	s.sales = s.sales[:len(s.sales)-1]
 	return nil
 }
 

@@ -45,6 +45,8 @@ type State struct {
 	revealed  []byte             // the day seed, once revealed
 	grids     map[CardRef]card.Card
 	checkers  map[string]*card.Checker // check codes per series, a cache
+	ent       *entrance                // desks, sales, door, refunds, breaks (issue 5)
+	headHash  string                   // hash of the last event applied
 }
 
 // NewState returns the state of an empty journal.
@@ -56,6 +58,7 @@ func NewState() *State {
 		voided:   map[CardRef]string{},
 		grids:    map[CardRef]card.Card{},
 		checkers: map[string]*card.Checker{},
+		ent:      newEntrance(),
 	}
 }
 
@@ -122,13 +125,16 @@ func (st *State) Apply(e journal.Event) error {
 		err = st.applyStamp(e)
 	case TypeCardsVoided:
 		err = st.applyVoid(e)
+	case TypeDeskOpened, TypeDeskClosed, TypeSaleRecorded, TypeReservationCreated, TypeTicketCrossed,
+		TypeSaleRefunded, TypeEventPostponed, TypeBreakStarted, TypeBreakEnded:
+		err = st.applyEntrance(e)
 	default:
 		err = st.applyGame(e)
 	}
 	if err != nil {
 		return err
 	}
-	st.head = e.Seq
+	st.head, st.headHash = e.Seq, e.Hash
 	return nil
 }
 

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"loto/internal/loto"
+)
+
+func init() {
+	register("desk open", "open a desk's session with a float (DESK --float 150.00)", deskOpen)
+	register("desk close", "close a desk's session with its count and print the Z report (DESK --count \"50x2,20x5\" [--card 12.00] [--cheque 20.00])", deskClose)
+}
+
+// byFlag adds --by, who acts: recorded in each event.
+func byFlag(fs *flag.FlagSet) *string {
+	return fs.String("by", defaultActor, "who acts (cashier, door staff, organiser), recorded in the journal")
+}
+
+// oneArg returns the single positional argument, or a usage error naming it.
+func oneArg(fs *flag.FlagSet, what string) (string, error) {
+	if fs.NArg() != 1 {
+		return "", fmt.Errorf("%s attendu, une seule fois (voir « loto help »)", what)
+	}
+	return fs.Arg(0), nil
+}
+
+func deskOpen(ctx context.Context, e *env) error {
+	fs := newFlags("desk open", e)
+	db := dbFlag(fs)
+	by := byFlag(fs)
+	float := fs.String("float", "", "cash in the till at the opening, in euros (150.00)")
+	asJSON := fs.Bool("json", false, "print the session as JSON")
+	if err := parse(fs, e.args); err != nil {
+		return err
+	}
+	desk, err := oneArg(fs, "le nom de la caisse")
+	if err != nil {
+		return err
+	}
+	if *float == "" {
+		return fmt.Errorf("--float est requis : le fond de caisse en euros, par exemple --float 150.00 (0 sans fond)")
+	}
+	c, err := loto.ParseCents(*float)
+	if err != nil {
+		return err
+	}
+	d, s, err := openDay(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	z, err := d.OpenDesk(ctx, *by, desk, c)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return json.NewEncoder(e.stdout).Encode(z)
+	}
+	fmt.Fprintf(e.stdout, "caisse « %s » ouverte : session %d, fond de caisse %s\n", z.Desk, z.Session, z.Float)
+	return nil
+}
+
+func deskClose(ctx context.Context, e *env) error {
+	fs := newFlags("desk close", e)
+	db := dbFlag(fs)
+	by := byFlag(fs)
+	count := fs.String("count", "", "cash counted: denomination x number, e.g. \"50x2,20x5,0.50x3\" (0 for none)")
+	card := fs.String("card", "", "bank card total of the terminal, in euros (optional)")
+	cheque := fs.String("cheque", "", "total of the cheques, in euros (optional)")
+	asJSON := fs.Bool("json", false, "print the Z report as JSON")
+	if err := parse(fs, e.args); err != nil {
+		return err
+	}
+	desk, err := oneArg(fs, "le nom de la caisse")
+	if err != nil {
+		return err
+	}
+	req := loto.CloseRequest{Desk: desk}
+	if req.Count, err = loto.ParseCount(*count); err != nil {
+		return err
+	}
+	for _, m := range []struct {
+		text string
+		to   **loto.Cents
+	}{{*card, &req.Card}, {*cheque, &req.Cheque}} {
+		if m.text != "" {
+			c, err := loto.ParseCents(m.text)
+			if err != nil {
+				return err
+			}
+			*m.to = &c
+		}
+	}
+	d, s, err := openDay(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	z, err := d.CloseDesk(ctx, *by, req)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return json.NewEncoder(e.stdout).Encode(z)
+	}
+	printZ(e.stdout, z)
+	return nil
+}
+
+// printZ writes a Z report as a table.
+func printZ(w io.Writer, z loto.SessionReport) {
+	fmt.Fprintf(w, "caisse « %s », session %d : ouverte à %s par %s", z.Desk, z.Session, hhmm(z.OpenedAt), z.OpenedBy)
+	if z.ClosedAt != nil {
+		fmt.Fprintf(w, ", close à %s par %s", hhmm(*z.ClosedAt), z.ClosedBy)
+	}
+	fmt.Fprintf(w, "\n%d ventes, %d cartes, %s ; %d remboursements (%s) ; fond de caisse %s\n",
+		z.Sales, z.Cards, z.SalesCents, z.Refunds, z.RefundedCents, z.Float)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "moyen\tpaiements\tattendu\tcompté\técart\t")
+	for _, m := range z.Methods {
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t\n", m.Method.French(), m.Payments, m.Expected, centsOr(m.Counted), centsOr(m.Difference))
+	}
+	tw.Flush()
+}
+
+// centsOr writes an amount, or a dash when there is none.
+func centsOr(c *loto.Cents) string {
+	if c == nil {
+		return "—"
+	}
+	return c.String()
+}
+
+// joinArgs joins the positional arguments with spaces (a name typed without quotes).
+func joinArgs(fs *flag.FlagSet) string { return strings.Join(fs.Args(), " ") }

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"loto/internal/loto"
+)
+
+func TestCLI_R28_R29_RefundPostponeAndReport(t *testing.T) {
+	db := saleDB(t)
+	a := serialsOf(t, db, "A", 6)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "100", "--db", db)
+	s1 := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cash:20", a[0], a[1], a[2])
+	s2 := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "card:5", a[3])
+	s3 := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cash:5", a[4])
+	fails(t, db, "R26", "refund", "--sale", itoa(s1.Sale), "--reason", "regret", "--db", db)
+	fails(t, db, "R26", "refund", "--sale", itoa(s1.Sale), "--db", db)
+	fails(t, db, "n'est pas reporté", "refund", "--sale", itoa(s1.Sale), "--reason", "postponement", "--db", db)
+	out := mustRun(t, "refund", "--sale", itoa(s1.Sale), "--reason", "exclusion", "--note", "perturbe le jeu", "--by", "organisateur", "--db", db)
+	if !strings.Contains(out, "12,00 € rendus à la caisse « caisse-1 », 3 cartes annulées") {
+		t.Fatalf("refund: %q", out)
+	}
+	fails(t, db, "déjà remboursée", "refund", "--sale", itoa(s1.Sale), "--reason", "exclusion", "--db", db)
+	out = mustRun(t, "event", "postpone", "--db", db)
+	if !strings.Contains(out, "2 ventes à rembourser, 10,00 €") || !strings.Contains(out, "vente n° "+itoa(s2.Sale)) {
+		t.Fatalf("postpone: %q", out)
+	}
+	fails(t, db, "R29", "sell", "--db", db, "--desk", "caisse-1", "--pay", "cash:5", a[5])
+	fails(t, db, "déjà reporté", "event", "postpone", "--db", db)
+	mustRun(t, "refund", "--sale", itoa(s3.Sale), "--reason", "postponement", "--db", db)
+
+	var r loto.DayReport
+	if err := json.Unmarshal([]byte(mustRun(t, "report", "day", "--json", "--db", db)), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.HeadSeq != head(t, db) || len(r.HeadHash) != 64 || r.Totals.Sales != 3 || r.Totals.SalesCents != 2200 ||
+		r.Totals.RefundedCents != 1700 || len(r.Refunds) != 2 || r.Postponed == nil || len(r.Postponed.ToRefund) != 1 ||
+		r.Postponed.ToRefund[0].ID != s2.Sale || r.Final {
+		t.Fatalf("report %+v", r)
+	}
+	dir := t.TempDir()
+	mustRun(t, "report", "day", "--format", "csv", "--out", filepath.Join(dir, "r.csv"), "--db", db)
+	csv, err := os.ReadFile(filepath.Join(dir, "r.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, say := range []string{"Rapport de la journée — Petit loto", "Par caisse", "Par session de caisse (Z)", "Par moyen de paiement",
+		"Par série", "Fréquentation", "Lots attribués", "Remboursements", "perturbe le jeu", "Ventes à rembourser", r.HeadHash} {
+		if !bytes.Contains(csv, []byte(say)) {
+			t.Fatalf("the CSV report lacks %q", say)
+		}
+	}
+	pdf := filepath.Join(dir, "r.pdf")
+	mustRun(t, "report", "day", "--format", "pdf", "--out", pdf, "--db", db)
+	if b, err := os.ReadFile(pdf); err != nil || !bytes.HasPrefix(b, []byte("%PDF")) {
+		t.Fatalf("report PDF: %v", err)
+	}
+	if code, _, _ := run(t, "report", "day", "--db", db); code != 1 {
+		t.Fatalf("report without a format: exit %d", code)
+	}
+	if code, _, _ := run(t, "report", "day", "--format", "pdf", "--db", db); code != 1 {
+		t.Fatalf("PDF report without --out: exit %d", code)
+	}
+}
+
+func TestCLI_FinalReportAfterASimulatedDay(t *testing.T) {
+	db := newDB(t)
+	mustRun(t, "simulate", "--players", "40", "--seed", "5", "--db", db)
+	var r loto.DayReport
+	if err := json.Unmarshal([]byte(mustRun(t, "report", "day", "--json", "--db", db)), &r); err != nil {
+		t.Fatal(err)
+	}
+	if !r.Final || len(r.Prizes) == 0 || r.Totals.Sales == 0 || len(r.Refunds) == 0 || r.HeadSeq != head(t, db) {
+		t.Fatalf("final report: final %v, %d prizes, %d sales, %d refunds", r.Final, len(r.Prizes), r.Totals.Sales, len(r.Refunds))
+	}
+	code, out, _ := run(t, "report", "day", "--format", "csv", "--db", db)
+	if code != 0 || !strings.Contains(out, "rapport final") || !strings.Contains(out, r.HeadHash) || !strings.Contains(out, r.Prizes[0].Serial) {
+		t.Fatalf("CSV final report to stdout: exit %d", code)
+	}
+}

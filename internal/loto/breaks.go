@@ -1,0 +1,137 @@
+package loto
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"loto/internal/journal"
+)
+
+// BreakState is a break of the games (R12): when it started and when play
+// resumes; Ended is set once play resumed.
+type BreakState struct {
+	Label     string     `json:"label"`
+	Minutes   int        `json:"minutes"`
+	Scheduled int        `json:"scheduled"` // 1-based index in the schedule, 0 for an unplanned break
+	Started   time.Time  `json:"started"`
+	Resumes   time.Time  `json:"resumes"` // when play resumes: the start plus the break's minutes
+	Ended     *time.Time `json:"ended,omitempty"`
+	By        string     `json:"by"`
+	Seq       int64      `json:"seq"` // the event that started it
+}
+
+// StartBreak starts a break between two games (R12). Without a label nor
+// minutes it is the next break of the schedule not taken yet; a label of
+// the schedule takes that break; any other label is an unplanned break and
+// needs its minutes. The state then knows when play resumes.
+func (d *Day) StartBreak(ctx context.Context, actor, label string, minutes int) (BreakState, error) {
+	label = strings.TrimSpace(label)
+	e, err := d.runKeyed(ctx, TypeBreakStarted, func(st *State) ([]journal.Draft, int, error) {
+		if st.event == nil {
+			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
+		}
+		if b := st.ent.onBreak(); b != nil {
+			return nil, 0, Errorf(EConflict, "la pause « %s » est déjà en cours (reprise prévue à %s)", b.Label, hhmm(b.Resumes))
+		}
+		if g := st.running(); g != nil {
+			return nil, 0, Errorf(EConflict, "la partie %d (« %s ») est en cours : la pause se prend entre deux parties", g.Number, g.Title)
+		}
+		p, err := st.nextBreak(label, minutes)
+		if err != nil {
+			return nil, 0, err
+		}
+		dr, err := draft(actor, TypeBreakStarted, p)
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return BreakState{}, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for i := len(d.st.ent.breaks) - 1; i >= 0; i-- {
+		if b := d.st.ent.breaks[i]; b.Seq == e.Seq {
+			return b, nil
+		}
+	}
+	return BreakState{}, internalf(nil, "pause de l'événement %d absente de l'état", e.Seq)
+}
+
+// nextBreak chooses the break to start from the schedule, or an unplanned one.
+func (st *State) nextBreak(label string, minutes int) (breakStarted, error) {
+	taken := map[int]bool{}
+	for _, b := range st.ent.breaks {
+		taken[b.Scheduled] = true
+	}
+	for i, b := range st.event.Schedule.Breaks {
+		if taken[i+1] || (label != "" && !strings.EqualFold(label, b.Label)) {
+			continue
+		}
+		if minutes == 0 {
+			minutes = b.Minutes
+		}
+		if minutes < 1 || minutes > 240 {
+			break
+		}
+		return breakStarted{Label: b.Label, Minutes: minutes, Scheduled: i + 1}, nil
+	}
+	if label == "" && minutes == 0 {
+		return breakStarted{}, Errorf(EInvalid, "plus de pause au programme : donner le nom et la durée de la pause")
+	}
+	if minutes < 1 || minutes > 240 {
+		return breakStarted{}, Errorf(EInvalid, "durée de pause de %d minutes invalide : entre 1 et 240", minutes)
+	}
+	if label == "" {
+		label = "pause"
+	}
+	if utf8.RuneCountInString(label) > 60 {
+		return breakStarted{}, Errorf(EInvalid, "nom de pause trop long (60 caractères au plus)")
+	}
+	return breakStarted{Label: label, Minutes: minutes}, nil
+}
+
+// EndBreak ends the break in progress: play resumes.
+func (d *Day) EndBreak(ctx context.Context, actor string) (BreakState, error) {
+	e, err := d.runKeyed(ctx, TypeBreakEnded, func(st *State) ([]journal.Draft, int, error) {
+		if st.ent.onBreak() == nil {
+			return nil, 0, Errorf(EConflict, "aucune pause en cours")
+		}
+		dr, err := draft(actor, TypeBreakEnded, breakEnded{})
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return BreakState{}, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for i := len(d.st.ent.breaks) - 1; i >= 0; i-- {
+		if b := d.st.ent.breaks[i]; b.Ended != nil && b.Ended.Equal(e.Time) {
+			return b, nil
+		}
+	}
+	return d.st.ent.breaks[len(d.st.ent.breaks)-1], nil
+}
+
+// Break returns the break in progress, or nil while play is on (R12).
+func (st *State) Break() *BreakState {
+	if b := st.ent.onBreak(); b != nil {
+		c := *b
+		return &c
+	}
+	return nil
+}
+
+// Break returns the break in progress, or nil while play is on (R12).
+func (d *Day) Break() *BreakState {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.st.Break()
+}
+
+// Breaks returns every break taken so far, in order.
+func (d *Day) Breaks() []BreakState {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return append([]BreakState(nil), d.st.ent.breaks...)
+}

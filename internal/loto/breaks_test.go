@@ -1,0 +1,88 @@
+package loto
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+func TestR12_BreakKnowsWhenPlayResumes(t *testing.T) {
+	d, store := entranceDay(t)
+	ctx := context.Background()
+	if d.Break() != nil {
+		t.Fatal("a break before any")
+	}
+	// The next break of the schedule: the lunch break of 75 minutes.
+	b, err := d.StartBreak(ctx, "host", "", 0)
+	ok(t, err)
+	if b.Label != "pause repas" || b.Scheduled != 1 || !b.Resumes.Equal(b.Started.Add(75*time.Minute)) {
+		t.Fatalf("break %+v", b)
+	}
+	if now := d.Break(); now == nil || !now.Resumes.Equal(b.Resumes) {
+		t.Fatalf("the state does not know when play resumes: %+v", now)
+	}
+	before := store.count()
+	_, err = d.StartBreak(ctx, "host", "", 0)
+	wantCode(t, err, EConflict) // one break at a time
+	nothingWritten(t, store, before)
+	end, err := d.EndBreak(ctx, "host")
+	ok(t, err)
+	if end.Ended == nil || d.Break() != nil {
+		t.Fatalf("ended break %+v", end)
+	}
+	_, err = d.EndBreak(ctx, "host")
+	wantCode(t, err, EConflict)
+	// A game in play refuses a break.
+	_, err = d.StartGame(ctx, "host")
+	ok(t, err)
+	_, err = d.StartBreak(ctx, "host", "", 0)
+	wantCode(t, err, EConflict)
+	nothingWritten(t, store, before+2) // the end of the break and the game
+}
+
+func TestR12_ScheduledAndUnplannedBreaks(t *testing.T) {
+	d, store := entranceDay(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name    string
+		label   string
+		minutes int
+		want    string
+		mins    int
+		sched   int
+	}{
+		{"a scheduled break by its label", "Entracte", 0, "entracte", 30, 2},
+		{"the next scheduled one", "", 0, "pause repas", 75, 1},
+		{"an unplanned break", "incident technique", 10, "incident technique", 10, 0},
+		{"minutes without a label", "", 5, "pause", 5, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := d.StartBreak(ctx, "host", tc.label, tc.minutes)
+			ok(t, err)
+			if b.Label != tc.want || b.Minutes != tc.mins || b.Scheduled != tc.sched {
+				t.Fatalf("break %+v", b)
+			}
+			_, err = d.EndBreak(ctx, "host")
+			ok(t, err)
+		})
+	}
+	before := store.count()
+	for _, tc := range []struct {
+		name    string
+		label   string
+		minutes int
+	}{
+		{"no break left in the schedule", "", 0},
+		{"unplanned without minutes", "repos", 0},
+		{"absurd minutes", "repos", 500},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := d.StartBreak(ctx, "host", tc.label, tc.minutes)
+			wantCode(t, err, EInvalid)
+			nothingWritten(t, store, before)
+		})
+	}
+	if got := reopen(t, store).Breaks(); len(got) != 4 || got[3].Ended == nil {
+		t.Fatalf("breaks after replay: %+v", got)
+	}
+}

@@ -1,0 +1,222 @@
+package loto
+
+import (
+	"context"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"loto/internal/journal"
+)
+
+// Session is a desk's till from its opening with a float to its closing
+// with a count (a Z period).
+type Session struct {
+	ID       int        `json:"session"`
+	Desk     string     `json:"desk"`
+	Float    Cents      `json:"float_cents"`
+	OpenedAt time.Time  `json:"opened_at"`
+	OpenedBy string     `json:"opened_by"`
+	ClosedAt *time.Time `json:"closed_at,omitempty"`
+	ClosedBy string     `json:"closed_by,omitempty"`
+	Sales    int        `json:"sales"`
+	Cards    int        `json:"cards"`
+	Refunds  int        `json:"refunds"`
+	// RefundedCents is the cash paid out at this desk for refunds (R28, R29).
+	RefundedCents Cents `json:"refunded_cents"`
+
+	received map[Method]Cents // amounts handed over, cash as tendered
+	payments map[Method]int
+	change   Cents
+	closed   *deskClosed
+}
+
+// Denomination is a count of one euro note or coin.
+type Denomination struct {
+	Cents Cents `json:"cents"`
+	Count int   `json:"count"`
+}
+
+// euroDenominations are the notes and coins a till holds, largest first.
+var euroDenominations = []Cents{50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1}
+
+// ParseCount reads a till count as typed: "50x2,20x5,0.50x3" (denomination
+// in euros, times the count); "0" is an empty till. A denomination that is
+// not a euro note or coin, or a count out of range, is refused.
+func ParseCount(text string) ([]Denomination, error) {
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return nil, Errorf(EInvalid, "le comptage des espèces est requis, par exemple « 50x2,20x5,0.50x3 » (0 pour une caisse vide)")
+	}
+	if t == "0" {
+		return []Denomination{}, nil
+	}
+	byValue := map[Cents]int{}
+	for _, item := range strings.Split(t, ",") {
+		item = strings.TrimSpace(item)
+		v, n, ok := strings.Cut(strings.NewReplacer("X", "x", "*", "x", "×", "x").Replace(item), "x")
+		if !ok {
+			return nil, Errorf(EInvalid, "comptage « %s » illisible : écrire coupure x nombre, par exemple 20x5", item)
+		}
+		c, err := ParseCents(v)
+		if err != nil {
+			return nil, err
+		}
+		if !isDenomination(c) {
+			return nil, Errorf(EInvalid, "coupure de %s inconnue : billets de 5 à 500 €, pièces de 0.01 à 2 €", c)
+		}
+		count, err := strconv.Atoi(strings.TrimSpace(n))
+		if err != nil || count < 0 || count > 100_000 {
+			return nil, Errorf(EInvalid, "nombre « %s » invalide pour la coupure de %s : entre 0 et 100000", strings.TrimSpace(n), c)
+		}
+		byValue[c] += count
+	}
+	out := make([]Denomination, 0, len(byValue))
+	for c, n := range byValue {
+		out = append(out, Denomination{Cents: c, Count: n})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Cents > out[j].Cents })
+	return out, nil
+}
+
+func isDenomination(c Cents) bool {
+	for _, d := range euroDenominations {
+		if d == c {
+			return true
+		}
+	}
+	return false
+}
+
+// countTotal is the cash a count holds.
+func countTotal(count []Denomination) Cents {
+	var t Cents
+	for _, d := range count {
+		t += d.Cents * Cents(d.Count)
+	}
+	return t
+}
+
+// OpenDesk opens a session at a desk of the day with a float of cash.
+func (d *Day) OpenDesk(ctx context.Context, actor, desk string, float Cents) (SessionReport, error) {
+	e, err := d.run(ctx, TypeDeskOpened, func(st *State) ([]journal.Draft, int, error) {
+		dk, err := st.desk(desk)
+		if err != nil {
+			return nil, 0, err
+		}
+		if float < 0 || float > maxAmount {
+			return nil, 0, Errorf(EInvalid, "fond de caisse de %s invalide : entre 0 et %s", float, maxAmount)
+		}
+		if s := st.ent.open[dk.Name]; s != nil {
+			return nil, 0, Errorf(EConflict, "la caisse « %s » est déjà ouverte (session %d, depuis %s)", dk.Name, s.ID, hhmm(s.OpenedAt))
+		}
+		dr, err := draft(actor, TypeDeskOpened, deskOpened{Desk: dk.Name, Session: len(st.ent.sessions) + 1, Float: float})
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return SessionReport{}, err
+	}
+	return d.sessionOf(e)
+}
+
+// CloseRequest is the count of a desk at its closing: the cash by
+// denomination and, when counted, the bank card and cheque totals.
+type CloseRequest struct {
+	Desk   string
+	Count  []Denomination
+	Card   *Cents // the card terminal's total; nil when not counted
+	Cheque *Cents // the cheques' total; nil when not counted
+}
+
+// CloseDesk closes the open session of a desk with its count and returns
+// its Z report: expected against counted for each method, with the difference.
+func (d *Day) CloseDesk(ctx context.Context, actor string, req CloseRequest) (SessionReport, error) {
+	e, err := d.run(ctx, TypeDeskClosed, func(st *State) ([]journal.Draft, int, error) {
+		dk, err := st.desk(req.Desk)
+		if err != nil {
+			return nil, 0, err
+		}
+		s := st.ent.open[dk.Name]
+		if s == nil {
+			return nil, 0, st.notOpen(dk.Name)
+		}
+		for _, c := range []*Cents{req.Card, req.Cheque} {
+			if c != nil && (*c < 0 || *c > maxAmount*10) {
+				return nil, 0, Errorf(EInvalid, "montant compté de %s invalide", *c)
+			}
+		}
+		for _, dn := range req.Count {
+			if !isDenomination(dn.Cents) || dn.Count < 0 {
+				return nil, 0, Errorf(EInvalid, "comptage invalide : %d x %s", dn.Count, dn.Cents)
+			}
+		}
+		p := deskClosed{Desk: dk.Name, Session: s.ID, Count: req.Count, Cash: countTotal(req.Count), Card: req.Card, Cheque: req.Cheque}
+		if p.Count == nil {
+			p.Count = []Denomination{}
+		}
+		dr, err := draft(actor, TypeDeskClosed, p)
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return SessionReport{}, err
+	}
+	return d.sessionOf(e)
+}
+
+// notOpen refuses to close a desk without an open session, saying when its last session closed.
+func (st *State) notOpen(desk string) error {
+	for i := len(st.ent.sessions) - 1; i >= 0; i-- {
+		if s := st.ent.sessions[i]; s.Desk == desk && s.ClosedAt != nil {
+			return Errorf(EConflict, "la caisse « %s » est déjà fermée (session %d close à %s par « %s ») : rien à clôturer",
+				desk, s.ID, hhmm(*s.ClosedAt), s.ClosedBy)
+		}
+	}
+	return Errorf(EConflict, "la caisse « %s » n'a pas été ouverte : rien à clôturer", desk)
+}
+
+// sessionOf returns the Z report of the session an event opened or closed.
+func (d *Day) sessionOf(e journal.Event) (SessionReport, error) {
+	var p struct {
+		Session int `json:"session"`
+	}
+	if err := decode(e, &p); err != nil {
+		return SessionReport{}, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if p.Session < 1 || p.Session > len(d.st.ent.sessions) {
+		return SessionReport{}, internalf(nil, "session %d absente de l'état", p.Session)
+	}
+	return d.st.ent.sessions[p.Session-1].report(), nil
+}
+
+// desk finds a desk of the day by name (any case).
+func (st *State) desk(name string) (*Desk, error) {
+	if st.event == nil {
+		return nil, Errorf(EInvalid, "l'événement du jour n'est pas créé : aucune caisse")
+	}
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, Errorf(EInvalid, "le nom de la caisse est requis")
+	}
+	var names []string
+	for i := range st.event.Desks {
+		if strings.EqualFold(st.event.Desks[i].Name, name) {
+			return &st.event.Desks[i], nil
+		}
+		names = append(names, st.event.Desks[i].Name)
+	}
+	return nil, Errorf(ENotFound, "caisse « %s » inconnue : les caisses du jour sont %s", name, strings.Join(names, ", "))
+}
+
+// Sessions returns every desk session of the day, in opening order, as Z reports.
+func (d *Day) Sessions() []SessionReport {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := make([]SessionReport, 0, len(d.st.ent.sessions))
+	for _, s := range d.st.ent.sessions {
+		out = append(out, s.report())
+	}
+	return out
+}

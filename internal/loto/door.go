@@ -1,0 +1,74 @@
+package loto
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"loto/internal/journal"
+)
+
+// Admission is a ticket crossed out at the door with the free card issued
+// with it (R2-R5).
+type Admission struct {
+	Ticket      string    `json:"ticket"`
+	Reservation int       `json:"reservation"`
+	Name        string    `json:"name"`
+	Card        string    `json:"card"`
+	Door        string    `json:"door"`
+	By          string    `json:"by"`
+	Time        time.Time `json:"time"`
+	Seq         int64     `json:"seq"`
+}
+
+// Admit crosses a reservation ticket out at a door and issues the free card
+// scanned with it, both in one event (R2-R5): a ticket crosses out once,
+// ever, and a second scan says when, where and by whom it was; a forged
+// ticket or one of another day is refused. The free card is a regular card
+// of a series on sale, neither sold nor issued yet; it is stamped (R9).
+func (d *Day) Admit(ctx context.Context, actor, door, ticket, serial string) (Admission, error) {
+	door = strings.TrimSpace(door)
+	e, err := d.runKeyed(ctx, TypeTicketCrossed, func(st *State) ([]journal.Draft, int, error) {
+		if err := st.selling(); err != nil {
+			return nil, 0, err
+		}
+		if door == "" || utf8.RuneCountInString(door) > 40 {
+			return nil, 0, Errorf(EInvalid, "le nom de l'entrée est requis (40 caractères au plus)")
+		}
+		t, err := d.ticket(ctx, st, ticket)
+		if err != nil {
+			return nil, 0, err
+		}
+		if c := t.Crossed; c != nil {
+			return nil, 0, Errorf(EConflict, "billet %s déjà barré à %s, entrée « %s », par « %s » (carte gratuite %s) : un billet ne se barre qu'une fois (R5)",
+				t.Code, hhmm(c.Time), c.Door, c.By, c.Card)
+		}
+		if strings.TrimSpace(serial) == "" {
+			return nil, 0, Errorf(EInvalid, "scanner la carte gratuite remise avec le billet (R4)")
+		}
+		ref, s, err := st.cardOnSale(serial)
+		if err != nil {
+			return nil, 0, err
+		}
+		if st.series[ref.Series].Kind == Special {
+			return nil, 0, Errorf(EInvalid, "la carte %s est une carte spéciale : la carte gratuite est une carte ordinaire (R4, R30)", s)
+		}
+		if st.Stamped(ref) {
+			return nil, 0, st.heldBy(ref, s)
+		}
+		dr, err := draft(actor, TypeTicketCrossed, ticketCrossed{Ticket: t.Code, Number: t.Number, Reservation: t.Reservation, Door: door, Card: s})
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return Admission{}, err
+	}
+	var p ticketCrossed
+	if err := decode(e, &p); err != nil {
+		return Admission{}, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	name := d.st.ent.reservations[p.Reservation-1].Name
+	return Admission{Ticket: p.Ticket, Reservation: p.Reservation, Name: name, Card: p.Card, Door: p.Door, By: e.Actor, Time: e.Time, Seq: e.Seq}, nil
+}

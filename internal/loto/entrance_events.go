@@ -1,0 +1,69 @@
+package loto
+
+// Event types of the entrance and the desks (issue 5), as stored in the journal.
+const (
+	TypeDeskOpened         = "desk.opened"
+	TypeDeskClosed         = "desk.closed"
+	TypeSaleRecorded       = "sale.recorded"
+	TypeReservationCreated = "reservation.created"
+	TypeTicketCrossed      = "ticket.crossed"
+	TypeSaleRefunded       = "sale.refunded"
+	TypeEventPostponed     = "event.postponed"
+	TypeBreakStarted       = "break.started"
+	TypeBreakEnded         = "break.ended"
+)
+
+// reservationKeySecret names the key of the ticket check codes, stored
+// beside the journal with the first reservation, never in a payload.
+const reservationKeySecret = "day/reservation-key"
+
+// Payloads of the entrance events. A sale's payload is its SaleData.
+type (
+	deskOpened struct {
+		Desk    string `json:"desk"`
+		Session int    `json:"session"`
+		Float   Cents  `json:"float_cents"`
+	}
+	deskClosed struct {
+		Desk    string         `json:"desk"`
+		Session int            `json:"session"`
+		Count   []Denomination `json:"count"`
+		Cash    Cents          `json:"counted_cash_cents"`
+		Card    *Cents         `json:"counted_card_cents,omitempty"`
+		Cheque  *Cents         `json:"counted_cheque_cents,omitempty"`
+	}
+	reservationCreated struct {
+		Reservation int      `json:"reservation"`
+		Name        string   `json:"name"`
+		Contact     string   `json:"contact,omitempty"`
+		First       int      `json:"first_ticket"` // number of the first ticket
+		Codes       []string `json:"codes"`        // ticket codes, in number order
+		NewKey      bool     `json:"new_key,omitempty"`
+	}
+	ticketCrossed struct {
+		Ticket      string `json:"ticket"`
+		Number      int    `json:"number"`
+		Reservation int    `json:"reservation"`
+		Door        string `json:"door"`
+		Card        string `json:"card"` // the free card issued with it (R4)
+	}
+	saleRefunded struct {
+		Refund  int          `json:"refund"`
+		Sale    int          `json:"sale"`
+		Reason  RefundReason `json:"reason"`
+		Desk    string       `json:"desk"`
+		Session int          `json:"session"`
+		Cents   Cents        `json:"cents"`
+		Cards   []string     `json:"cards"`
+		Note    string       `json:"note,omitempty"`
+	}
+	eventPostponed struct {
+		Reason string `json:"reason"`
+	}
+	breakStarted struct {
+		Label     string `json:"label"`
+		Minutes   int    `json:"minutes"`
+		Scheduled int    `json:"scheduled"` // 1-based index in the schedule, 0 for an unplanned break
+	}
+	breakEnded struct{}
+)

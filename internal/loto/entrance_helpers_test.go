@@ -1,0 +1,78 @@
+package loto
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// entranceYAML is a day with the rulebook's prices (R7, R30): series A (600
+// regular cards, 100 plates) and V (60 special cards) on sale, four desks,
+// two scheduled breaks and one game where both kinds play.
+const entranceYAML = `name: Loto de l'entrée
+date: 2025-03-16
+venue: Salle des fêtes
+schedule:
+  doors: "08:00"
+  start: "11:00"
+  breaks:
+    - {label: pause repas, at: "12:30", minutes: 75}
+    - {label: entracte, at: "15:30", minutes: 30}
+series:
+  - {code: A, kind: regular, cards: 600, color: jaune}
+  - {code: V, kind: special, cards: 60, color: rose}
+prices:
+  regular: [{cards: 1, cents: 500}, {cards: 3, cents: 1200}, {cards: 6, cents: 2000}]
+  special: [{cards: 1, cents: 600}]
+desks: [{name: caisse-1}, {name: caisse-2}, {name: pmr, pmr: true}, {name: voiture, special: true}]
+draw: rng
+programme:
+  - {title: Partie, kinds: [regular, special], stages: [{stage: quine, prize: {label: Bon de 30 €, kind: voucher, cents: 3000, consolation: cidre}}]}
+`
+
+// entranceDay creates that day on a fresh in-memory journal, with series B
+// (regular, not on sale) in the journal, and opens the desks named.
+func entranceDay(t *testing.T, desks ...string) (*Day, *memStore) {
+	t.Helper()
+	d, store := newDay(t)
+	ctx := context.Background()
+	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "B", Cards: 12})
+	ok(t, err)
+	_, err = d.CreateEvent(ctx, "org", []byte(entranceYAML))
+	ok(t, err)
+	for _, dk := range desks {
+		_, err := d.OpenDesk(ctx, "caissier", dk, 15000)
+		ok(t, err)
+	}
+	return d, store
+}
+
+// keyN makes distinct idempotency keys.
+var keyN int
+
+// keyed returns a context with a new idempotency key.
+func keyed() context.Context {
+	keyN++
+	return WithKey(context.Background(), fmt.Sprintf("test-key-%d", keyN))
+}
+
+// serials returns the serials of cards of a series by number.
+func serials(t *testing.T, d *Day, code string, numbers ...int) []string {
+	t.Helper()
+	var out []string
+	for _, n := range numbers {
+		out = append(out, serialOf(t, d, code, n))
+	}
+	return out
+}
+
+// cash pays c in cash.
+func cash(c Cents) []Payment { return []Payment{{Method: Cash, Cents: c}} }
+
+// sell sells cards at a desk, paid exactly in cash, and fails the test on a refusal.
+func sell(t *testing.T, d *Day, desk string, total Cents, cards ...string) Sale {
+	t.Helper()
+	s, err := d.Sell(keyed(), "caissier", SaleRequest{Desk: desk, Cards: cards, Payments: cash(total)})
+	ok(t, err)
+	return s
+}

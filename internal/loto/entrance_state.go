@@ -1,0 +1,225 @@
+package loto
+
+import (
+	"time"
+
+	"loto/internal/journal"
+)
+
+// entrance is the part of the state that the desks and the door make (issue
+// 5): sessions, sales, reservations, tickets, refunds, postponement, breaks.
+// Sold cards and free cards also go into State.stamped, so that the game
+// counts them in play (R9), and refunded ones into State.voided (R28).
+type entrance struct {
+	sessions     []*Session           // by id - 1
+	open         map[string]*Session  // desk -> its open session
+	sales        []*Sale              // by id - 1
+	holders      map[CardRef]holder   // who got each card sold or issued
+	reservations []*reservationRecord // by id - 1
+	tickets      []*Ticket            // by number - 1
+	key          []byte               // the reservation key, a cache of the store's secret
+	keyed        bool                 // the reservation key exists
+	refunds      []*Refund            // by id - 1
+	refundOf     map[int]int          // sale -> refund id
+	postponed    *Postponement
+	breaks       []BreakState
+}
+
+// holder is the sale or the ticket that got a card; exactly one is set.
+type holder struct {
+	sale   int
+	ticket int
+}
+
+func newEntrance() *entrance {
+	return &entrance{open: map[string]*Session{}, holders: map[CardRef]holder{}, refundOf: map[int]int{}}
+}
+
+// applyEntrance folds the events of the desks, the door and the breaks.
+func (st *State) applyEntrance(e journal.Event) error {
+	switch e.Type {
+	case TypeDeskOpened:
+		return st.applyDeskOpened(e)
+	case TypeDeskClosed:
+		return st.applyDeskClosed(e)
+	case TypeSaleRecorded:
+		return st.applySale(e)
+	case TypeReservationCreated:
+		return st.applyReservation(e)
+	case TypeTicketCrossed:
+		return st.applyCrossing(e)
+	case TypeSaleRefunded:
+		return st.applyRefund(e)
+	case TypeEventPostponed:
+		var p eventPostponed
+		if err := decode(e, &p); err != nil {
+			return err
+		}
+		if st.ent.postponed != nil {
+			return internalf(nil, "événement %d : loto déjà reporté", e.Seq)
+		}
+		st.ent.postponed = &Postponement{Time: e.Time, By: e.Actor, Reason: p.Reason}
+		return nil
+	case TypeBreakStarted:
+		var p breakStarted
+		if err := decode(e, &p); err != nil {
+			return err
+		}
+		if st.ent.onBreak() != nil {
+			return internalf(nil, "événement %d : pause déjà en cours", e.Seq)
+		}
+		st.ent.breaks = append(st.ent.breaks, BreakState{Label: p.Label, Minutes: p.Minutes, Scheduled: p.Scheduled,
+			Started: e.Time, Resumes: e.Time.Add(time.Duration(p.Minutes) * time.Minute), By: e.Actor, Seq: e.Seq})
+		return nil
+	case TypeBreakEnded:
+		b := st.ent.onBreak()
+		if b == nil {
+			return internalf(nil, "événement %d : fin de pause sans pause", e.Seq)
+		}
+		t := e.Time
+		b.Ended = &t
+		return nil
+	}
+	return nil
+}
+
+func (st *State) applyDeskOpened(e journal.Event) error {
+	var p deskOpened
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	ent := st.ent
+	if p.Session != len(ent.sessions)+1 || ent.open[p.Desk] != nil {
+		return internalf(nil, "événement %d : session %d de la caisse %s hors séquence", e.Seq, p.Session, p.Desk)
+	}
+	s := &Session{ID: p.Session, Desk: p.Desk, Float: p.Float, OpenedAt: e.Time, OpenedBy: e.Actor,
+		received: map[Method]Cents{}, payments: map[Method]int{}}
+	ent.sessions = append(ent.sessions, s)
+	ent.open[p.Desk] = s
+	return nil
+}
+
+func (st *State) applyDeskClosed(e journal.Event) error {
+	var p deskClosed
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	s := st.ent.open[p.Desk]
+	if s == nil || s.ID != p.Session {
+		return internalf(nil, "événement %d : la session %d de la caisse %s n'est pas ouverte", e.Seq, p.Session, p.Desk)
+	}
+	t := e.Time
+	s.ClosedAt, s.ClosedBy, s.closed = &t, e.Actor, &p
+	delete(st.ent.open, p.Desk)
+	return nil
+}
+
+func (st *State) applySale(e journal.Event) error {
+	var p SaleData
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	ent := st.ent
+	s := ent.open[p.Desk]
+	if p.ID != len(ent.sales)+1 || s == nil || s.ID != p.Session {
+		return internalf(nil, "événement %d : vente %d hors séquence ou caisse fermée", e.Seq, p.ID)
+	}
+	if err := st.hold(e, p.Cards, holder{sale: p.ID}); err != nil {
+		return err
+	}
+	ent.sales = append(ent.sales, &Sale{Seq: e.Seq, Time: e.Time, Actor: e.Actor, Key: e.Key, SaleData: p})
+	s.Sales++
+	s.Cards += len(p.Cards)
+	for _, pay := range p.Payments {
+		s.received[pay.Method] += pay.Cents
+		s.payments[pay.Method]++
+	}
+	s.change += p.Change
+	return nil
+}
+
+// hold stamps cards for a holder (R9) and makes the game rebuild its cards in play.
+func (st *State) hold(e journal.Event, serials []string, h holder) error {
+	for _, serial := range serials {
+		ref, err := refOf(serial)
+		if err != nil {
+			return internalf(err, "événement %d : numéro de série %q", e.Seq, serial)
+		}
+		if _, dup := st.stamped[ref]; dup {
+			return internalf(nil, "événement %d : la carte %s est déjà tamponnée", e.Seq, serial)
+		}
+		st.stamped[ref] = e.Seq
+		st.ent.holders[ref] = h
+	}
+	st.dirty()
+	return nil
+}
+
+func (st *State) applyReservation(e journal.Event) error {
+	var p reservationCreated
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	ent := st.ent
+	if p.Reservation != len(ent.reservations)+1 || p.First != len(ent.tickets)+1 || (p.NewKey == ent.keyed) {
+		return internalf(nil, "événement %d : réservation %d hors séquence", e.Seq, p.Reservation)
+	}
+	ent.keyed = true
+	r := &reservationRecord{Reservation: Reservation{ID: p.Reservation, Name: p.Name, Contact: p.Contact, Time: e.Time, By: e.Actor},
+		first: p.First, count: len(p.Codes)}
+	for i, code := range p.Codes {
+		ent.tickets = append(ent.tickets, &Ticket{Number: p.First + i, Code: code, QR: ticketQRPrefix + code, Reservation: p.Reservation})
+	}
+	ent.reservations = append(ent.reservations, r)
+	return nil
+}
+
+func (st *State) applyCrossing(e journal.Event) error {
+	var p ticketCrossed
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	ent := st.ent
+	if p.Number < 1 || p.Number > len(ent.tickets) || ent.tickets[p.Number-1].Crossed != nil {
+		return internalf(nil, "événement %d : billet %s inconnu ou déjà barré", e.Seq, p.Ticket)
+	}
+	if err := st.hold(e, []string{p.Card}, holder{ticket: p.Number}); err != nil {
+		return err
+	}
+	ent.tickets[p.Number-1].Crossed = &Crossing{Seq: e.Seq, Time: e.Time, Door: p.Door, By: e.Actor, Card: p.Card}
+	return nil
+}
+
+func (st *State) applyRefund(e journal.Event) error {
+	var p saleRefunded
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	ent := st.ent
+	s := ent.open[p.Desk]
+	if p.Refund != len(ent.refunds)+1 || p.Sale < 1 || p.Sale > len(ent.sales) || ent.refundOf[p.Sale] != 0 || s == nil || s.ID != p.Session {
+		return internalf(nil, "événement %d : remboursement %d hors séquence", e.Seq, p.Refund)
+	}
+	for _, serial := range p.Cards {
+		ref, err := refOf(serial)
+		if err != nil {
+			return internalf(err, "événement %d : numéro de série %q", e.Seq, serial)
+		}
+		st.voided[ref] = string(p.Reason)
+	}
+	st.dirty()
+	ent.refunds = append(ent.refunds, &Refund{ID: p.Refund, Sale: p.Sale, Reason: p.Reason, Desk: p.Desk, Session: p.Session,
+		Cents: p.Cents, Cards: p.Cards, Note: p.Note, Time: e.Time, By: e.Actor, Seq: e.Seq})
+	ent.refundOf[p.Sale] = p.Refund
+	s.Refunds++
+	s.RefundedCents += p.Cents
+	return nil
+}
+
+// onBreak returns the break in progress, nil when play is on.
+func (ent *entrance) onBreak() *BreakState {
+	if n := len(ent.breaks); n > 0 && ent.breaks[n-1].Ended == nil {
+		return &ent.breaks[n-1]
+	}
+	return nil
+}

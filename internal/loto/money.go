@@ -1,0 +1,103 @@
+package loto
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Method is a way to pay at a desk (R8).
+type Method string
+
+// The payment methods.
+const (
+	Cash     Method = "cash"
+	BankCard Method = "card"
+	Cheque   Method = "cheque"
+)
+
+// Methods lists the payment methods in the order reports show them.
+var Methods = []Method{Cash, BankCard, Cheque}
+
+// French names the method for people.
+func (m Method) French() string {
+	switch m {
+	case Cash:
+		return "espèces"
+	case BankCard:
+		return "carte bancaire"
+	case Cheque:
+		return "chèque"
+	}
+	return string(m)
+}
+
+// ParseMethod reads a method as typed: cash, card or cheque (or their French names).
+func ParseMethod(text string) (Method, error) {
+	switch strings.ToLower(strings.TrimSpace(text)) {
+	case "cash", "especes", "espèces":
+		return Cash, nil
+	case "card", "carte", "cb":
+		return BankCard, nil
+	case "cheque", "chèque", "check":
+		return Cheque, nil
+	}
+	return "", Errorf(EInvalid, "moyen de paiement « %s » inconnu : cash (espèces), card (carte bancaire) ou cheque (chèque)", strings.TrimSpace(text))
+}
+
+// maxAmount bounds any amount typed at a desk: more is a typing mistake.
+const maxAmount Cents = 1_000_000 // 10,000 EUR
+
+// ParseCents reads an amount of euros as typed: "150", "150.00", "12,5" or
+// "12.50 €"; negative, malformed, more than two decimals or absurd amounts
+// (over 10,000 EUR) are refused.
+func ParseCents(text string) (Cents, error) {
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), "€"))
+	bad := func(why string) (Cents, error) {
+		return 0, Errorf(EInvalid, "montant « %s » invalide : %s", strings.TrimSpace(text), why)
+	}
+	if t == "" {
+		return bad("vide")
+	}
+	if strings.HasPrefix(t, "-") {
+		return bad("un montant est positif")
+	}
+	units, frac, _ := strings.Cut(strings.Replace(t, ",", ".", 1), ".")
+	if len(frac) > 2 {
+		return bad("deux décimales au plus (les centimes)")
+	}
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	if units == "" || len(units) > 7 || !digits(units) || !digits(frac) {
+		return bad("écrire des euros, par exemple 150 ou 12.50")
+	}
+	u, _ := strconv.ParseInt(units, 10, 64)
+	f, _ := strconv.ParseInt(frac, 10, 64)
+	c := Cents(u*100 + f)
+	if c > maxAmount {
+		return bad("plus de " + maxAmount.String() + ", sûrement une erreur de frappe")
+	}
+	return c, nil
+}
+
+func digits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// Euros writes c as a plain decimal ("12.50"), as CSV files and flags take it.
+func (c Cents) Euros() string {
+	sign := ""
+	if c < 0 {
+		sign, c = "-", -c
+	}
+	return sign + strconv.FormatInt(int64(c/100), 10) + "." + strconv.FormatInt(int64(c%100)/10, 10) + strconv.FormatInt(int64(c%10), 10)
+}
+
+// hhmm writes the time of day of a journal time for people, in the local zone.
+func hhmm(t time.Time) string { return t.Local().Format("15:04") }

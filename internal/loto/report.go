@@ -1,0 +1,278 @@
+package loto
+
+import (
+	"context"
+	"time"
+)
+
+// DayReport is the day's report (issue 5 item 6) as data: per desk, session,
+// payment method and series; free cards; attendance; prizes; refunds; and
+// the journal's head, whose hash the final report prints. Rendering it as
+// CSV or PDF is the caller's business.
+type DayReport struct {
+	Event      string          `json:"event"`
+	Date       string          `json:"date"`
+	Venue      string          `json:"venue"`
+	Final      bool            `json:"final"` // the last game is over and the day seed revealed
+	HeadSeq    int64           `json:"head_seq"`
+	HeadHash   string          `json:"head_hash"`
+	Totals     Totals          `json:"totals"`
+	Desks      []DeskTotal     `json:"desks"`
+	Sessions   []SessionReport `json:"sessions"`
+	Methods    []MethodTotal   `json:"methods"`
+	Series     []SeriesTotal   `json:"series"`
+	Free       []FreeCard      `json:"free_cards"`
+	Attendance Attendance      `json:"attendance"`
+	Prizes     []PrizeLine     `json:"prizes"`
+	Refunds    []Refund        `json:"refunds"`
+	Postponed  *Postponement   `json:"postponed,omitempty"` // with the sales still to refund (R29)
+	Breaks     []BreakState    `json:"breaks"`
+}
+
+// Totals are the day's sums.
+type Totals struct {
+	Sales         int   `json:"sales"`
+	Cards         int   `json:"cards"` // sold
+	FreeCards     int   `json:"free_cards"`
+	SalesCents    Cents `json:"sales_cents"`
+	RefundedCents Cents `json:"refunded_cents"`
+	NetCents      Cents `json:"net_cents"`
+}
+
+// DeskTotal sums one desk over its sessions.
+type DeskTotal struct {
+	Desk          string `json:"desk"`
+	PMR           bool   `json:"pmr"`
+	Special       bool   `json:"special"`
+	Sessions      int    `json:"sessions"`
+	Open          bool   `json:"open"`
+	Sales         int    `json:"sales"`
+	Cards         int    `json:"cards"`
+	SalesCents    Cents  `json:"sales_cents"`
+	RefundedCents Cents  `json:"refunded_cents"`
+}
+
+// MethodTotal sums one payment method over the day; for cash, Net is what
+// was tendered less the change.
+type MethodTotal struct {
+	Method   Method `json:"method"`
+	Payments int    `json:"payments"`
+	Received Cents  `json:"received_cents"`
+	Change   Cents  `json:"change_cents"`
+	Net      Cents  `json:"net_cents"`
+}
+
+// SeriesTotal is one series of the day: cards sold, issued free and voided,
+// and its share of the sales (a sale of two series splits by card count).
+type SeriesTotal struct {
+	Series     string `json:"series"`
+	Kind       Kind   `json:"kind"`
+	Cards      int    `json:"cards"` // in the series
+	Sold       int    `json:"sold"`
+	Free       int    `json:"free"`
+	Voided     int    `json:"voided"`
+	SalesCents Cents  `json:"sales_cents"`
+}
+
+// FreeCard is a free card issued at the door with a crossed-out ticket (R4).
+type FreeCard struct {
+	Ticket      string    `json:"ticket"`
+	Card        string    `json:"card"`
+	Reservation int       `json:"reservation"`
+	Name        string    `json:"name"`
+	Door        string    `json:"door"`
+	By          string    `json:"by"`
+	Time        time.Time `json:"time"`
+}
+
+// Attendance counts who came in: tickets crossed out at the door, and the
+// buyers who came without a ticket (R3): sales that named no ticket.
+type Attendance struct {
+	Reservations int `json:"reservations"`
+	Tickets      int `json:"tickets"`
+	Crossed      int `json:"crossed"`
+	NotCrossed   int `json:"not_crossed"`
+	WalkInSales  int `json:"walk_in_sales"`
+	Sales        int `json:"sales"`
+}
+
+// PrizeLine is one winning card of an awarded stage, with its tie token and share (R17-R19, R25).
+type PrizeLine struct {
+	Game        int       `json:"game"`
+	Title       string    `json:"title"`
+	Stage       StageName `json:"stage"`
+	Prize       string    `json:"prize"`
+	Serial      string    `json:"serial"`
+	Token       *int      `json:"token"`
+	ShareCents  *Cents    `json:"share_cents"`
+	Consolation bool      `json:"consolation"`
+}
+
+// Report catches up with the journal and returns the day's report.
+func (d *Day) Report(ctx context.Context) (DayReport, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err := d.catchUp(ctx); err != nil {
+		return DayReport{}, err
+	}
+	st := d.st
+	if st.event == nil {
+		return DayReport{}, Errorf(ENotFound, "l'événement du jour n'est pas créé : pas de rapport")
+	}
+	r := DayReport{Event: st.event.Name, Date: st.event.Date, Venue: st.event.Venue, Final: st.revealed != nil,
+		HeadSeq: st.head, HeadHash: st.headHash, Free: []FreeCard{}, Prizes: []PrizeLine{}, Refunds: []Refund{},
+		Breaks: append([]BreakState{}, st.ent.breaks...)}
+	st.reportMoney(&r)
+	st.reportCards(&r)
+	for _, g := range st.Results() {
+		for _, s := range g.Stages {
+			for _, w := range s.Winners {
+				r.Prizes = append(r.Prizes, PrizeLine{Game: g.Number, Title: g.Title, Stage: s.Stage, Prize: w.Prize,
+					Serial: w.Serial, Token: w.Token, ShareCents: w.ShareCents, Consolation: w.Consolation})
+			}
+		}
+	}
+	if st.ent.postponed != nil {
+		pp := st.postponement()
+		r.Postponed = &pp
+	}
+	return r, nil
+}
+
+// reportMoney fills the sessions, desks, methods, refunds and totals.
+func (st *State) reportMoney(r *DayReport) {
+	desks := map[string]*DeskTotal{}
+	for _, dk := range st.event.Desks {
+		r.Desks = append(r.Desks, DeskTotal{Desk: dk.Name, PMR: dk.PMR, Special: dk.Special})
+	}
+	for i := range r.Desks {
+		desks[r.Desks[i].Desk] = &r.Desks[i]
+	}
+	methods := map[Method]*MethodTotal{}
+	for _, m := range Methods {
+		r.Methods = append(r.Methods, MethodTotal{Method: m})
+	}
+	for i := range r.Methods {
+		methods[r.Methods[i].Method] = &r.Methods[i]
+	}
+	r.Sessions = []SessionReport{}
+	for _, s := range st.ent.sessions {
+		z := s.report()
+		r.Sessions = append(r.Sessions, z)
+		if dt := desks[s.Desk]; dt != nil {
+			dt.Sessions++
+			dt.Open = dt.Open || !z.Closed()
+			dt.Sales += z.Sales
+			dt.Cards += z.Cards
+			dt.SalesCents += z.SalesCents
+			dt.RefundedCents += z.RefundedCents
+		}
+		for _, m := range z.Methods {
+			mt := methods[m.Method]
+			mt.Payments += m.Payments
+			mt.Received += m.Received
+		}
+		methods[Cash].Change += s.change
+	}
+	for _, mt := range r.Methods {
+		methods[mt.Method].Net = mt.Received - mt.Change
+	}
+	for _, s := range st.ent.sales {
+		r.Totals.Sales++
+		r.Totals.Cards += len(s.Cards)
+		r.Totals.SalesCents += s.Total
+	}
+	for _, f := range st.ent.refunds {
+		r.Refunds = append(r.Refunds, *f)
+		r.Totals.RefundedCents += f.Cents
+	}
+	r.Totals.NetCents = r.Totals.SalesCents - r.Totals.RefundedCents
+}
+
+// reportCards fills the series, the free cards and the attendance.
+func (st *State) reportCards(r *DayReport) {
+	series := map[string]*SeriesTotal{}
+	for _, s := range st.event.Series {
+		r.Series = append(r.Series, SeriesTotal{Series: s.Code, Kind: s.Kind, Cards: s.Cards})
+	}
+	for i := range r.Series {
+		series[r.Series[i].Series] = &r.Series[i]
+	}
+	for _, s := range st.ent.sales {
+		st.splitSale(s, series)
+	}
+	for ref := range st.voided {
+		if t := series[ref.Series]; t != nil {
+			t.Voided++
+		}
+	}
+	a := &r.Attendance
+	a.Reservations, a.Tickets = len(st.ent.reservations), len(st.ent.tickets)
+	for _, t := range st.ent.tickets {
+		c := t.Crossed
+		if c == nil {
+			continue
+		}
+		a.Crossed++
+		r.Free = append(r.Free, FreeCard{Ticket: t.Code, Card: c.Card, Reservation: t.Reservation,
+			Name: st.ent.reservations[t.Reservation-1].Name, Door: c.Door, By: c.By, Time: c.Time})
+		if ref, err := refOf(c.Card); err == nil && series[ref.Series] != nil {
+			series[ref.Series].Free++
+		}
+	}
+	a.NotCrossed = a.Tickets - a.Crossed
+	r.Totals.FreeCards = a.Crossed
+	for _, s := range st.ent.sales {
+		a.Sales++
+		if s.Ticket == "" {
+			a.WalkInSales++
+		}
+	}
+}
+
+// splitSale counts a sale's cards per series and shares its price among
+// them: each kind's price by card count, the remainder cents to the first.
+func (st *State) splitSale(s *Sale, series map[string]*SeriesTotal) {
+	byKind := map[Kind]Cents{}
+	for _, b := range s.Bundles {
+		byKind[b.Kind] += b.Cents * Cents(b.Times)
+	}
+	count := map[Kind]map[string]int{}
+	var order []string
+	for _, serial := range s.Cards {
+		ref, err := refOf(serial)
+		t := series[ref.Series]
+		if err != nil || t == nil {
+			continue
+		}
+		t.Sold++
+		if count[t.Kind] == nil {
+			count[t.Kind] = map[string]int{}
+		}
+		if count[t.Kind][t.Series] == 0 {
+			order = append(order, t.Series)
+		}
+		count[t.Kind][t.Series]++
+	}
+	for kind, per := range count {
+		n := 0
+		for _, c := range per {
+			n += c
+		}
+		left := byKind[kind]
+		var first *SeriesTotal
+		for _, code := range order {
+			c, ok := per[code]
+			if !ok {
+				continue
+			}
+			share := byKind[kind] * Cents(c) / Cents(n)
+			series[code].SalesCents += share
+			left -= share
+			if first == nil {
+				first = series[code]
+			}
+		}
+		first.SalesCents += left
+	}
+}

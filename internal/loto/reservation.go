@@ -1,0 +1,313 @@
+package loto
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/binary"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"loto/internal/journal"
+)
+
+// ReservationSpec is a reservation as the organiser enters or imports it.
+type ReservationSpec struct {
+	Name    string
+	Contact string // phone or e-mail, may be empty
+	Tickets int    // tickets to issue, each worth one free card (R4)
+}
+
+// Reservation is a recorded reservation with its tickets.
+type Reservation struct {
+	ID      int       `json:"reservation"`
+	Name    string    `json:"name"`
+	Contact string    `json:"contact,omitempty"`
+	Tickets []Ticket  `json:"tickets"`
+	Time    time.Time `json:"time"`
+	By      string    `json:"by"`
+}
+
+// Ticket is a reservation ticket (R2-R5): its code with a check code keyed
+// with the day's reservation key, the text of its QR code, and its crossing
+// out at the door, if done.
+type Ticket struct {
+	Number      int       `json:"number"`
+	Code        string    `json:"code"`
+	QR          string    `json:"qr"`
+	Reservation int       `json:"reservation"`
+	Crossed     *Crossing `json:"crossed,omitempty"`
+}
+
+// Crossing is a ticket crossed out at the door: when, where, by whom, and
+// the free card issued with it (R4, R5).
+type Crossing struct {
+	Seq  int64     `json:"seq"`
+	Time time.Time `json:"time"`
+	Door string    `json:"door"`
+	By   string    `json:"by"`
+	Card string    `json:"card"`
+}
+
+// ticketQRPrefix starts the text of a ticket's QR code.
+const ticketQRPrefix = "LOTO-TICKET:"
+
+// Limits on reservations: more is a mistake in the file.
+const (
+	maxTicketsPerReservation = 50
+	maxTickets               = 999_999
+	maxImport                = 20_000
+)
+
+// AddReservation records one reservation and issues its tickets.
+func (d *Day) AddReservation(ctx context.Context, actor string, spec ReservationSpec) (Reservation, error) {
+	rs, err := d.ImportReservations(ctx, actor, []ReservationSpec{spec})
+	if err != nil {
+		return Reservation{}, err
+	}
+	return rs[0], nil
+}
+
+// ImportReservations records reservations all at once, or none: one bad
+// reservation refuses the whole list. The first reservation of the day also
+// draws the key of the tickets' check codes, kept as a secret.
+func (d *Day) ImportReservations(ctx context.Context, actor string, specs []ReservationSpec) ([]Reservation, error) {
+	if len(specs) == 0 {
+		return nil, Errorf(EInvalid, "aucune réservation à enregistrer")
+	}
+	if len(specs) > maxImport {
+		return nil, Errorf(EInvalid, "%d réservations : %d au plus à la fois", len(specs), maxImport)
+	}
+	var bad []string
+	for i := range specs {
+		if err := checkReservation(&specs[i]); err != nil {
+			bad = append(bad, fmt.Sprintf("réservation %d : %s", i+1, ErrorMessage(err)))
+		}
+	}
+	if err := refusedList(bad); err != nil {
+		return nil, err
+	}
+	e, err := d.runKeyed(ctx, TypeReservationCreated, func(st *State) ([]journal.Draft, int, error) {
+		return d.reservationDrafts(ctx, st, actor, specs)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var last reservationCreated
+	if err := decode(e, &last); err != nil {
+		return nil, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var out []Reservation
+	for id := last.Reservation - len(specs) + 1; id <= last.Reservation; id++ {
+		out = append(out, d.st.ent.reservation(id))
+	}
+	return out, nil
+}
+
+// refusedList is the error of a list with bad items, each named, or nil:
+// nothing of the list is recorded.
+func refusedList(bad []string) error {
+	switch len(bad) {
+	case 0:
+		return nil
+	case 1:
+		return Errorf(EInvalid, "rien n'est enregistré, une erreur :\n  %s", bad[0])
+	}
+	if len(bad) > 50 {
+		bad = append(bad[:50], fmt.Sprintf("... et %d autres", len(bad)-50))
+	}
+	return Errorf(EInvalid, "rien n'est enregistré, %d erreurs :\n  %s", len(bad), strings.Join(bad, "\n  "))
+}
+
+func (d *Day) reservationDrafts(ctx context.Context, st *State, actor string, specs []ReservationSpec) ([]journal.Draft, int, error) {
+	if err := st.selling(); err != nil {
+		return nil, 0, err
+	}
+	total := len(st.ent.tickets)
+	for _, s := range specs {
+		total += s.Tickets
+	}
+	if total > maxTickets {
+		return nil, 0, Errorf(EInvalid, "%d billets : le jour en compte %d au plus", total, maxTickets)
+	}
+	var secrets map[string][]byte
+	key, err := d.reservationKey(ctx, st)
+	if err != nil {
+		return nil, 0, err
+	}
+	if key == nil {
+		if key, err = d.randomBytes(32); err != nil {
+			return nil, 0, err
+		}
+		secrets = map[string][]byte{reservationKeySecret: key}
+	}
+	id, next := len(st.ent.reservations), len(st.ent.tickets)+1
+	var drafts []journal.Draft
+	for i, s := range specs {
+		id++
+		p := reservationCreated{Reservation: id, Name: s.Name, Contact: s.Contact, First: next, NewKey: i == 0 && secrets != nil}
+		for range s.Tickets {
+			p.Codes = append(p.Codes, ticketCode(key, next))
+			next++
+		}
+		dr, err := draft(actor, TypeReservationCreated, p)
+		if err != nil {
+			return nil, 0, err
+		}
+		if p.NewKey {
+			dr.Secrets = secrets
+		}
+		drafts = append(drafts, dr)
+	}
+	return drafts, len(drafts) - 1, nil
+}
+
+// checkReservation trims and checks a reservation: a name, a contact that
+// is a phone number or an e-mail address if given, 1 to 50 tickets.
+func checkReservation(s *ReservationSpec) error {
+	s.Name, s.Contact = strings.Join(strings.Fields(s.Name), " "), strings.TrimSpace(s.Contact)
+	switch {
+	case s.Name == "":
+		return Errorf(EInvalid, "le nom est requis")
+	case utf8.RuneCountInString(s.Name) > 100:
+		return Errorf(EInvalid, "nom trop long (100 caractères au plus)")
+	case s.Contact != "" && !isEmail(s.Contact) && !isPhone(s.Contact):
+		return Errorf(EInvalid, "contact « %s » invalide : un numéro de téléphone ou une adresse e-mail", s.Contact)
+	case s.Tickets < 1 || s.Tickets > maxTicketsPerReservation:
+		return Errorf(EInvalid, "nombre de billets %d invalide : entre 1 et %d", s.Tickets, maxTicketsPerReservation)
+	}
+	return nil
+}
+
+func isEmail(s string) bool {
+	user, host, ok := strings.Cut(s, "@")
+	return ok && user != "" && len(s) <= 100 && strings.Contains(host, ".") && !strings.HasSuffix(host, ".") &&
+		!strings.HasPrefix(host, ".") && !strings.ContainsAny(s, " \t,;<>\"") && !strings.Contains(host, "@")
+}
+
+func isPhone(s string) bool {
+	n := 0
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			n++
+		case r == ' ' || r == '.' || r == '-' || (r == '+' && i == 0):
+		default:
+			return false
+		}
+	}
+	return n >= 10 && n <= 15
+}
+
+// ticketCode writes the code of ticket number n: R-000042-7KQ, with three
+// check characters of HMAC-SHA256(reservation key, "R-000042"), so a forged
+// ticket or one of another day (another key) passes once in 29,791 tries.
+func ticketCode(key []byte, n int) string {
+	return fmt.Sprintf("R-%06d-%s", n, check3(key, fmt.Sprintf("R-%06d", n)))
+}
+
+// check3 reduces HMAC-SHA256(key, text) to three check characters.
+func check3(key []byte, text string) string {
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte(text))
+	sum := mac.Sum(nil)
+	n := uint64(len(checkAlphabet))
+	v := binary.BigEndian.Uint64(sum) % (n * n * n)
+	return string([]byte{checkAlphabet[v/(n*n)], checkAlphabet[v/n%n], checkAlphabet[v%n]})
+}
+
+// parseTicketCode reads a ticket code as typed or scanned (any case, with or
+// without dashes and spaces, or its QR text) into its number and check.
+func parseTicketCode(text string) (int, string, error) {
+	t := strings.ToUpper(strings.TrimSpace(text))
+	t = strings.TrimPrefix(t, ticketQRPrefix)
+	t = strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '\t' {
+			return -1
+		}
+		return r
+	}, t)
+	if len(t) != 1+6+3 || t[0] != 'R' || !digitsOnly(t[1:7]) {
+		return 0, "", Errorf(EInvalid, "billet « %s » illisible : attendu un code comme R-000042-7KQ", strings.TrimSpace(text))
+	}
+	n, _ := strconv.Atoi(t[1:7])
+	return n, t[7:], nil
+}
+
+// ticket finds a ticket of this day by its code: a wrong check code is a
+// forged ticket or one of another day (R5).
+func (d *Day) ticket(ctx context.Context, st *State, text string) (*Ticket, error) {
+	n, chk, err := parseTicketCode(text)
+	if err != nil {
+		return nil, err
+	}
+	code := fmt.Sprintf("R-%06d-%s", n, chk)
+	key, err := d.reservationKey(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	if key == nil || subtle.ConstantTimeCompare([]byte(check3(key, fmt.Sprintf("R-%06d", n))), []byte(chk)) != 1 {
+		return nil, Errorf(EInvalid, "billet %s refusé : code de contrôle faux, billet falsifié ou d'un autre jour (R5)", code)
+	}
+	if n < 1 || n > len(st.ent.tickets) {
+		return nil, Errorf(ENotFound, "billet %s inconnu : aucune réservation ne l'a émis", code)
+	}
+	return st.ent.tickets[n-1], nil
+}
+
+// reservationKey returns the key of the ticket codes, fetched from the
+// store the first time and kept beside the fold (it is no part of it); nil
+// before the first reservation.
+func (d *Day) reservationKey(ctx context.Context, st *State) ([]byte, error) {
+	if !st.ent.keyed {
+		return nil, nil
+	}
+	if st.ent.key == nil {
+		k, err := d.store.Secret(ctx, reservationKeySecret)
+		if err != nil {
+			return nil, internalf(err, "clé des billets de réservation")
+		}
+		st.ent.key = k
+	}
+	return st.ent.key, nil
+}
+
+// Reservations returns every reservation with its tickets, in order.
+func (d *Day) Reservations() []Reservation {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := make([]Reservation, 0, len(d.st.ent.reservations))
+	for id := range d.st.ent.reservations {
+		out = append(out, d.st.ent.reservation(id+1))
+	}
+	return out
+}
+
+// reservation returns a reservation with copies of its tickets, safe to keep.
+func (ent *entrance) reservation(id int) Reservation {
+	r := ent.reservations[id-1]
+	c := r.Reservation
+	c.Tickets = make([]Ticket, 0, r.count)
+	for n := r.first; n < r.first+r.count; n++ {
+		t := *ent.tickets[n-1]
+		if t.Crossed != nil {
+			x := *t.Crossed
+			t.Crossed = &x
+		}
+		c.Tickets = append(c.Tickets, t)
+	}
+	return c
+}
+
+// reservationRecord is a reservation in the state: its tickets live in
+// entrance.tickets, numbered first to first+count-1.
+type reservationRecord struct {
+	Reservation
+	first, count int
+}

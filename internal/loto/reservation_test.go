@@ -1,0 +1,175 @@
+package loto
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestReservation_TicketsWithCheckCodes(t *testing.T) {
+	d, store := entranceDay(t)
+	ctx := context.Background()
+	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "  Marie   Dupont ", Contact: "06 12 34 56 78", Tickets: 3})
+	ok(t, err)
+	if r.ID != 1 || r.Name != "Marie Dupont" || len(r.Tickets) != 3 {
+		t.Fatalf("reservation %+v", r)
+	}
+	for i, tk := range r.Tickets {
+		n, _, err := parseTicketCode(tk.Code)
+		ok(t, err)
+		if n != i+1 || tk.QR != "LOTO-TICKET:"+tk.Code || !strings.HasPrefix(tk.Code, "R-00000") {
+			t.Fatalf("ticket %+v", tk)
+		}
+	}
+	r2, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Paul", Contact: "paul@example.fr", Tickets: 1})
+	ok(t, err)
+	if r2.Tickets[0].Number != 4 {
+		t.Fatalf("ticket numbers go on across reservations: %+v", r2.Tickets)
+	}
+	// The key is made once, with the first reservation, and kept apart from the events.
+	k, err := store.Secret(ctx, reservationKeySecret)
+	ok(t, err)
+	for _, e := range store.all() {
+		if strings.Contains(string(e.Payload), string(k)) {
+			t.Fatal("the reservation key is in the journal")
+		}
+	}
+	if got := reopen(t, store).Reservations(); len(got) != 2 || got[0].Tickets[2].Code != r.Tickets[2].Code {
+		t.Fatalf("reservations after replay: %+v", got)
+	}
+	before := store.count()
+	for _, tc := range []struct {
+		name string
+		spec ReservationSpec
+	}{
+		{"no name", ReservationSpec{Name: " ", Tickets: 1}},
+		{"bad contact", ReservationSpec{Name: "X", Contact: "pas un contact", Tickets: 1}},
+		{"no ticket", ReservationSpec{Name: "X", Tickets: 0}},
+		{"absurd tickets", ReservationSpec{Name: "X", Tickets: 51}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := d.AddReservation(ctx, "org", tc.spec)
+			wantCode(t, err, EInvalid)
+			nothingWritten(t, store, before)
+		})
+	}
+}
+
+func TestReservation_ImportCSVAllOrNothing(t *testing.T) {
+	d, store := entranceDay(t)
+	ctx := context.Background()
+	bad := "nom;contact;billets\nMarie Dupont;06 12 34 56 78;2\n;x@y.fr;1\nPaul;paul@example.fr;deux\nJeanne;;1\n"
+	_, err := ParseReservationsCSV([]byte(bad))
+	wantCode(t, err, EInvalid)
+	msg := ErrorMessage(err)
+	if !strings.Contains(msg, "ligne 3 : le nom est requis") || !strings.Contains(msg, "ligne 4 : nombre de billets « deux »") || strings.Contains(msg, "ligne 5") {
+		t.Fatalf("errors do not name their lines: %q", msg)
+	}
+	specs, err := ParseReservationsCSV([]byte("\xef\xbb\xbfMarie Dupont,06 12 34 56 78,2\n\"Durand, Jean\",jean@example.fr,\nJeanne\n"))
+	ok(t, err)
+	if len(specs) != 3 || specs[1].Name != "Durand, Jean" || specs[1].Tickets != 1 || specs[2].Contact != "" {
+		t.Fatalf("specs %+v", specs)
+	}
+	rs, err := d.ImportReservations(ctx, "org", specs)
+	ok(t, err)
+	if len(rs) != 3 || rs[2].ID != 3 || rs[2].Tickets[0].Number != 4 {
+		t.Fatalf("imported %+v", rs)
+	}
+	// One bad reservation in a list: none is recorded.
+	before := store.count()
+	_, err = d.ImportReservations(ctx, "org", []ReservationSpec{{Name: "A", Tickets: 1}, {Name: "B", Tickets: 99}})
+	wantCode(t, err, EInvalid)
+	if !strings.Contains(ErrorMessage(err), "réservation 2") {
+		t.Fatalf("refusal %q does not name the reservation", ErrorMessage(err))
+	}
+	nothingWritten(t, store, before)
+	for _, b := range []string{"", "nom\n", "a,b,c,d\n", "\"Marie,06,1\n"} {
+		_, err := ParseReservationsCSV([]byte(b))
+		wantCode(t, err, EInvalid)
+	}
+}
+
+func TestR5_TicketCrossesOutOnce(t *testing.T) {
+	d, store := entranceDay(t, "caisse-1")
+	ctx := context.Background()
+	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 2})
+	ok(t, err)
+	code := r.Tickets[0].Code
+	free := serialOf(t, d, "A", 1)
+	a, err := d.Admit(ctx, "jean", "porte-1", strings.ToLower(code), free)
+	ok(t, err)
+	if a.Ticket != code || a.Card != free || a.Name != "Marie" || a.Door != "porte-1" || a.By != "jean" {
+		t.Fatalf("admission %+v", a)
+	}
+	before := store.count()
+	_, err = d.Admit(ctx, "luc", "porte-2", code, serialOf(t, d, "A", 2))
+	wantCode(t, err, EConflict)
+	for _, say := range []string{"déjà barré", hhmm(a.Time), "« porte-1 »", "« jean »", free} {
+		if !strings.Contains(ErrorMessage(err), say) {
+			t.Fatalf("second scan %q does not say %q", ErrorMessage(err), say)
+		}
+	}
+	nothingWritten(t, store, before)
+	// The free card is stamped and linked to its crossed ticket (R4, R9).
+	d.View(func(st *State) {
+		ref, _ := refOf(free)
+		if !st.Stamped(ref) || st.ent.holders[ref].ticket != 1 {
+			t.Fatal("the free card is not stamped for its ticket")
+		}
+	})
+	_, err = d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: []string{free}, Payments: cash(500)})
+	if !strings.Contains(ErrorMessage(err), "remise gratuitement (billet "+code) {
+		t.Fatalf("selling the free card: %q", ErrorMessage(err))
+	}
+	compareStates(t, d, reopen(t, store))
+}
+
+func TestR5_ForgedOrOtherDayTicketRefused(t *testing.T) {
+	d, store := entranceDay(t)
+	ctx := context.Background()
+	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 1})
+	ok(t, err)
+	// Another day: its own journal and its own random key.
+	other, err := OpenWith(ctx, newMemStore(), Options{Rand: testRand(2)})
+	ok(t, err)
+	_, err = other.CreateEvent(ctx, "org", []byte(entranceYAML))
+	ok(t, err)
+	ro, err := other.AddReservation(ctx, "org", ReservationSpec{Name: "Autre", Tickets: 1})
+	ok(t, err)
+	code := r.Tickets[0].Code
+	before := store.count()
+	for _, tc := range []struct {
+		name, ticket, card, code, say string
+	}{
+		{"another day's ticket", ro.Tickets[0].Code, serialOf(t, d, "A", 1), EInvalid, "d'un autre jour"},
+		{"forged check code", code[:9] + flip(code[9:]), serialOf(t, d, "A", 1), EInvalid, "falsifié"},
+		{"forged number", "R-000002-" + code[9:], serialOf(t, d, "A", 1), EInvalid, "code de contrôle"},
+		{"unreadable ticket", "R-12", serialOf(t, d, "A", 1), EInvalid, "illisible"},
+		{"special free card", code, serialOf(t, d, "V", 1), EInvalid, "carte ordinaire"},
+		{"free card not on sale", code, serialOf(t, d, "B", 1), EInvalid, "pas en vente"},
+		{"no free card", code, "", EInvalid, "carte gratuite"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := d.Admit(ctx, "jean", "porte-1", tc.ticket, tc.card)
+			wantCode(t, err, tc.code)
+			if !strings.Contains(ErrorMessage(err), tc.say) {
+				t.Fatalf("refusal %q does not say %q", ErrorMessage(err), tc.say)
+			}
+			nothingWritten(t, store, before)
+		})
+	}
+	// Before any reservation of its own, a day refuses every ticket.
+	fresh, _ := entranceDay(t)
+	_, err = fresh.Admit(ctx, "jean", "porte-1", code, serialOf(t, fresh, "A", 1))
+	wantCode(t, err, EInvalid)
+}
+
+// flip changes the last character of a check code.
+func flip(check string) string {
+	last := check[len(check)-1]
+	c := byte('2')
+	if last == '2' {
+		c = '3'
+	}
+	return check[:len(check)-1] + string(c)
+}

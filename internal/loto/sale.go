@@ -1,0 +1,281 @@
+package loto
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"loto/internal/journal"
+)
+
+// SaleRequest is what a cashier enters: the cards handed over (serials or
+// plate codes, the player does not choose them, R7) and the payments.
+type SaleRequest struct {
+	Desk     string
+	Cards    []string  // serials or plate codes, as scanned or typed
+	Payments []Payment // one per method; cash as tendered
+	Identity *Identity // with a cheque only (R8)
+	Cheque   string    // the cheque's number, with a cheque only
+	Ticket   string    // the reservation ticket of a buyer who has one; empty for a walk-in buyer (R3)
+}
+
+// SaleData is a sale as the journal records it.
+type SaleData struct {
+	ID       int       `json:"sale"`
+	Desk     string    `json:"desk"`
+	Session  int       `json:"session"`
+	Cards    []string  `json:"serials"`
+	Regular  int       `json:"regular"`
+	Special  int       `json:"special"`
+	Bundles  []Bundle  `json:"bundles"`
+	Total    Cents     `json:"total_cents"`
+	Payments []Payment `json:"payments"`
+	Change   Cents     `json:"change_cents"`
+	Identity *Identity `json:"identity,omitempty"`
+	Cheque   string    `json:"cheque,omitempty"`
+	Ticket   string    `json:"ticket,omitempty"`
+	Hint     string    `json:"hint,omitempty"` // e.g. a plate of 6 costs less than these 5 cards
+}
+
+// Sale is a recorded sale with when, by whom and under which idempotency key.
+type Sale struct {
+	SaleData
+	Seq   int64     `json:"seq"`
+	Time  time.Time `json:"time"`
+	Actor string    `json:"actor"`
+	Key   string    `json:"key"`
+}
+
+// maxSaleCards bounds one sale: more is a scanning loop gone wrong.
+const maxSaleCards = 1000
+
+// Sell records a sale at an open desk (R7, R8, R9, R10, R30): every card
+// exists in a series on sale, is neither sold nor issued yet, and special
+// cards go only through the special desk, which sells nothing else. The
+// price is the cheapest combination of the price list; the payments must
+// cover it. The sale stamps its cards (R9). It needs an idempotency key
+// (WithKey): a retry with the key returns the first sale, never a second.
+func (d *Day) Sell(ctx context.Context, actor string, req SaleRequest) (Sale, error) {
+	if strings.TrimSpace(keyOf(ctx)) == "" {
+		return Sale{}, Errorf(EInvalid, "une vente demande une clé d'idempotence : une vente répétée rend la première")
+	}
+	e, err := d.runKeyed(ctx, TypeSaleRecorded, func(st *State) ([]journal.Draft, int, error) {
+		p, err := d.salePlan(ctx, st, req)
+		if err != nil {
+			return nil, 0, err
+		}
+		dr, err := draft(actor, TypeSaleRecorded, p)
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return Sale{}, err
+	}
+	return saleOf(e)
+}
+
+func saleOf(e journal.Event) (Sale, error) {
+	var p SaleData
+	if err := decode(e, &p); err != nil {
+		return Sale{}, err
+	}
+	return Sale{SaleData: p, Seq: e.Seq, Time: e.Time, Actor: e.Actor, Key: e.Key}, nil
+}
+
+// salePlan checks a sale against the state and prices it.
+func (d *Day) salePlan(ctx context.Context, st *State, req SaleRequest) (SaleData, error) {
+	if err := st.selling(); err != nil {
+		return SaleData{}, err
+	}
+	dk, err := st.desk(req.Desk)
+	if err != nil {
+		return SaleData{}, err
+	}
+	s := st.ent.open[dk.Name]
+	if s == nil {
+		return SaleData{}, Errorf(EInvalid, "la caisse « %s » est fermée : l'ouvrir avant de vendre", dk.Name)
+	}
+	refs, serials, err := st.saleCards(req.Cards)
+	if err != nil {
+		return SaleData{}, err
+	}
+	p := SaleData{ID: len(st.ent.sales) + 1, Desk: dk.Name, Session: s.ID, Cards: serials, Payments: req.Payments,
+		Identity: req.Identity, Cheque: strings.TrimSpace(req.Cheque)}
+	for i, ref := range refs {
+		kind := st.series[ref.Series].Kind
+		switch {
+		case kind == Special && !dk.Special:
+			return SaleData{}, Errorf(EInvalid, "la carte %s est une carte spéciale : elle se vend seulement à la caisse dédiée%s (R30)", serials[i], st.specialDesks())
+		case kind != Special && dk.Special:
+			return SaleData{}, Errorf(EInvalid, "la caisse « %s » est dédiée à la carte spéciale : la carte %s se vend aux autres caisses (R30)", dk.Name, serials[i])
+		case kind == Special:
+			p.Special++
+		default:
+			p.Regular++
+		}
+	}
+	prices := st.event.Prices
+	var regular Cents
+	for _, k := range []struct {
+		kind  Kind
+		tiers []PriceTier
+		n     int
+	}{{Regular, prices.Regular, p.Regular}, {Special, prices.Special, p.Special}} {
+		c, b, ok := Price(k.kind, k.tiers, k.n)
+		if !ok {
+			return SaleData{}, Errorf(EInvalid, "aucun prix pour %d cartes %s dans la liste des prix", k.n, kindFrench(k.kind))
+		}
+		if k.kind == Regular {
+			regular = c
+		}
+		p.Total += c
+		p.Bundles = append(p.Bundles, b...)
+	}
+	if m, c := cheaperWithMore(prices.Regular, p.Regular, regular); p.Regular > 0 && m > 0 {
+		p.Hint = fmt.Sprintf("conseil : %d cartes coûtent %s, pas plus que ces %d (%s)", m, c, p.Regular, regular)
+	}
+	if p.Change, err = settle(p.Total, req.Payments, req.Identity, req.Cheque); err != nil {
+		return SaleData{}, err
+	}
+	if strings.TrimSpace(req.Ticket) != "" {
+		t, err := d.ticket(ctx, st, req.Ticket)
+		if err != nil {
+			return SaleData{}, err
+		}
+		p.Ticket = t.Code
+	}
+	return p, nil
+}
+
+// selling refuses sales and free cards once the loto is postponed (R29).
+func (st *State) selling() error {
+	if st.event == nil {
+		return Errorf(EInvalid, "l'événement du jour n'est pas créé : rien ne se vend")
+	}
+	if pp := st.ent.postponed; pp != nil {
+		return Errorf(EConflict, "le loto est reporté depuis %s : les ventes sont arrêtées (R29)", hhmm(pp.Time))
+	}
+	return nil
+}
+
+// specialDesks names the special desks, for a refusal.
+func (st *State) specialDesks() string {
+	var names []string
+	for _, dk := range st.event.Desks {
+		if dk.Special {
+			names = append(names, "« "+dk.Name+" »")
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return " " + strings.Join(names, ", ")
+}
+
+// saleCards reads the serials and plate codes of a sale: each card exists
+// in a series on sale (R10), appears once and is neither sold nor issued.
+// A plate code gives the cards of its plate not yet sold (a cashier may
+// have cut singles off it); a plate with none left is refused.
+func (st *State) saleCards(texts []string) ([]CardRef, []string, error) {
+	if len(texts) == 0 {
+		return nil, nil, Errorf(EInvalid, "aucune carte donnée : scanner ou taper les cartes remises")
+	}
+	seen := map[CardRef]bool{}
+	var refs []CardRef
+	var serials []string
+	add := func(ref CardRef, serial string) error {
+		if seen[ref] {
+			return Errorf(EInvalid, "la carte %s est donnée deux fois", serial)
+		}
+		seen[ref] = true
+		refs, serials = append(refs, ref), append(serials, serial)
+		if len(refs) > maxSaleCards {
+			return Errorf(EInvalid, "plus de %d cartes dans une vente : la partager", maxSaleCards)
+		}
+		return nil
+	}
+	for _, text := range texts {
+		if looksLikePlate(text) {
+			cards, plate, err := st.plateCards(text)
+			if err != nil {
+				return nil, nil, err
+			}
+			left := 0
+			for _, ref := range cards {
+				serial, err := st.serialOf(ref)
+				if err != nil {
+					return nil, nil, err
+				}
+				if st.Stamped(ref) {
+					continue
+				}
+				left++
+				if err := add(ref, serial); err != nil {
+					return nil, nil, err
+				}
+			}
+			if left == 0 {
+				serial, _ := st.serialOf(cards[0])
+				return nil, nil, Errorf(EConflict, "la plaque %s n'a plus de carte à vendre : %s", plate, ErrorMessage(st.heldBy(cards[0], serial)))
+			}
+			continue
+		}
+		ref, serial, err := st.cardOnSale(text)
+		if err != nil {
+			return nil, nil, err
+		}
+		if st.Stamped(ref) {
+			return nil, nil, st.heldBy(ref, serial)
+		}
+		if err := add(ref, serial); err != nil {
+			return nil, nil, err
+		}
+	}
+	return refs, serials, nil
+}
+
+// heldBy says who already has a card: which sale, desk and time, or which
+// ticket, door and time.
+func (st *State) heldBy(ref CardRef, serial string) error {
+	h := st.ent.holders[ref]
+	switch {
+	case h.sale > 0:
+		s := st.ent.sales[h.sale-1]
+		return Errorf(EConflict, "la carte %s est déjà vendue (vente n° %d, caisse « %s », %s)", serial, s.ID, s.Desk, hhmm(s.Time))
+	case h.ticket > 0:
+		t := st.ent.tickets[h.ticket-1]
+		return Errorf(EConflict, "la carte %s est déjà remise gratuitement (billet %s, entrée « %s », %s)", serial, t.Code, t.Crossed.Door, hhmm(t.Crossed.Time))
+	}
+	return Errorf(EConflict, "la carte %s est déjà tamponnée (événement n° %d)", serial, st.stamped[ref])
+}
+
+// runKeyed is run for a command whose retry may race its first attempt: the
+// retry's check then fails because of the first attempt (its card is now
+// sold, its ticket crossed out), so the key is looked up once more and the
+// first answer returned.
+func (d *Day) runKeyed(ctx context.Context, typ string, p plan) (journal.Event, error) {
+	e, err := d.run(ctx, typ, p)
+	key := keyOf(ctx)
+	if err == nil || key == "" || ErrorCode(err) == EInternal {
+		return e, err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	first, rerr := d.replayed(ctx, typ, key)
+	if errors.Is(rerr, journal.ErrNotFound) {
+		return e, err
+	}
+	return first, rerr
+}
+
+// Sales returns every sale of the day, in order.
+func (d *Day) Sales() []Sale {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := make([]Sale, 0, len(d.st.ent.sales))
+	for _, s := range d.st.ent.sales {
+		out = append(out, *s)
+	}
+	return out
+}
