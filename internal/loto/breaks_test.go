@@ -86,3 +86,29 @@ func TestR12_ScheduledAndUnplannedBreaks(t *testing.T) {
 		t.Fatalf("breaks after replay: %+v", got)
 	}
 }
+
+func TestR12_NoGameStartsDuringABreak(t *testing.T) {
+	d, store := entranceDay(t)
+	ctx := context.Background()
+	_, err := d.StartBreak(ctx, "host", "", 0)
+	ok(t, err)
+	before := store.count()
+	_, err = d.StartGame(ctx, "host")
+	wantCode(t, err, EConflict)
+	nothingWritten(t, store, before)
+	_, err = d.EndBreak(ctx, "host")
+	ok(t, err)
+	_, err = d.StartGame(ctx, "host")
+	ok(t, err) // play resumes once the break is over
+}
+
+func TestR29_NoGameStartsOnAPostponedDay(t *testing.T) {
+	d, store := entranceDay(t)
+	ctx := context.Background()
+	_, err := d.Postpone(ctx, "organiser", "trop peu de joueurs")
+	ok(t, err)
+	before := store.count()
+	_, err = d.StartGame(ctx, "host")
+	wantCode(t, err, EConflict)
+	nothingWritten(t, store, before)
+}

@@ -25,6 +25,12 @@ func (d *Day) StartGame(ctx context.Context, actor string) (StartResult, error) 
 		if g := st.running(); g != nil {
 			return nil, 0, Errorf(EConflict, "la partie %d (« %s ») n'est pas finie", g.Number, g.Title)
 		}
+		if st.ent.postponed != nil {
+			return nil, 0, Errorf(EConflict, "le loto est reporté : aucune partie ne commence (R29)")
+		}
+		if b := st.ent.onBreak(); b != nil {
+			return nil, 0, Errorf(EConflict, "la pause « %s » est en cours (reprise prévue à %s) : la terminer avant la partie suivante (R12)", b.Label, hhmm(b.Resumes))
+		}
 		next := len(st.games) + 1
 		if next > len(st.event.Programme) {
 			return nil, 0, Errorf(EConflict, "toutes les parties du programme sont jouées")
