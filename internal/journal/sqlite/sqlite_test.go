@@ -83,4 +83,3 @@ func TestTwoStoresOnOneFileStaySafe(t *testing.T) {
 		t.Fatal(err)
 	}
 }
-
