@@ -23,7 +23,7 @@ func (st *State) controlled() (*GameRecord, []ClaimResult, error) {
 // the day seed (verifiable afterwards); otherwise typed are the tokens drawn
 // from the real bag, one per winner in the order of the claims.
 func (d *Day) DrawTokens(ctx context.Context, actor string, typed []int) ([]ClaimToken, error) {
-	e, err := d.run(ctx, TypeTieTokens, func(st *State) ([]journal.Draft, int, error) {
+	p, err := answer[tieTokens](d.run(ctx, TypeTieTokens, func(st *State) ([]journal.Draft, int, error) {
 		g, winners, err := st.controlled()
 		if err != nil {
 			return nil, 0, err
@@ -61,12 +61,8 @@ func (d *Day) DrawTokens(ctx context.Context, actor string, typed []int) ([]Clai
 		}
 		dr, err := draft(actor, TypeTieTokens, p)
 		return []journal.Draft{dr}, 0, err
-	})
-	if err != nil {
-		return nil, err
-	}
-	var p tieTokens
-	return p.Tokens, decode(e, &p)
+	}))
+	return p.Tokens, err
 }
 
 // checkTyped refuses tokens a bag of 1..90 without replacement cannot give.

@@ -28,7 +28,7 @@ type BreakState struct {
 // needs its minutes. The state then knows when play resumes.
 func (d *Day) StartBreak(ctx context.Context, actor, label string, minutes int) (BreakState, error) {
 	label = strings.TrimSpace(label)
-	e, err := d.runKeyed(ctx, TypeBreakStarted, func(st *State) ([]journal.Draft, int, error) {
+	e, err := d.run(ctx, TypeBreakStarted, func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 		}
@@ -45,13 +45,18 @@ func (d *Day) StartBreak(ctx context.Context, actor, label string, minutes int) 
 		dr, err := draft(actor, TypeBreakStarted, p)
 		return []journal.Draft{dr}, 0, err
 	})
+	return d.breakOf(e, err)
+}
+
+// breakOf returns the break an event started or ended, as the answer of the command that appended it.
+func (d *Day) breakOf(e journal.Event, err error) (BreakState, error) {
 	if err != nil {
 		return BreakState{}, err
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for i := len(d.st.ent.breaks) - 1; i >= 0; i-- {
-		if b := d.st.ent.breaks[i]; b.Seq == e.Seq {
+		if b := d.st.ent.breaks[i]; b.Seq == e.Seq || (b.Ended != nil && b.Ended.Equal(e.Time)) {
 			return b, nil
 		}
 	}
@@ -93,24 +98,14 @@ func (st *State) nextBreak(label string, minutes int) (breakStarted, error) {
 
 // EndBreak ends the break in progress: play resumes.
 func (d *Day) EndBreak(ctx context.Context, actor string) (BreakState, error) {
-	e, err := d.runKeyed(ctx, TypeBreakEnded, func(st *State) ([]journal.Draft, int, error) {
+	e, err := d.run(ctx, TypeBreakEnded, func(st *State) ([]journal.Draft, int, error) {
 		if st.ent.onBreak() == nil {
 			return nil, 0, Errorf(EConflict, "aucune pause en cours")
 		}
 		dr, err := draft(actor, TypeBreakEnded, breakEnded{})
 		return []journal.Draft{dr}, 0, err
 	})
-	if err != nil {
-		return BreakState{}, err
-	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	for i := len(d.st.ent.breaks) - 1; i >= 0; i-- {
-		if b := d.st.ent.breaks[i]; b.Ended != nil && b.Ended.Equal(e.Time) {
-			return b, nil
-		}
-	}
-	return d.st.ent.breaks[len(d.st.ent.breaks)-1], nil
+	return d.breakOf(e, err)
 }
 
 // Break returns the break in progress, or nil while play is on (R12).

@@ -112,3 +112,20 @@ func TestR29_NoGameStartsOnAPostponedDay(t *testing.T) {
 	wantCode(t, err, EConflict)
 	nothingWritten(t, store, before)
 }
+
+func TestR12_BoardShowsWhenPlayResumes(t *testing.T) {
+	d, _ := entranceDay(t)
+	ctx := context.Background()
+	b, err := d.StartBreak(ctx, "host", "", 0)
+	ok(t, err)
+	s, err := d.Status()
+	ok(t, err)
+	if s.Break == nil || !s.Break.Resumes.Equal(b.Resumes) || s.NextGame != 1 {
+		t.Fatalf("board during the break: %+v", s)
+	}
+	_, err = d.EndBreak(ctx, "host")
+	ok(t, err)
+	if s, _ := d.Status(); s.Break != nil {
+		t.Fatalf("board after the break: %+v", s.Break)
+	}
+}

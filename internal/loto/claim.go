@@ -10,10 +10,10 @@ import (
 // draw (the call); once the control started the claim is refused as late and
 // recorded so (R21). A serial that cannot be read is refused and not recorded.
 func (d *Day) Claim(ctx context.Context, actor, serial string) (ClaimResult, error) {
-	e, err := d.run(ctx, TypeClaimRegistered, func(st *State) ([]journal.Draft, int, error) {
+	return answer[ClaimResult](d.run(ctx, TypeClaimRegistered, func(st *State) ([]journal.Draft, int, error) {
 		g := st.running()
 		if g == nil {
-			return nil, 0, Errorf(EConflict, "aucune partie en cours")
+			return nil, 0, Errorf(EConflict, "aucune partie en cours : pas d'annonce à enregistrer")
 		}
 		s, err := parseSerial(serial)
 		if err != nil {
@@ -23,7 +23,7 @@ func (d *Day) Claim(ctx context.Context, actor, serial string) (ClaimResult, err
 		switch g.Phase {
 		case PhaseDrawing:
 			if g.drawn.Len() == 0 {
-				return nil, 0, Errorf(EConflict, "aucun numéro n'est encore sorti")
+				return nil, 0, Errorf(EConflict, "aucun numéro n'est encore sorti : pas d'annonce possible")
 			}
 			p.Call = true
 		case PhaseControl:
@@ -31,12 +31,7 @@ func (d *Day) Claim(ctx context.Context, actor, serial string) (ClaimResult, err
 		}
 		dr, err := draft(actor, TypeClaimRegistered, p)
 		return []journal.Draft{dr}, 0, err
-	})
-	if err != nil {
-		return ClaimResult{}, err
-	}
-	var p claimRegistered
-	return ClaimResult{Claim: p.Claim, Serial: p.Serial, Verdict: p.Verdict}, decode(e, &p)
+	}))
 }
 
 // ControlResult is the outcome of a control: every claim's verdict.

@@ -35,7 +35,8 @@ type Options struct {
 // maxRetries bounds the catch-up-and-retry loop when other writers keep winning.
 const maxRetries = 50
 
-// Open replays the journal into a new Day, fetching the secrets of the series and of the day as it meets them.
+// Open replays the journal into a new Day, fetching the secrets of the
+// series, of the day and of the reservation tickets as it meets them.
 func Open(ctx context.Context, store journal.Store) (*Day, error) {
 	return OpenWith(ctx, store, Options{})
 }
@@ -140,6 +141,11 @@ func secretsOf(e journal.Event) []string {
 		}
 	case TypeEventCreated:
 		return []string{daySeedSecret}
+	case TypeReservationCreated:
+		var p reservationCreated
+		if decode(e, &p) == nil && p.NewKey {
+			return []string{reservationKeySecret}
+		}
 	}
 	return nil
 }
@@ -176,6 +182,15 @@ func (d *Day) run(ctx context.Context, typ string, p plan) (journal.Event, error
 			return journal.Event{}, err
 		}
 		drafts, main, err := p(d.st)
+		if err != nil && key != "" && ErrorCode(err) != EInternal {
+			// A retry may lose to its own first attempt, appended by another
+			// process since the key was looked up: the check then fails
+			// because of it (its card is sold, its game started), and the
+			// first answer is the answer.
+			if e, rerr := d.replayed(ctx, typ, key); !errors.Is(rerr, journal.ErrNotFound) {
+				return e, rerr
+			}
+		}
 		if err != nil {
 			return journal.Event{}, err
 		}
@@ -216,6 +231,21 @@ func (d *Day) replayed(ctx context.Context, typ, key string) (journal.Event, err
 		return journal.Event{}, err
 	}
 	return e, nil
+}
+
+// answer decodes a command's main event into its answer, a struct whose
+// JSON fields are those of the payload the caller is told (others are
+// ignored); on a failed command it passes the error on.
+func answer[T any](e journal.Event, err error) (T, error) {
+	var v T
+	if err == nil {
+		err = decode(e, &v)
+	}
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return v, nil
 }
 
 // randomBytes reads n bytes from the Day's source of randomness.

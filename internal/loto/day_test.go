@@ -96,6 +96,7 @@ func stateView(t *testing.T, d *Day) map[string]any {
 		v["ties"] = st.ties
 		v["revealed"] = st.revealed
 		v["results"] = st.Results()
+		v["entrance"] = *st.ent // desks, sales, tickets, refunds, postponement, breaks
 		var games []map[string]any
 		for _, g := range st.games {
 			games = append(games, map[string]any{
@@ -183,4 +184,55 @@ func TestReplayInSmallChunks(t *testing.T) {
 	defer func(n int) { catchUpChunk = n }(catchUpChunk)
 	catchUpChunk = 7
 	compareStates(t, d, reopen(t, store))
+}
+
+func TestIdempotencyKey_RetryThatLosesToItsFirstAttemptReturnsIt(t *testing.T) {
+	d, store := newDay(t)
+	ctx := WithKey(context.Background(), "start-1")
+	_, err := d.CreateEvent(context.Background(), "org", eventYAML("rng", quineGame("regular", voucher30)))
+	ok(t, err)
+	// The retry checks its key before the first attempt lands in another
+	// process; the retry's check then fails because of the first attempt
+	// (the game has started), so it must return the first answer.
+	hs := &hookStore{Store: store}
+	retry, err := Open(context.Background(), hs)
+	ok(t, err)
+	var first StartResult
+	hs.afterByKey = func() {
+		first, err = d.StartGame(ctx, "host")
+		ok(t, err)
+	}
+	again, err := retry.StartGame(ctx, "host")
+	ok(t, err)
+	if again != first || len(events(t, store, TypeGameStarted)) != 1 {
+		t.Fatalf("retry gave %+v, first %+v", again, first)
+	}
+}
+
+func TestReplayGivesTheSameEntranceState(t *testing.T) {
+	d, store := entranceDay(t, "caisse-1", "voiture")
+	ctx := context.Background()
+	check := func(step string) {
+		t.Helper()
+		t.Run(step, func(t *testing.T) { compareStates(t, d, reopen(t, store)) })
+	}
+	s := sell(t, d, "caisse-1", 1200, serials(t, d, "A", 1, 2, 3)...)
+	sell(t, d, "voiture", 600, serialOf(t, d, "V", 1))
+	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 2})
+	ok(t, err)
+	_, err = d.Admit(ctx, "jean", "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 10))
+	ok(t, err)
+	check("sold and admitted")
+	_, err = d.RefundSale(ctx, "org", RefundRequest{Sale: s.ID, Reason: RefundExclusion})
+	ok(t, err)
+	_, err = d.StartBreak(ctx, "host", "", 0)
+	ok(t, err)
+	check("refunded, on a break")
+	_, err = d.EndBreak(ctx, "host")
+	ok(t, err)
+	_, err = d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "voiture", Count: []Denomination{{Cents: 500, Count: 1}}})
+	ok(t, err)
+	_, err = d.Postpone(ctx, "org", "")
+	ok(t, err)
+	check("closed and postponed")
 }

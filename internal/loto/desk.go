@@ -38,6 +38,10 @@ type Denomination struct {
 	Count int   `json:"count"`
 }
 
+// maxPieces bounds the count of one note or coin in a till: more is a
+// typing mistake, and would overflow the till's total.
+const maxPieces = 100_000
+
 // euroDenominations are the notes and coins a till holds, largest first.
 var euroDenominations = []Cents{50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1}
 
@@ -57,7 +61,7 @@ func ParseCount(text string) ([]Denomination, error) {
 		item = strings.TrimSpace(item)
 		v, n, ok := strings.Cut(strings.NewReplacer("X", "x", "*", "x", "×", "x").Replace(item), "x")
 		if !ok {
-			return nil, Errorf(EInvalid, "comptage « %s » illisible : écrire coupure x nombre, par exemple 20x5", item)
+			return nil, Errorf(EInvalid, "comptage « %s » illisible : écrire coupure x nombre, par exemple 20x5 ou 0.50x3 (un point avant les centimes, une virgule entre deux coupures)", item)
 		}
 		c, err := ParseCents(v)
 		if err != nil {
@@ -67,8 +71,8 @@ func ParseCount(text string) ([]Denomination, error) {
 			return nil, Errorf(EInvalid, "coupure de %s inconnue : billets de 5 à 500 €, pièces de 0.01 à 2 €", c)
 		}
 		count, err := strconv.Atoi(strings.TrimSpace(n))
-		if err != nil || count < 0 || count > 100_000 {
-			return nil, Errorf(EInvalid, "nombre « %s » invalide pour la coupure de %s : entre 0 et 100000", strings.TrimSpace(n), c)
+		if err != nil || count < 0 || count > maxPieces {
+			return nil, Errorf(EInvalid, "nombre « %s » invalide pour la coupure de %s : entre 0 et %d", strings.TrimSpace(n), c, maxPieces)
 		}
 		byValue[c] += count
 	}
@@ -147,7 +151,7 @@ func (d *Day) CloseDesk(ctx context.Context, actor string, req CloseRequest) (Se
 			}
 		}
 		for _, dn := range req.Count {
-			if !isDenomination(dn.Cents) || dn.Count < 0 {
+			if !isDenomination(dn.Cents) || dn.Count < 0 || dn.Count > maxPieces {
 				return nil, 0, Errorf(EInvalid, "comptage invalide : %d x %s", dn.Count, dn.Cents)
 			}
 		}

@@ -69,3 +69,23 @@ func TestDesk_ZReportExpectedAgainstCounted(t *testing.T) {
 		t.Fatalf("sessions after replay: %+v", got)
 	}
 }
+
+func TestDesk_CloseRefusesAnAbsurdCount(t *testing.T) {
+	d, store := entranceDay(t, "caisse-1")
+	ctx := context.Background()
+	before := store.count()
+	for _, tc := range []struct {
+		name  string
+		count []Denomination
+	}{
+		{"count out of range", []Denomination{{Cents: 50000, Count: 1 << 50}}},
+		{"negative count", []Denomination{{Cents: 100, Count: -1}}},
+		{"not a euro coin", []Denomination{{Cents: 3, Count: 1}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: tc.count})
+			wantCode(t, err, EInvalid)
+			nothingWritten(t, store, before)
+		})
+	}
+}

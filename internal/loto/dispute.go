@@ -21,7 +21,10 @@ const (
 // the journal keeps the control and the ruling.
 func (d *Day) Rule(ctx context.Context, actor string, r Ruling) (Ruling, error) {
 	r.By, r.What, r.Why = strings.TrimSpace(r.By), strings.TrimSpace(r.What), strings.TrimSpace(r.Why)
-	e, err := d.run(ctx, TypeRulingRecorded, func(st *State) ([]journal.Draft, int, error) {
+	return answer[Ruling](d.run(ctx, TypeRulingRecorded, func(st *State) ([]journal.Draft, int, error) {
+		// A copy: the game in play is resolved on the state this attempt
+		// checks against, never kept from an attempt that lost a race.
+		r := r
 		if r.By != RoleOrganiser && r.By != RoleHost {
 			return nil, 0, Errorf(EForbidden, "seul l'organisateur ou le meneur de jeu tranche un litige (R27) : by vaut organiser ou host")
 		}
@@ -45,12 +48,7 @@ func (d *Day) Rule(ctx context.Context, actor string, r Ruling) (Ruling, error) 
 		}
 		dr, err := draft(actor, TypeRulingRecorded, rulingRecorded{r})
 		return []journal.Draft{dr}, 0, err
-	})
-	if err != nil {
-		return Ruling{}, err
-	}
-	var p rulingRecorded
-	return p.Ruling, decode(e, &p)
+	}))
 }
 
 // canOverturn says whether a ruling may change a claim's verdict now.
@@ -60,7 +58,7 @@ func (st *State) canOverturn(r Ruling) error {
 	}
 	g := st.running()
 	if g == nil || g.Number != r.Game || g.Stage != r.Stage {
-		return Errorf(EConflict, "ce lot est déjà attribué : la décision est notée mais ne change plus le résultat (R26)")
+		return Errorf(EConflict, "ce lot est déjà attribué : son résultat ne change plus (R26) ; noter la décision sans verdict")
 	}
 	if g.Phase == PhaseCalled || g.drawn.Len() != g.controlDraws {
 		return Errorf(EConflict, "le tirage a repris depuis ce contrôle : le verdict ne peut plus changer")

@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -89,4 +90,48 @@ func TestR27_RulingAgainstAWinnerResumesTheGame(t *testing.T) {
 	}
 	_, err = d.Award(ctx, "host")
 	wantCode(t, err, EConflict)
+}
+
+// twoStages is one game of a quine then a double quine.
+const twoStages = "  - {title: Partie, kinds: [regular], stages: [{stage: quine, prize: " + voucher30 + "}, {stage: double_quine, prize: " + robot + "}]}\n"
+
+func TestR27_RulingOnTheGameInPlayIsResolvedWhenRecorded(t *testing.T) {
+	d, store := gameDay(t, "manual", twoStages)
+	ctx := context.Background()
+	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
+	claimAll(t, d, cards[0])
+	// The controller's device notes a ruling on the stage in play while the
+	// host's awards the quine: the note lands after the award, so on the
+	// double quine, the stage in play when it is recorded.
+	hs := &hookStore{Store: store}
+	controller, err := Open(ctx, hs)
+	ok(t, err)
+	hs.beforeAppend = func() {
+		_, err := d.Award(ctx, "host")
+		ok(t, err)
+	}
+	r, err := controller.Rule(ctx, "controleur", Ruling{By: RoleHost, What: "réclamation d'un joueur", Why: "rejetée"})
+	ok(t, err)
+	if r.Game != 1 || r.Stage != 1 {
+		t.Fatalf("ruling recorded on game %d stage %d, want the stage in play (1)", r.Game, r.Stage)
+	}
+}
+
+func TestR27_RulingOnAnAwardedStageSaysHowToNoteIt(t *testing.T) {
+	d, store := gameDay(t, "manual", twoStages)
+	ctx := context.Background()
+	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
+	claimAll(t, d, cards[0])
+	_, err := d.Award(ctx, "host")
+	ok(t, err)
+	before := store.count()
+	_, err = d.Rule(ctx, "meneur", Ruling{Game: 1, Stage: 0, By: RoleHost, Claim: 1, Verdict: VerdictNotWinner, What: "x", Why: "y"})
+	wantCode(t, err, EConflict)
+	nothingWritten(t, store, before)
+	// Nothing was recorded: the refusal must not say the ruling was, and says how to record it.
+	if msg := ErrorMessage(err); strings.Contains(msg, "est notée") || !strings.Contains(msg, "sans verdict") {
+		t.Fatalf("refusal %q", msg)
+	}
 }

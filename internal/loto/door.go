@@ -29,14 +29,14 @@ type Admission struct {
 // of a series on sale, neither sold nor issued yet; it is stamped (R9).
 func (d *Day) Admit(ctx context.Context, actor, door, ticket, serial string) (Admission, error) {
 	door = strings.TrimSpace(door)
-	e, err := d.runKeyed(ctx, TypeTicketCrossed, func(st *State) ([]journal.Draft, int, error) {
+	e, err := d.run(ctx, TypeTicketCrossed, func(st *State) ([]journal.Draft, int, error) {
 		if err := st.selling(); err != nil {
 			return nil, 0, err
 		}
 		if door == "" || utf8.RuneCountInString(door) > 40 {
 			return nil, 0, Errorf(EInvalid, "le nom de l'entrée est requis (40 caractères au plus)")
 		}
-		t, err := d.ticket(ctx, st, ticket)
+		t, err := st.ticket(ticket)
 		if err != nil {
 			return nil, 0, err
 		}

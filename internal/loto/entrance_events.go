@@ -17,7 +17,7 @@ const (
 // beside the journal with the first reservation, never in a payload.
 const reservationKeySecret = "day/reservation-key"
 
-// Payloads of the entrance events. A sale's payload is its SaleData.
+// Payloads of the entrance events. A sale's payload is its SaleData, a refund's its RefundData.
 type (
 	deskOpened struct {
 		Desk    string `json:"desk"`
@@ -46,16 +46,6 @@ type (
 		Reservation int    `json:"reservation"`
 		Door        string `json:"door"`
 		Card        string `json:"card"` // the free card issued with it (R4)
-	}
-	saleRefunded struct {
-		Refund  int          `json:"refund"`
-		Sale    int          `json:"sale"`
-		Reason  RefundReason `json:"reason"`
-		Desk    string       `json:"desk"`
-		Session int          `json:"session"`
-		Cents   Cents        `json:"cents"`
-		Cards   []string     `json:"cards"`
-		Note    string       `json:"note,omitempty"`
 	}
 	eventPostponed struct {
 		Reason string `json:"reason"`

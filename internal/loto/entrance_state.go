@@ -17,8 +17,7 @@ type entrance struct {
 	holders      map[CardRef]holder   // who got each card sold or issued
 	reservations []*reservationRecord // by id - 1
 	tickets      []*Ticket            // by number - 1
-	key          []byte               // the reservation key, a cache of the store's secret
-	keyed        bool                 // the reservation key exists
+	keyed        bool                 // the reservation key exists (State.secrets holds it)
 	refunds      []*Refund            // by id - 1
 	refundOf     map[int]int          // sale -> refund id
 	postponed    *Postponement
@@ -138,21 +137,50 @@ func (st *State) applySale(e journal.Event) error {
 	return nil
 }
 
-// hold stamps cards for a holder (R9) and makes the game rebuild its cards in play.
+// hold stamps cards (R9) for a holder, the zero holder for the minimal
+// sale of Stamp, and makes the game rebuild its cards in play.
 func (st *State) hold(e journal.Event, serials []string, h holder) error {
-	for _, serial := range serials {
-		ref, err := refOf(serial)
-		if err != nil {
-			return internalf(err, "événement %d : numéro de série %q", e.Seq, serial)
-		}
+	refs, err := refsIn(e, serials)
+	if err != nil {
+		return err
+	}
+	for i, ref := range refs {
 		if _, dup := st.stamped[ref]; dup {
-			return internalf(nil, "événement %d : la carte %s est déjà tamponnée", e.Seq, serial)
+			return internalf(nil, "événement %d : la carte %s est déjà tamponnée", e.Seq, serials[i])
 		}
 		st.stamped[ref] = e.Seq
-		st.ent.holders[ref] = h
+		if h != (holder{}) {
+			st.ent.holders[ref] = h
+		}
 	}
 	st.dirty()
 	return nil
+}
+
+// void voids cards (R28) and makes the game rebuild its cards in play.
+func (st *State) void(e journal.Event, serials []string, reason string) error {
+	refs, err := refsIn(e, serials)
+	if err != nil {
+		return err
+	}
+	for _, ref := range refs {
+		st.voided[ref] = reason
+	}
+	st.dirty()
+	return nil
+}
+
+// refsIn reads the serials of an event; one that does not parse is a corrupt journal.
+func refsIn(e journal.Event, serials []string) ([]CardRef, error) {
+	refs := make([]CardRef, len(serials))
+	for i, s := range serials {
+		ref, err := refOf(s)
+		if err != nil {
+			return nil, internalf(err, "événement %d : numéro de série %q", e.Seq, s)
+		}
+		refs[i] = ref
+	}
+	return refs, nil
 }
 
 func (st *State) applyReservation(e journal.Event) error {
@@ -191,28 +219,22 @@ func (st *State) applyCrossing(e journal.Event) error {
 }
 
 func (st *State) applyRefund(e journal.Event) error {
-	var p saleRefunded
-	if err := decode(e, &p); err != nil {
+	r, err := refundOf(e)
+	if err != nil {
 		return err
 	}
 	ent := st.ent
-	s := ent.open[p.Desk]
-	if p.Refund != len(ent.refunds)+1 || p.Sale < 1 || p.Sale > len(ent.sales) || ent.refundOf[p.Sale] != 0 || s == nil || s.ID != p.Session {
-		return internalf(nil, "événement %d : remboursement %d hors séquence", e.Seq, p.Refund)
+	s := ent.open[r.Desk]
+	if r.ID != len(ent.refunds)+1 || r.Sale < 1 || r.Sale > len(ent.sales) || ent.refundOf[r.Sale] != 0 || s == nil || s.ID != r.Session {
+		return internalf(nil, "événement %d : remboursement %d hors séquence", e.Seq, r.ID)
 	}
-	for _, serial := range p.Cards {
-		ref, err := refOf(serial)
-		if err != nil {
-			return internalf(err, "événement %d : numéro de série %q", e.Seq, serial)
-		}
-		st.voided[ref] = string(p.Reason)
+	if err := st.void(e, r.Cards, string(r.Reason)); err != nil {
+		return err
 	}
-	st.dirty()
-	ent.refunds = append(ent.refunds, &Refund{ID: p.Refund, Sale: p.Sale, Reason: p.Reason, Desk: p.Desk, Session: p.Session,
-		Cents: p.Cents, Cards: p.Cards, Note: p.Note, Time: e.Time, By: e.Actor, Seq: e.Seq})
-	ent.refundOf[p.Sale] = p.Refund
+	ent.refunds = append(ent.refunds, &r)
+	ent.refundOf[r.Sale] = r.ID
 	s.Refunds++
-	s.RefundedCents += p.Cents
+	s.RefundedCents += r.Cents
 	return nil
 }
 

@@ -258,8 +258,8 @@ func validatePrices(p *problems, f *filePrices, series []SeriesOnSale) Prices {
 			}
 			seen[t.Cards] = true
 			one = one || t.Cards == 1
-			if t.Cents <= 0 {
-				p.add(tp+".cents", "prix %d invalide : un montant en centimes supérieur à 0 (500 pour 5 €)", t.Cents)
+			if t.Cents <= 0 || Cents(t.Cents) > maxAmount {
+				p.add(tp+".cents", "prix %d invalide : un montant en centimes, de 1 à %d (500 pour 5 €)", t.Cents, maxAmount)
 			}
 			out = append(out, PriceTier{Cards: t.Cards, Cents: Cents(t.Cents)})
 		}
@@ -292,18 +292,21 @@ func validateDesks(p *problems, fs []fileDesk, series []SeriesOnSale) []Desk {
 	for i, f := range fs {
 		path := fmt.Sprintf("desks[%d]", i)
 		d := Desk{Name: strings.TrimSpace(f.Name), PMR: f.PMR, Special: f.Special}
+		// Desks are found by name in any case: two that differ only in
+		// case would be one desk.
 		if d.Name == "" {
 			p.add(path+".name", "le nom de la caisse est requis")
-		} else if seen[d.Name] {
+		} else if seen[strings.ToLower(d.Name)] {
 			p.add(path+".name", "la caisse « %s » est déclarée deux fois", d.Name)
 		}
-		seen[d.Name] = true
-		pmr = pmr || d.PMR
+		seen[strings.ToLower(d.Name)] = true
+		// The special desk sells nothing else (R30): a PMR desk must sell the regular cards.
+		pmr = pmr || (d.PMR && !d.Special)
 		special = special || d.Special
 		out = append(out, d)
 	}
 	if !pmr {
-		p.add("desks", "une caisse doit être réservée aux personnes à mobilité réduite (pmr: true, R6)")
+		p.add("desks", "une caisse qui vend les cartes ordinaires doit être réservée aux personnes à mobilité réduite (pmr: true, R6)")
 	}
 	if hasKind(series, Special) && !special {
 		p.add("desks", "la carte spéciale se vend à une caisse dédiée : déclarer une caisse special: true (R30)")

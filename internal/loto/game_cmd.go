@@ -18,12 +18,12 @@ type StartResult struct {
 // StartGame starts the next game of the programme once the previous one is
 // over; the event carries the announce of its first prize (R13).
 func (d *Day) StartGame(ctx context.Context, actor string) (StartResult, error) {
-	e, err := d.run(ctx, TypeGameStarted, func(st *State) ([]journal.Draft, int, error) {
+	return answer[StartResult](d.run(ctx, TypeGameStarted, func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 		}
 		if g := st.running(); g != nil {
-			return nil, 0, Errorf(EConflict, "la partie %d (« %s ») n'est pas finie", g.Number, g.Title)
+			return nil, 0, Errorf(EConflict, "la partie %d (« %s ») n'est pas finie : attribuer le lot de sa dernière étape avant de lancer la suivante", g.Number, g.Title)
 		}
 		if st.ent.postponed != nil {
 			return nil, 0, Errorf(EConflict, "le loto est reporté : aucune partie ne commence (R29)")
@@ -38,12 +38,7 @@ func (d *Day) StartGame(ctx context.Context, actor string) (StartResult, error) 
 		spec := st.event.Programme[next-1]
 		dr, err := draft(actor, TypeGameStarted, gameStarted{Game: next, Title: spec.Title, Announce: announce(&spec, 0)})
 		return []journal.Draft{dr}, 0, err
-	})
-	if err != nil {
-		return StartResult{}, err
-	}
-	var p gameStarted
-	return StartResult{Game: p.Game, Title: p.Title, Announce: p.Announce}, decode(e, &p)
+	}))
 }
 
 // announce is what the host says of a stage's prize (R13, R33).
@@ -64,7 +59,7 @@ type DrawResult struct {
 // typed is the ball the machine gave, refused if already drawn in the game.
 // A pending call stops the draw (R15).
 func (d *Day) Draw(ctx context.Context, actor string, typed card.Number) (DrawResult, error) {
-	e, err := d.run(ctx, TypeNumberDrawn, func(st *State) ([]journal.Draft, int, error) {
+	return answer[DrawResult](d.run(ctx, TypeNumberDrawn, func(st *State) ([]journal.Draft, int, error) {
 		g, err := st.drawing()
 		if err != nil {
 			return nil, 0, err
@@ -96,12 +91,7 @@ func (d *Day) Draw(ctx context.Context, actor string, typed card.Number) (DrawRe
 		}
 		dr, err := draft(actor, TypeNumberDrawn, p)
 		return []journal.Draft{dr}, 0, err
-	})
-	if err != nil {
-		return DrawResult{}, err
-	}
-	var p numberDrawn
-	return DrawResult{Game: p.Game, Number: p.Number, RNG: p.RNG}, decode(e, &p)
+	}))
 }
 
 // drawing returns the game in play if numbers may be drawn now.
@@ -122,7 +112,7 @@ func (st *State) drawing() (*GameRecord, error) {
 // mode, while no call is pending and only since the last control: a number
 // that a control or an award relied on stays.
 func (d *Day) Undo(ctx context.Context, actor string) (DrawResult, error) {
-	e, err := d.run(ctx, TypeNumberUndone, func(st *State) ([]journal.Draft, int, error) {
+	return answer[DrawResult](d.run(ctx, TypeNumberUndone, func(st *State) ([]journal.Draft, int, error) {
 		g, err := st.drawing()
 		if err != nil {
 			return nil, 0, err
@@ -135,12 +125,7 @@ func (d *Day) Undo(ctx context.Context, actor string) (DrawResult, error) {
 		}
 		dr, err := draft(actor, TypeNumberUndone, numberUndone{Game: g.Number, Number: g.Last()})
 		return []journal.Draft{dr}, 0, err
-	})
-	if err != nil {
-		return DrawResult{}, err
-	}
-	var p numberUndone
-	return DrawResult{Game: p.Game, Number: p.Number}, decode(e, &p)
+	}))
 }
 
 // Call records that a player called out (R15): the draw stops.
@@ -151,7 +136,7 @@ func (d *Day) Call(ctx context.Context, actor string) error {
 			return nil, 0, err
 		}
 		if g.drawn.Len() == 0 {
-			return nil, 0, Errorf(EConflict, "aucun numéro n'est encore sorti")
+			return nil, 0, Errorf(EConflict, "aucun numéro n'est encore sorti : pas d'annonce possible")
 		}
 		dr, err := draft(actor, TypeGameCalled, gameCalled{Game: g.Number, Stage: g.Stage})
 		return []journal.Draft{dr}, 0, err

@@ -150,3 +150,29 @@ func (m *memStore) count() int {
 	defer m.mu.Unlock()
 	return m.appends
 }
+
+// hookStore is a journal.Store whose next Append or ByKey first lets
+// another process act (once), so a test can place a write of another
+// instance between a command's check and its append.
+type hookStore struct {
+	journal.Store
+	beforeAppend func() // run once, before the next Append
+	afterByKey   func() // run once, after the next ByKey that finds nothing
+}
+
+func (h *hookStore) Append(ctx context.Context, expected int64, drafts ...journal.Draft) ([]journal.Event, error) {
+	if f := h.beforeAppend; f != nil {
+		h.beforeAppend = nil
+		f()
+	}
+	return h.Store.Append(ctx, expected, drafts...)
+}
+
+func (h *hookStore) ByKey(ctx context.Context, key string) (journal.Event, error) {
+	e, err := h.Store.ByKey(ctx, key)
+	if f := h.afterByKey; f != nil && err != nil {
+		h.afterByKey = nil
+		f()
+	}
+	return e, err
+}

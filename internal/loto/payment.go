@@ -34,7 +34,7 @@ func ParsePayments(text string) ([]Payment, error) {
 	for _, item := range strings.Split(text, ",") {
 		m, amount, ok := strings.Cut(item, ":")
 		if !ok {
-			return nil, Errorf(EInvalid, "paiement « %s » illisible : écrire moyen:montant, par exemple cash:25.00", strings.TrimSpace(item))
+			return nil, Errorf(EInvalid, "paiement « %s » illisible : écrire moyen:montant, par exemple cash:25.00 (un point avant les centimes, une virgule entre deux paiements)", strings.TrimSpace(item))
 		}
 		method, err := ParseMethod(m)
 		if err != nil {

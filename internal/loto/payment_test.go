@@ -97,3 +97,18 @@ func TestParsePayments(t *testing.T) {
 		wantCode(t, err, EInvalid)
 	}
 }
+
+func TestParse_FrenchDecimalCommaIsExplained(t *testing.T) {
+	// A French cashier writes 12,50: the comma separates items, so the
+	// refusal says where the cents go.
+	_, err := ParsePayments("cash:12,50")
+	wantCode(t, err, EInvalid)
+	if !strings.Contains(ErrorMessage(err), "un point avant les centimes") {
+		t.Fatalf("payments: %q", ErrorMessage(err))
+	}
+	_, err = ParseCount("0,50x3")
+	wantCode(t, err, EInvalid)
+	if !strings.Contains(ErrorMessage(err), "un point avant les centimes") {
+		t.Fatalf("count: %q", ErrorMessage(err))
+	}
+}

@@ -33,14 +33,7 @@ func (p PlateCode) String() string { return fmt.Sprintf("%s-P%06d-%s", p.Series,
 // ParsePlateCode reads a plate code as typed or scanned: any case, with or
 // without spaces and dashes, or its QR text. It checks the form only.
 func ParsePlateCode(text string) (PlateCode, error) {
-	t := strings.ToUpper(strings.TrimSpace(text))
-	t = strings.TrimPrefix(t, plateQRPrefix)
-	t = strings.Map(func(r rune) rune {
-		if r == ' ' || r == '-' || r == '\t' {
-			return -1
-		}
-		return r
-	}, t)
+	t := scanned(text, plateQRPrefix)
 	bad := func() (PlateCode, error) {
 		return PlateCode{}, Errorf(EInvalid, "code de plaque « %s » illisible : attendu série-P-numéro-contrôle, comme A-P000123-K7Q", strings.TrimSpace(text))
 	}
@@ -63,6 +56,18 @@ func ParsePlateCode(text string) (PlateCode, error) {
 		return bad()
 	}
 	return PlateCode{Series: series, Plate: n, Check: check}, nil
+}
+
+// scanned brings a code as typed or scanned to its bare form: upper case,
+// without its QR prefix, spaces and dashes.
+func scanned(text, qrPrefix string) string {
+	t := strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(text)), qrPrefix)
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '\t' {
+			return -1
+		}
+		return r
+	}, t)
 }
 
 // looksLikePlate tells a plate code from a serial before parsing either.

@@ -43,8 +43,9 @@ type RefundRequest struct {
 	Note   string // who and why, for the record (R27)
 }
 
-// Refund is a recorded refund: the sale's cards are void (R28), its total paid back in cash at a desk.
-type Refund struct {
+// RefundData is a refund as the journal records it: the sale's cards are
+// void (R28), its total paid back in cash at a desk's open session.
+type RefundData struct {
 	ID      int          `json:"refund"`
 	Sale    int          `json:"sale"`
 	Reason  RefundReason `json:"reason"`
@@ -53,9 +54,23 @@ type Refund struct {
 	Cents   Cents        `json:"cents"`
 	Cards   []string     `json:"cards"`
 	Note    string       `json:"note,omitempty"`
-	Time    time.Time    `json:"time"`
-	By      string       `json:"by"`
-	Seq     int64        `json:"seq"`
+}
+
+// Refund is a recorded refund with when, by whom and its event.
+type Refund struct {
+	RefundData
+	Time time.Time `json:"time"`
+	By   string    `json:"by"`
+	Seq  int64     `json:"seq"`
+}
+
+// refundOf reads the refund an event recorded.
+func refundOf(e journal.Event) (Refund, error) {
+	var p RefundData
+	if err := decode(e, &p); err != nil {
+		return Refund{}, err
+	}
+	return Refund{RefundData: p, Time: e.Time, By: e.Actor, Seq: e.Seq}, nil
 }
 
 // RefundSale refunds a whole sale for an exclusion (R28) or once the loto
@@ -63,7 +78,7 @@ type Refund struct {
 // and its total is paid out in cash at a desk with an open session (the
 // desk's expected cash goes down by as much). Anything else is refused.
 func (d *Day) RefundSale(ctx context.Context, actor string, req RefundRequest) (Refund, error) {
-	e, err := d.runKeyed(ctx, TypeSaleRefunded, func(st *State) ([]journal.Draft, int, error) {
+	e, err := d.run(ctx, TypeSaleRefunded, func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 		}
@@ -96,7 +111,7 @@ func (d *Day) RefundSale(ctx context.Context, actor string, req RefundRequest) (
 		if s == nil {
 			return nil, 0, Errorf(EInvalid, "la caisse « %s » est fermée : l'ouvrir pour payer le remboursement", dk.Name)
 		}
-		p := saleRefunded{Refund: len(st.ent.refunds) + 1, Sale: sale.ID, Reason: req.Reason, Desk: dk.Name, Session: s.ID,
+		p := RefundData{ID: len(st.ent.refunds) + 1, Sale: sale.ID, Reason: req.Reason, Desk: dk.Name, Session: s.ID,
 			Cents: sale.Total, Cards: sale.Cards, Note: strings.TrimSpace(req.Note)}
 		dr, err := draft(actor, TypeSaleRefunded, p)
 		return []journal.Draft{dr}, 0, err
@@ -104,12 +119,7 @@ func (d *Day) RefundSale(ctx context.Context, actor string, req RefundRequest) (
 	if err != nil {
 		return Refund{}, err
 	}
-	var p saleRefunded
-	if err := decode(e, &p); err != nil {
-		return Refund{}, err
-	}
-	return Refund{ID: p.Refund, Sale: p.Sale, Reason: p.Reason, Desk: p.Desk, Session: p.Session, Cents: p.Cents,
-		Cards: p.Cards, Note: p.Note, Time: e.Time, By: e.Actor, Seq: e.Seq}, nil
+	return refundOf(e)
 }
 
 // Postponement is the organiser's decision to postpone the loto (R29).
@@ -129,7 +139,7 @@ func (d *Day) Postpone(ctx context.Context, actor, reason string) (Postponement,
 	if reason == "" {
 		reason = "manque de joueurs"
 	}
-	_, err := d.runKeyed(ctx, TypeEventPostponed, func(st *State) ([]journal.Draft, int, error) {
+	_, err := d.run(ctx, TypeEventPostponed, func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 		}

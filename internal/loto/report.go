@@ -139,22 +139,25 @@ func (d *Day) Report(ctx context.Context) (DayReport, error) {
 	return r, nil
 }
 
+// indexBy maps each line of a report's list by its key to the line itself, to sum into it.
+func indexBy[T any, K comparable](list []T, key func(T) K) map[K]*T {
+	m := make(map[K]*T, len(list))
+	for i := range list {
+		m[key(list[i])] = &list[i]
+	}
+	return m
+}
+
 // reportMoney fills the sessions, desks, methods, refunds and totals.
 func (st *State) reportMoney(r *DayReport) {
-	desks := map[string]*DeskTotal{}
 	for _, dk := range st.event.Desks {
 		r.Desks = append(r.Desks, DeskTotal{Desk: dk.Name, PMR: dk.PMR, Special: dk.Special})
 	}
-	for i := range r.Desks {
-		desks[r.Desks[i].Desk] = &r.Desks[i]
-	}
-	methods := map[Method]*MethodTotal{}
+	desks := indexBy(r.Desks, func(t DeskTotal) string { return t.Desk })
 	for _, m := range Methods {
 		r.Methods = append(r.Methods, MethodTotal{Method: m})
 	}
-	for i := range r.Methods {
-		methods[r.Methods[i].Method] = &r.Methods[i]
-	}
+	methods := indexBy(r.Methods, func(t MethodTotal) Method { return t.Method })
 	r.Sessions = []SessionReport{}
 	for _, s := range st.ent.sessions {
 		z := s.report()
@@ -191,13 +194,10 @@ func (st *State) reportMoney(r *DayReport) {
 
 // reportCards fills the series, the free cards and the attendance.
 func (st *State) reportCards(r *DayReport) {
-	series := map[string]*SeriesTotal{}
 	for _, s := range st.event.Series {
 		r.Series = append(r.Series, SeriesTotal{Series: s.Code, Kind: s.Kind, Cards: s.Cards})
 	}
-	for i := range r.Series {
-		series[r.Series[i].Series] = &r.Series[i]
-	}
+	series := indexBy(r.Series, func(t SeriesTotal) string { return t.Series })
 	for _, s := range st.ent.sales {
 		st.splitSale(s, series)
 	}

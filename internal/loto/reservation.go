@@ -91,8 +91,8 @@ func (d *Day) ImportReservations(ctx context.Context, actor string, specs []Rese
 	if err := refusedList(bad); err != nil {
 		return nil, err
 	}
-	e, err := d.runKeyed(ctx, TypeReservationCreated, func(st *State) ([]journal.Draft, int, error) {
-		return d.reservationDrafts(ctx, st, actor, specs)
+	e, err := d.run(ctx, TypeReservationCreated, func(st *State) ([]journal.Draft, int, error) {
+		return d.reservationDrafts(st, actor, specs)
 	})
 	if err != nil {
 		return nil, err
@@ -104,7 +104,12 @@ func (d *Day) ImportReservations(ctx context.Context, actor string, specs []Rese
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	var out []Reservation
-	for id := last.Reservation - len(specs) + 1; id <= last.Reservation; id++ {
+	for i, id := 0, last.Reservation-len(specs)+1; i < len(specs); i, id = i+1, id+1 {
+		// A key retried with another list would answer with the wrong
+		// reservations (or none): the list must be the one first recorded.
+		if id < 1 || !d.st.ent.reservations[id-1].is(specs[i]) {
+			return nil, Errorf(EConflict, "la clé %q a déjà servi à une autre liste de réservations : en donner une nouvelle", keyOf(ctx))
+		}
 		out = append(out, d.st.ent.reservation(id))
 	}
 	return out, nil
@@ -125,7 +130,7 @@ func refusedList(bad []string) error {
 	return Errorf(EInvalid, "rien n'est enregistré, %d erreurs :\n  %s", len(bad), strings.Join(bad, "\n  "))
 }
 
-func (d *Day) reservationDrafts(ctx context.Context, st *State, actor string, specs []ReservationSpec) ([]journal.Draft, int, error) {
+func (d *Day) reservationDrafts(st *State, actor string, specs []ReservationSpec) ([]journal.Draft, int, error) {
 	if err := st.selling(); err != nil {
 		return nil, 0, err
 	}
@@ -137,7 +142,7 @@ func (d *Day) reservationDrafts(ctx context.Context, st *State, actor string, sp
 		return nil, 0, Errorf(EInvalid, "%d billets : le jour en compte %d au plus", total, maxTickets)
 	}
 	var secrets map[string][]byte
-	key, err := d.reservationKey(ctx, st)
+	key, err := st.reservationKey()
 	if err != nil {
 		return nil, 0, err
 	}
@@ -225,14 +230,7 @@ func check3(key []byte, text string) string {
 // parseTicketCode reads a ticket code as typed or scanned (any case, with or
 // without dashes and spaces, or its QR text) into its number and check.
 func parseTicketCode(text string) (int, string, error) {
-	t := strings.ToUpper(strings.TrimSpace(text))
-	t = strings.TrimPrefix(t, ticketQRPrefix)
-	t = strings.Map(func(r rune) rune {
-		if r == ' ' || r == '-' || r == '\t' {
-			return -1
-		}
-		return r
-	}, t)
+	t := scanned(text, ticketQRPrefix)
 	if len(t) != 1+6+3 || t[0] != 'R' || !digitsOnly(t[1:7]) {
 		return 0, "", Errorf(EInvalid, "billet « %s » illisible : attendu un code comme R-000042-7KQ", strings.TrimSpace(text))
 	}
@@ -242,13 +240,13 @@ func parseTicketCode(text string) (int, string, error) {
 
 // ticket finds a ticket of this day by its code: a wrong check code is a
 // forged ticket or one of another day (R5).
-func (d *Day) ticket(ctx context.Context, st *State, text string) (*Ticket, error) {
+func (st *State) ticket(text string) (*Ticket, error) {
 	n, chk, err := parseTicketCode(text)
 	if err != nil {
 		return nil, err
 	}
 	code := fmt.Sprintf("R-%06d-%s", n, chk)
-	key, err := d.reservationKey(ctx, st)
+	key, err := st.reservationKey()
 	if err != nil {
 		return nil, err
 	}
@@ -261,21 +259,17 @@ func (d *Day) ticket(ctx context.Context, st *State, text string) (*Ticket, erro
 	return st.ent.tickets[n-1], nil
 }
 
-// reservationKey returns the key of the ticket codes, fetched from the
-// store the first time and kept beside the fold (it is no part of it); nil
-// before the first reservation.
-func (d *Day) reservationKey(ctx context.Context, st *State) ([]byte, error) {
+// reservationKey returns the key of the ticket codes, which the Day gave
+// the state with the first reservation; nil before it.
+func (st *State) reservationKey() ([]byte, error) {
 	if !st.ent.keyed {
 		return nil, nil
 	}
-	if st.ent.key == nil {
-		k, err := d.store.Secret(ctx, reservationKeySecret)
-		if err != nil {
-			return nil, internalf(err, "clé des billets de réservation")
-		}
-		st.ent.key = k
+	k, ok := st.secrets[reservationKeySecret]
+	if !ok {
+		return nil, internalf(nil, "clé des billets de réservation absente")
 	}
-	return st.ent.key, nil
+	return k, nil
 }
 
 // Reservations returns every reservation with its tickets, in order.
@@ -310,4 +304,9 @@ func (ent *entrance) reservation(id int) Reservation {
 type reservationRecord struct {
 	Reservation
 	first, count int
+}
+
+// is reports whether the record is the reservation spec asked for.
+func (r *reservationRecord) is(s ReservationSpec) bool {
+	return r.Name == s.Name && r.Contact == s.Contact && r.count == s.Tickets
 }

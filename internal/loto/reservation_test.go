@@ -173,3 +173,35 @@ func flip(check string) string {
 	}
 	return check[:len(check)-1] + string(c)
 }
+
+func TestReservation_KeyOfAnotherListIsRefused(t *testing.T) {
+	d, store := entranceDay(t)
+	ctx := WithKey(context.Background(), "import-1")
+	first, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 1})
+	ok(t, err)
+	// A true retry returns the first answer.
+	again, err := d.ImportReservations(ctx, "org", []ReservationSpec{{Name: "Marie", Tickets: 1}})
+	ok(t, err)
+	if len(again) != 1 || again[0].ID != first.ID || again[0].Tickets[0].Code != first.Tickets[0].Code {
+		t.Fatalf("retry gave %+v, want %+v", again, first)
+	}
+	// The key of that list given with another list is a mistake, said as such.
+	before := store.count()
+	for _, tc := range []struct {
+		name  string
+		specs []ReservationSpec
+	}{
+		{"longer list", []ReservationSpec{{Name: "A", Tickets: 1}, {Name: "B", Tickets: 1}, {Name: "C", Tickets: 1}}},
+		{"other name", []ReservationSpec{{Name: "Paul", Tickets: 1}}},
+		{"other tickets", []ReservationSpec{{Name: "Marie", Tickets: 2}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := d.ImportReservations(ctx, "org", tc.specs)
+			wantCode(t, err, EConflict)
+			if !strings.Contains(ErrorMessage(err), "import-1") {
+				t.Fatalf("refusal %q does not name the key", ErrorMessage(err))
+			}
+			nothingWritten(t, store, before)
+		})
+	}
+}

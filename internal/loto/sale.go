@@ -2,7 +2,6 @@ package loto
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -61,8 +60,8 @@ func (d *Day) Sell(ctx context.Context, actor string, req SaleRequest) (Sale, er
 	if strings.TrimSpace(keyOf(ctx)) == "" {
 		return Sale{}, Errorf(EInvalid, "une vente demande une clé d'idempotence : une vente répétée rend la première")
 	}
-	e, err := d.runKeyed(ctx, TypeSaleRecorded, func(st *State) ([]journal.Draft, int, error) {
-		p, err := d.salePlan(ctx, st, req)
+	e, err := d.run(ctx, TypeSaleRecorded, func(st *State) ([]journal.Draft, int, error) {
+		p, err := st.salePlan(req)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -84,7 +83,7 @@ func saleOf(e journal.Event) (Sale, error) {
 }
 
 // salePlan checks a sale against the state and prices it.
-func (d *Day) salePlan(ctx context.Context, st *State, req SaleRequest) (SaleData, error) {
+func (st *State) salePlan(req SaleRequest) (SaleData, error) {
 	if err := st.selling(); err != nil {
 		return SaleData{}, err
 	}
@@ -139,7 +138,7 @@ func (d *Day) salePlan(ctx context.Context, st *State, req SaleRequest) (SaleDat
 		return SaleData{}, err
 	}
 	if strings.TrimSpace(req.Ticket) != "" {
-		t, err := d.ticket(ctx, st, req.Ticket)
+		t, err := st.ticket(req.Ticket)
 		if err != nil {
 			return SaleData{}, err
 		}
@@ -248,25 +247,6 @@ func (st *State) heldBy(ref CardRef, serial string) error {
 		return Errorf(EConflict, "la carte %s est déjà remise gratuitement (billet %s, entrée « %s », %s)", serial, t.Code, t.Crossed.Door, hhmm(t.Crossed.Time))
 	}
 	return Errorf(EConflict, "la carte %s est déjà tamponnée (événement n° %d)", serial, st.stamped[ref])
-}
-
-// runKeyed is run for a command whose retry may race its first attempt: the
-// retry's check then fails because of the first attempt (its card is now
-// sold, its ticket crossed out), so the key is looked up once more and the
-// first answer returned.
-func (d *Day) runKeyed(ctx context.Context, typ string, p plan) (journal.Event, error) {
-	e, err := d.run(ctx, typ, p)
-	key := keyOf(ctx)
-	if err == nil || key == "" || ErrorCode(err) == EInternal {
-		return e, err
-	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	first, rerr := d.replayed(ctx, typ, key)
-	if errors.Is(rerr, journal.ErrNotFound) {
-		return e, err
-	}
-	return first, rerr
 }
 
 // Sales returns every sale of the day, in order.

@@ -16,9 +16,9 @@ type StampResult struct {
 // that the desks of issue 5 replace. Each card must exist in a series on sale
 // today with a right check code (R10) and not be stamped already.
 func (d *Day) Stamp(ctx context.Context, actor string, serials []string) (StampResult, error) {
-	e, err := d.run(ctx, TypeCardsStamped, func(st *State) ([]journal.Draft, int, error) {
-		if st.event == nil {
-			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé : aucune carte ne peut être tamponnée")
+	return answer[StampResult](d.run(ctx, TypeCardsStamped, func(st *State) ([]journal.Draft, int, error) {
+		if err := st.selling(); err != nil { // R29: nothing is sold once the loto is postponed
+			return nil, 0, err
 		}
 		cards, err := st.cardsOf(serials, func(ref CardRef, serial string) error {
 			if st.Stamped(ref) {
@@ -31,19 +31,14 @@ func (d *Day) Stamp(ctx context.Context, actor string, serials []string) (StampR
 		}
 		dr, err := draft(actor, TypeCardsStamped, cardsStamped{Cards: cards})
 		return []journal.Draft{dr}, 0, err
-	})
-	if err != nil {
-		return StampResult{}, err
-	}
-	var p cardsStamped
-	return StampResult{Cards: p.Cards}, decode(e, &p)
+	}))
 }
 
 // Void voids stamped cards after their refund for an exclusion (R28): a
 // claim on them is refused afterwards. The reason is required.
 func (d *Day) Void(ctx context.Context, actor string, serials []string, reason string) (StampResult, error) {
 	reason = strings.TrimSpace(reason)
-	e, err := d.run(ctx, TypeCardsVoided, func(st *State) ([]journal.Draft, int, error) {
+	return answer[StampResult](d.run(ctx, TypeCardsVoided, func(st *State) ([]journal.Draft, int, error) {
 		if reason == "" {
 			return nil, 0, Errorf(EInvalid, "la raison de l'annulation est requise (exclusion, R28)")
 		}
@@ -64,12 +59,7 @@ func (d *Day) Void(ctx context.Context, actor string, serials []string, reason s
 		}
 		dr, err := draft(actor, TypeCardsVoided, cardsVoided{Cards: cards, Reason: reason})
 		return []journal.Draft{dr}, 0, err
-	})
-	if err != nil {
-		return StampResult{}, err
-	}
-	var p cardsVoided
-	return StampResult{Cards: p.Cards}, decode(e, &p)
+	}))
 }
 
 // cardsOf reads serials of cards on sale today, each checked by ok, and

@@ -67,3 +67,14 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 		}
 	})
 }
+
+func TestR29_PostponedDayStampsNoCard(t *testing.T) {
+	d, store := entranceDay(t)
+	ctx := context.Background()
+	_, err := d.Postpone(ctx, "organiser", "trop peu de joueurs")
+	ok(t, err)
+	before := store.count()
+	_, err = d.Stamp(ctx, "caisse-1", serials(t, d, "A", 1))
+	wantCode(t, err, EConflict)
+	nothingWritten(t, store, before)
+}

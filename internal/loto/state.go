@@ -174,15 +174,7 @@ func (st *State) applyStamp(e journal.Event) error {
 	if err := decode(e, &p); err != nil {
 		return err
 	}
-	for _, s := range p.Cards {
-		ref, err := refOf(s)
-		if err != nil {
-			return internalf(err, "événement %d : numéro de série %q", e.Seq, s)
-		}
-		st.stamped[ref] = e.Seq
-	}
-	st.dirty()
-	return nil
+	return st.hold(e, p.Cards, holder{})
 }
 
 func (st *State) applyVoid(e journal.Event) error {
@@ -190,15 +182,7 @@ func (st *State) applyVoid(e journal.Event) error {
 	if err := decode(e, &p); err != nil {
 		return err
 	}
-	for _, s := range p.Cards {
-		ref, err := refOf(s)
-		if err != nil {
-			return internalf(err, "événement %d : numéro de série %q", e.Seq, s)
-		}
-		st.voided[ref] = p.Reason
-	}
-	st.dirty()
-	return nil
+	return st.void(e, p.Cards, p.Reason)
 }
 
 func sha256Hex(b []byte) string {

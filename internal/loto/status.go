@@ -25,6 +25,7 @@ type Status struct {
 	Winners    []ClaimResult `json:"winners,omitempty"`
 	Tokens     []ClaimToken  `json:"tokens,omitempty"`
 	NextGame   int           `json:"next_game,omitempty"` // 0 when the programme is over
+	Break      *BreakState   `json:"break,omitempty"`     // the break in progress, with when play resumes (R12)
 	DayOver    bool          `json:"day_over"`
 }
 
@@ -62,6 +63,7 @@ func (d *Day) Status() (Status, error) {
 	if len(st.games) < len(st.event.Programme) && st.running() == nil {
 		s.NextGame = len(st.games) + 1
 	}
+	s.Break = st.Break()
 	s.DayOver = st.revealed != nil
 	return s, nil
 }
