@@ -69,6 +69,7 @@ type Store interface {
 	Secret(ctx context.Context, name string) ([]byte, error)
 	// Wait blocks until the head is past seq, or ctx ends.
 	Wait(ctx context.Context, seq int64) error
+	// Close releases the store's connections.
 	Close() error
 }
 
@@ -98,14 +99,16 @@ func Chain(prev string, e Event) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// BrokenError says where the chain first fails to verify.
+// BrokenError says where the chain first fails to verify. It is shown to
+// people as it is, so it speaks French.
 type BrokenError struct {
-	Seq    int64
-	Reason string
+	Seq    int64  // the first bad sequence
+	Reason string // why, in French
 }
 
+// Error names the first bad sequence and says why.
 func (e *BrokenError) Error() string {
-	return fmt.Sprintf("journal broken at sequence %d: %s", e.Seq, e.Reason)
+	return fmt.Sprintf("journal corrompu à l'événement n° %d : %s", e.Seq, e.Reason)
 }
 
 // Verify reads the whole journal and recomputes the chain. It returns the
@@ -115,10 +118,10 @@ func Verify(ctx context.Context, s Store) (Head, error) {
 	prev := Head{Seq: 0, Hash: Genesis}
 	err := s.Read(ctx, 1, func(e Event) error {
 		if e.Seq != prev.Seq+1 {
-			return &BrokenError{Seq: prev.Seq + 1, Reason: fmt.Sprintf("missing; next present is %d", e.Seq)}
+			return &BrokenError{Seq: prev.Seq + 1, Reason: fmt.Sprintf("absent (l'événement suivant présent est le n° %d)", e.Seq)}
 		}
 		if got := Chain(prev.Hash, e); got != e.Hash {
-			return &BrokenError{Seq: e.Seq, Reason: "hash does not match its content"}
+			return &BrokenError{Seq: e.Seq, Reason: "son empreinte ne correspond pas à son contenu"}
 		}
 		prev = Head{Seq: e.Seq, Hash: e.Hash}
 		return nil
@@ -131,7 +134,7 @@ func Verify(ctx context.Context, s Store) (Head, error) {
 		return Head{}, err
 	}
 	if head != prev {
-		return Head{}, &BrokenError{Seq: prev.Seq + 1, Reason: "the head does not match the last event"}
+		return Head{}, &BrokenError{Seq: prev.Seq + 1, Reason: "la tête du journal ne correspond pas au dernier événement"}
 	}
 	return prev, nil
 }

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -14,7 +15,8 @@ import (
 // PostgresURL returns the URL of a fresh, empty database on the server named
 // by LOTO_TEST_PG, dropped when the test ends. Without LOTO_TEST_PG the test
 // is skipped, except under CI=true where it fails: CI never silently skips
-// PostgreSQL.
+// PostgreSQL. A connection still open when the test ends (its cleanups run
+// first, so its stores are closed) fails the test as a leak.
 func PostgresURL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("LOTO_TEST_PG")
@@ -49,10 +51,32 @@ func PostgresURL(t testing.TB) string {
 			return
 		}
 		defer admin.Close(ctx)
+		if left := openConnections(ctx, admin, name); len(left) > 0 {
+			t.Errorf("connections to %s left open at the end of the test (application_name): %v", name, left)
+		}
 		if _, err := admin.Exec(ctx, "DROP DATABASE "+name+" WITH (FORCE)"); err != nil {
 			t.Errorf("drop test database %s: %v", name, err)
 		}
 	})
 	u.Path = "/" + name
 	return u.String()
+}
+
+// openConnections returns the application names of the connections to the
+// database name, after giving those just closed a moment to end: a server
+// process ends shortly after its client hangs up.
+func openConnections(ctx context.Context, admin *pgx.Conn, name string) []string {
+	var apps []string
+	for range 40 {
+		rows, err := admin.Query(ctx, `SELECT application_name FROM pg_stat_activity WHERE datname = $1`, name)
+		if err != nil {
+			return nil // the drop that follows reports a server in trouble
+		}
+		apps, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil || len(apps) == 0 {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return apps
 }
