@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"loto/internal/card"
+	"loto/internal/loto"
 )
 
 func init() {
@@ -15,26 +16,21 @@ func init() {
 
 func cardCheck(ctx context.Context, e *env) error {
 	fs := newFlags("card check", e)
-	db := dbFlag(fs)
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "usage: loto card check SERIAL")
-		return errUsage
+		return usagef("numéro de série attendu : loto card check SÉRIE")
 	}
-	d, s, err := openDay(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	serial, grid, err := d.Card(strings.Join(fs.Args(), " "))
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "carte %s — série %s, n° %d, plaque %d\n", serial, serial.Series, serial.Number, card.PlateOf(serial.Number))
-	writeGrid(e.stdout, grid)
-	return nil
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		serial, grid, err := d.Card(joinArgs(fs))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "carte %s — série %s, n° %d, plaque %d\n", serial, serial.Series, serial.Number, card.PlateOf(serial.Number))
+		writeGrid(e.stdout, grid)
+		return nil
+	})
 }
 
 // writeGrid prints a card as a 3x9 grid, blanks as dots.

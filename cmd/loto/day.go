@@ -2,17 +2,60 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
+	"strings"
 
 	"loto/internal/journal"
+	"loto/internal/journal/postgres"
+	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 )
 
-// openDay opens the journal named by --db and replays it into a Day.
-func openDay(ctx context.Context, db string) (*loto.Day, journal.Store, error) {
-	s, err := openStore(ctx, db)
+// defaultActor is who acts when --by is not given, recorded in each event.
+const defaultActor = "cli"
+
+// Whether a command may start a new SQLite file: only those that begin a
+// day do (event create, series create, simulate). Any other refuses a path
+// where there is none, rather than leave an empty journal behind.
+const (
+	mustExist = false
+	mayCreate = true
+)
+
+// openStore opens the journal named by db (--db, else LOTO_DB, else
+// ./loto.db): a postgres:// URL or a SQLite file.
+func openStore(ctx context.Context, db string, create bool) (journal.Store, error) {
+	if db == "" {
+		db = os.Getenv("LOTO_DB")
+	}
+	if db == "" {
+		db = "./loto.db"
+	}
+	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
+		s, err := postgres.Open(ctx, db, nil)
+		if err != nil {
+			return nil, fmt.Errorf("base PostgreSQL inaccessible : %w", err)
+		}
+		return s, nil
+	}
+	if !create {
+		if _, err := os.Stat(db); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("base SQLite %s introuvable : une journée commence par « loto event create » (vérifier --db ou LOTO_DB)", db)
+		}
+	}
+	s, err := sqlite.Open(ctx, db, nil)
+	if err != nil {
+		return nil, fmt.Errorf("base SQLite %s illisible : %w", db, err)
+	}
+	return s, nil
+}
+
+// openDay opens the journal named by db and replays it into a Day.
+func openDay(ctx context.Context, db string, create bool) (*loto.Day, journal.Store, error) {
+	s, err := openStore(ctx, db, create)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -24,42 +67,32 @@ func openDay(ctx context.Context, db string) (*loto.Day, journal.Store, error) {
 	return d, s, nil
 }
 
-// actorFlag is who acts, recorded in each event.
-const defaultActor = "cli"
-
-// progress draws a bar on w for long work, at most every 1% of total, when
-// w is a terminal (a log file or a test gets no bar).
-func progress(w io.Writer, what string) func(done, total int) {
-	if f, ok := w.(*os.File); !ok || !isTerminal(f) {
-		return nil
+// withDay opens the journal named by --db, replays it into a Day, runs fn
+// on it and closes the journal.
+func (fs *flags) withDay(ctx context.Context, create bool, fn func(*loto.Day) error) error {
+	d, s, err := openDay(ctx, fs.db, create)
+	if err != nil {
+		return err
 	}
-	last := -1
-	return func(done, total int) {
-		if total <= 0 {
-			return
-		}
-		pct := done * 100 / total
-		if pct == last && done != total {
-			return
-		}
-		last = pct
-		bar := pct / 4
-		fmt.Fprintf(w, "\r%s [%-25s] %3d%% %d/%d", what, string(repeat('#', bar)), pct, done, total)
-		if done == total {
-			fmt.Fprintln(w)
-		}
-	}
+	defer s.Close()
+	return fn(d)
 }
 
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+// withStore opens the journal named by --db, runs fn on it and closes it.
+func (fs *flags) withStore(ctx context.Context, create bool, fn func(journal.Store) error) error {
+	s, err := openStore(ctx, fs.db, create)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return fn(s)
 }
 
-func repeat(b byte, n int) []byte {
-	out := make([]byte, n)
-	for i := range out {
-		out[i] = b
+// message turns an error into the line shown to a person.
+func message(err error) string {
+	var le *loto.Error
+	if errors.As(err, &le) && le.Code != loto.EInternal {
+		return le.Message // the cause is for logs; the message already says it in French
 	}
-	return out
+	return err.Error()
 }

@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"text/tabwriter"
 
 	"loto/internal/loto"
@@ -17,26 +15,12 @@ func init() {
 	register("desk close", "close a desk's session with its count and print the Z report (DESK --count \"50x2,20x5\" [--card 12.00] [--cheque 20.00])", deskClose)
 }
 
-// byFlag adds --by, who acts: recorded in each event.
-func byFlag(fs *flag.FlagSet) *string {
-	return fs.String("by", defaultActor, "who acts (cashier, door staff, organiser), recorded in the journal")
-}
-
-// oneArg returns the single positional argument, or a usage error naming it.
-func oneArg(fs *flag.FlagSet, what string) (string, error) {
-	if fs.NArg() != 1 {
-		return "", fmt.Errorf("%s attendu, une seule fois (voir « loto help »)", what)
-	}
-	return fs.Arg(0), nil
-}
-
 func deskOpen(ctx context.Context, e *env) error {
 	fs := newFlags("desk open", e)
-	db := dbFlag(fs)
 	by := byFlag(fs)
 	float := fs.String("float", "", "cash in the till at the opening, in euros (150.00)")
 	asJSON := fs.Bool("json", false, "print the session as JSON")
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	desk, err := oneArg(fs, "le nom de la caisse")
@@ -44,42 +28,41 @@ func deskOpen(ctx context.Context, e *env) error {
 		return err
 	}
 	if *float == "" {
-		return fmt.Errorf("--float est requis : le fond de caisse en euros, par exemple --float 150.00 (0 sans fond)")
+		return usagef("--float est requis : le fond de caisse en euros, par exemple --float 150.00 (0 sans fond)")
 	}
 	c, err := loto.ParseCents(*float)
 	if err != nil {
 		return err
 	}
-	d, s, err := openDay(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	z, err := d.OpenDesk(ctx, *by, desk, c)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return json.NewEncoder(e.stdout).Encode(z)
-	}
-	fmt.Fprintf(e.stdout, "caisse « %s » ouverte : session %d, fond de caisse %s\n", z.Desk, z.Session, z.Float)
-	return nil
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		z, err := d.OpenDesk(ctx, *by, desk, c)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return json.NewEncoder(e.stdout).Encode(z)
+		}
+		fmt.Fprintf(e.stdout, "caisse « %s » ouverte : session %d, fond de caisse %s\n", z.Desk, z.Session, z.Float)
+		return nil
+	})
 }
 
 func deskClose(ctx context.Context, e *env) error {
 	fs := newFlags("desk close", e)
-	db := dbFlag(fs)
 	by := byFlag(fs)
 	count := fs.String("count", "", "cash counted: denomination x number, e.g. \"50x2,20x5,0.50x3\" (0 for none)")
 	card := fs.String("card", "", "bank card total of the terminal, in euros (optional)")
 	cheque := fs.String("cheque", "", "total of the cheques, in euros (optional)")
 	asJSON := fs.Bool("json", false, "print the Z report as JSON")
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	desk, err := oneArg(fs, "le nom de la caisse")
 	if err != nil {
 		return err
+	}
+	if *count == "" {
+		return usagef("--count est requis : le comptage des espèces, par exemple --count \"50x2,20x5\" (0 pour une caisse vide)")
 	}
 	req := loto.CloseRequest{Desk: desk}
 	if req.Count, err = loto.ParseCount(*count); err != nil {
@@ -97,20 +80,17 @@ func deskClose(ctx context.Context, e *env) error {
 			*m.to = &c
 		}
 	}
-	d, s, err := openDay(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	z, err := d.CloseDesk(ctx, *by, req)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return json.NewEncoder(e.stdout).Encode(z)
-	}
-	printZ(e.stdout, z)
-	return nil
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		z, err := d.CloseDesk(ctx, *by, req)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return json.NewEncoder(e.stdout).Encode(z)
+		}
+		printZ(e.stdout, z)
+		return nil
+	})
 }
 
 // printZ writes a Z report as a table.
@@ -136,6 +116,3 @@ func centsOr(c *loto.Cents) string {
 	}
 	return c.String()
 }
-
-// joinArgs joins the positional arguments with spaces (a name typed without quotes).
-func joinArgs(fs *flag.FlagSet) string { return strings.Join(fs.Args(), " ") }

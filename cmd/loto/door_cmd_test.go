@@ -47,7 +47,7 @@ func TestCLI_ReservationsTicketsAndTheDoor(t *testing.T) {
 	forged := codes[1][:len(codes[1])-1] + map[bool]string{true: "3", false: "2"}[strings.HasSuffix(codes[1], "2")]
 	fails(t, db, "falsifié ou d'un autre jour", "door", "--door", "porte-1", forged, a[1], "--db", db)
 	fails(t, db, "remise gratuitement", "door", "--door", "porte-1", codes[1], a[0], "--db", db)
-	fails(t, db, "--door est requis", "door", codes[1], a[1], "--db", db)
+	misused(t, db, "--door est requis", "door", codes[1], a[1], "--db", db)
 }
 
 func TestCLI_Breaks(t *testing.T) {

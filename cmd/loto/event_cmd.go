@@ -29,24 +29,18 @@ func readEventFile(path string) ([]byte, error) {
 
 func eventCreate(ctx context.Context, e *env) error {
 	fs := newFlags("event create", e)
-	db := dbFlag(fs)
 	from := fs.String("from", "", "event file (YAML or JSON)")
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	if *from == "" {
-		return fmt.Errorf("--from est requis (le fichier de l'événement, par exemple examples/mega-loto.yaml)")
+		return usagef("--from est requis (le fichier de l'événement, par exemple examples/mega-loto.yaml)")
 	}
 	file, err := readEventFile(*from)
 	if err != nil {
 		return err
 	}
-	d, s, err := openDay(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	return createEvent(ctx, e, d, file)
+	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error { return createEvent(ctx, e, d, file) })
 }
 
 // createEvent records the event and says what it did, warnings first.
@@ -68,29 +62,25 @@ func createEvent(ctx context.Context, e *env, d *loto.Day, file []byte) error {
 
 func eventShow(ctx context.Context, e *env) error {
 	fs := newFlags("event show", e)
-	db := dbFlag(fs)
 	fs.Bool("json", true, "print JSON (the only format)")
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
-	d, s, err := openDay(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	ev := d.Event()
-	if ev == nil {
-		return fmt.Errorf("aucun événement enregistré dans ce journal (loto event create --from FICHIER)")
-	}
-	b, err := loto.MarshalEvent(ev)
-	if err != nil {
-		return err
-	}
-	var pretty any
-	if err := json.Unmarshal(b, &pretty); err != nil {
-		return err
-	}
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(pretty)
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		ev := d.Event()
+		if ev == nil {
+			return fmt.Errorf("aucun événement enregistré dans ce journal (loto event create --from FICHIER)")
+		}
+		b, err := loto.MarshalEvent(ev)
+		if err != nil {
+			return err
+		}
+		var pretty any
+		if err := json.Unmarshal(b, &pretty); err != nil {
+			return err
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(pretty)
+	})
 }

@@ -1,33 +1,47 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io"
+	"regexp"
 	"strings"
-
-	"loto/internal/journal"
-	"loto/internal/journal/postgres"
-	"loto/internal/journal/sqlite"
-	"loto/internal/loto"
 )
 
-// newFlags makes a flag set that prints its errors to the command's stderr.
-func newFlags(name string, e *env) *flag.FlagSet {
-	fs := flag.NewFlagSet("loto "+name, flag.ContinueOnError)
+// flags is a command's flag set with --db, which every command takes.
+type flags struct {
+	*flag.FlagSet
+	db string // as given; openStore falls back on LOTO_DB, then ./loto.db
+}
+
+// newFlags makes a command's flag set; it reports to the command's stderr.
+func newFlags(name string, e *env) *flags {
+	fs := &flags{FlagSet: flag.NewFlagSet("loto "+name, flag.ContinueOnError)}
 	fs.SetOutput(e.stderr)
+	// No default is shown: LOTO_DB may hold a PostgreSQL password, and -h
+	// would print it.
+	fs.StringVar(&fs.db, "db", "", "SQLite file path or postgres:// URL (default: LOTO_DB, else ./loto.db)")
 	return fs
 }
 
 // parse parses flags, allowing them after positional arguments too
-// ("loto card check A-000001-K7 --db x.db"), and maps failure to errUsage.
-func parse(fs *flag.FlagSet, args []string) error {
+// ("loto card check A-000001-K7 --db x.db"). A flag error is a usage error
+// said in French; -h prints the flags and ends the command (exit 0).
+func (fs *flags) parse(args []string) error {
+	out := fs.Output()
+	fs.SetOutput(io.Discard) // the flag package's own messages are English
+	defer fs.SetOutput(out)
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return errUsage
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintf(out, "usage : %s [options]\n", fs.Name())
+				fs.SetOutput(out)
+				fs.PrintDefaults()
+				return errHelp
+			}
+			return usagef("%s (voir « %s -h »)", frenchFlagError(err), fs.Name())
 		}
 		if fs.NArg() == 0 {
 			break
@@ -38,40 +52,41 @@ func parse(fs *flag.FlagSet, args []string) error {
 	return fs.Parse(append([]string{"--"}, positional...))
 }
 
-// dbFlag adds --db, defaulting to LOTO_DB, then ./loto.db.
-func dbFlag(fs *flag.FlagSet) *string {
-	def := os.Getenv("LOTO_DB")
-	if def == "" {
-		def = "./loto.db"
-	}
-	return fs.String("db", def, "SQLite file path or postgres:// URL (env LOTO_DB)")
+// flagErrors translate the errors of the flag package, matched by their
+// English text, which the package has kept since Go 1.
+var flagErrors = []struct {
+	en *regexp.Regexp
+	fr string
+}{
+	{regexp.MustCompile(`^flag provided but not defined: (-.*)$`), "option inconnue : $1"},
+	{regexp.MustCompile(`^flag needs an argument: (-.*)$`), "l'option $1 attend une valeur"},
+	{regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?(-[^:]*): .*$`), "valeur « $1 » invalide pour l'option $2"},
+	{regexp.MustCompile(`^invalid boolean flag ([^:]*): .*$`), "valeur invalide pour l'option -$1 (true ou false)"},
+	{regexp.MustCompile(`^bad flag syntax: (.*)$`), "option mal écrite : $1"},
 }
 
-// openStore opens the journal named by --db: a postgres:// URL or a file.
-func openStore(ctx context.Context, db string) (journal.Store, error) {
-	if strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://") {
-		s, err := postgres.Open(ctx, db, nil)
-		if err != nil {
-			return nil, fmt.Errorf("base PostgreSQL inaccessible : %w", err)
+func frenchFlagError(err error) string {
+	msg := err.Error()
+	for _, t := range flagErrors {
+		if t.en.MatchString(msg) {
+			return t.en.ReplaceAllString(msg, t.fr)
 		}
-		return s, nil
 	}
-	s, err := sqlite.Open(ctx, db, nil)
-	if err != nil {
-		return nil, fmt.Errorf("base SQLite %s illisible : %w", db, err)
-	}
-	return s, nil
+	return "options invalides (" + msg + ")"
 }
 
-// message turns an error into the line shown to a person.
-func message(err error) string {
-	var broken *journal.BrokenError
-	if errors.As(err, &broken) {
-		return fmt.Sprintf("journal corrompu à l'événement n° %d : %s", broken.Seq, broken.Reason)
-	}
-	var le *loto.Error
-	if errors.As(err, &le) && le.Code != loto.EInternal {
-		return le.Message // the cause is for logs; the message already says it in French
-	}
-	return err.Error()
+// byFlag adds --by, who acts: recorded in each event.
+func byFlag(fs *flags) *string {
+	return fs.String("by", defaultActor, "who acts (cashier, door staff, organiser), recorded in the journal")
 }
+
+// oneArg returns the single positional argument, or a usage error naming it.
+func oneArg(fs *flags, what string) (string, error) {
+	if fs.NArg() != 1 {
+		return "", usagef("%s attendu, une seule fois (voir « %s -h »)", what, fs.Name())
+	}
+	return fs.Arg(0), nil
+}
+
+// joinArgs joins the positional arguments with spaces (a name typed without quotes).
+func joinArgs(fs *flags) string { return strings.Join(fs.Args(), " ") }

@@ -32,14 +32,15 @@ type env struct {
 	stderr io.Writer
 }
 
-// command is one subcommand; run returns an error to print, or errUsage.
+// command is one subcommand; run returns nil, errHelp or an error to print
+// (see Run for the exit statuses).
 type command struct {
 	summary string
 	run     func(ctx context.Context, e *env) error
 }
 
-// errUsage means the flags were wrong; the flag set has already said why.
-var errUsage = errors.New("usage")
+// errHelp means -h was asked for and answered: exit 0.
+var errHelp = errors.New("help")
 
 // exitError carries a specific exit status with a message.
 type exitError struct {
@@ -47,7 +48,15 @@ type exitError struct {
 	msg  string
 }
 
+// Error returns the message.
 func (e *exitError) Error() string { return e.msg }
+
+// usagef reports a command line of the wrong shape (a flag or an argument
+// missing, a value outside a flag's choices): exit 2 with the French
+// message, where a refusal of the day's rules exits 1.
+func usagef(format string, args ...any) error {
+	return &exitError{code: 2, msg: fmt.Sprintf(format, args...)}
+}
 
 // commands maps "verb" or "noun verb" to a command.
 var commands = map[string]command{}
@@ -56,7 +65,9 @@ func register(name, summary string, run func(ctx context.Context, e *env) error)
 	commands[name] = command{summary: summary, run: run}
 }
 
-// Run runs the loto command line and returns the exit status.
+// Run runs the loto command line and returns the exit status: 0 when done
+// (or help given), 1 for a refusal or a failure, its reason in French on
+// stderr, 2 for a command line of the wrong shape.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
@@ -77,8 +88,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch {
 	case err == nil:
 		return 0
-	case errors.Is(err, errUsage):
-		return 2
+	case errors.Is(err, errHelp):
+		return 0
 	case errors.As(err, &ee):
 		if ee.msg != "" {
 			fmt.Fprintln(stderr, "loto:", ee.msg)
@@ -105,7 +116,7 @@ func usage(w io.Writer) {
 func init() {
 	register("version", "print the version", func(ctx context.Context, e *env) error {
 		fs := newFlags("version", e)
-		if err := parse(fs, e.args); err != nil {
+		if err := fs.parse(e.args); err != nil {
 			return err
 		}
 		fmt.Fprintln(e.stdout, "loto", Version)

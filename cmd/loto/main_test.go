@@ -96,8 +96,8 @@ func TestJournalExportWritesEventsNeverSecrets(t *testing.T) {
 	if strings.Contains(out, "TOPSECRETSEED") || strings.Contains(out, "VE9QU0VDUkVUU0VFRA") {
 		t.Fatal("export leaked a secret")
 	}
-	if code, _, _ := run(t, "journal", "export", "--format", "xml", "--db", path); code != 1 {
-		t.Fatalf("unknown format: exit %d, want 1", code)
+	if code, _, _ := run(t, "journal", "export", "--format", "xml", "--db", path); code != 2 {
+		t.Fatalf("unknown format: exit %d, want 2 (usage)", code)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"loto/internal/card"
 	"loto/internal/loto"
@@ -17,37 +16,44 @@ func init() {
 
 func printCards(ctx context.Context, e *env) error {
 	fs := newFlags("print cards", e)
-	db := dbFlag(fs)
 	code := fs.String("series", "", "series code")
 	from := fs.Int("from", 0, "first card number (default: the first)")
 	to := fs.Int("to", 0, "last card number (default: the last)")
 	layout := fs.Int("layout", 6, "cards per page: 6 (plates), 3 or 1")
 	out := fs.String("out", "", "PDF file to write")
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	if *out == "" {
-		return fmt.Errorf("--out est requis (le fichier PDF à écrire)")
+		return usagef("--out est requis (le fichier PDF à écrire)")
 	}
 	if *layout != 6 && *layout != 3 && *layout != 1 {
-		return fmt.Errorf("mise en page %d inconnue (choisir 6, 3 ou 1)", *layout)
+		return usagef("mise en page %d inconnue (choisir 6, 3 ou 1)", *layout)
 	}
-	d, s, err := openDay(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		sheets, err := cardSheets(d, *code, *from, *to)
+		if err != nil {
+			return err
+		}
+		return writeFileAtomic(*out, func(f *os.File) error {
+			return print.Cards(f, sheets, *layout, progress(e.stderr, "impression"))
+		})
+	})
+}
+
+// cardSheets rebuilds cards from to to of the series code for printing.
+func cardSheets(d *loto.Day, code string, from, to int) ([]print.CardSheet, error) {
 	var sr *loto.Series
 	for _, x := range d.Series() {
-		if x.Code == normCode(*code) {
+		if x.Code == normCode(code) {
 			sr = &x
 		}
 	}
 	if sr == nil {
-		return fmt.Errorf("la série %q n'existe pas", *code)
+		return nil, fmt.Errorf("la série %q n'existe pas", code)
 	}
 	var sheets []print.CardSheet
-	err = d.Export(sr.Code, *from, *to, func(c loto.ExportedCard) error {
+	err := d.Export(sr.Code, from, to, func(c loto.ExportedCard) error {
 		serial, err := card.ParseSerial(c.Serial)
 		if err != nil {
 			return err
@@ -58,38 +64,7 @@ func printCards(ctx context.Context, e *env) error {
 		})
 		return nil
 	})
-	if err != nil {
-		return err
-	}
-	return writeFileAtomic(*out, func(f *os.File) error {
-		return print.Cards(f, sheets, *layout, progress(e.stderr, "impression"))
-	})
-}
-
-// writeFileAtomic writes to a temporary file beside path and renames it into
-// place, so a failure leaves no half-written file and an unwritable place is
-// refused before any work.
-func writeFileAtomic(path string, write func(*os.File) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".loto-*.tmp")
-	if err != nil {
-		return fmt.Errorf("impossible d'écrire %s : %w", path, err)
-	}
-	defer os.Remove(f.Name())
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return fmt.Errorf("impossible d'écrire %s : %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("impossible d'écrire %s : %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("impossible d'écrire %s : %w", path, err)
-	}
-	return nil
+	return sheets, err
 }
 
 func normCode(s string) string {

@@ -60,11 +60,11 @@ func TestCLI_R28_R29_RefundPostponeAndReport(t *testing.T) {
 	if b, err := os.ReadFile(pdf); err != nil || !bytes.HasPrefix(b, []byte("%PDF")) {
 		t.Fatalf("report PDF: %v", err)
 	}
-	if code, _, _ := run(t, "report", "day", "--db", db); code != 1 {
-		t.Fatalf("report without a format: exit %d", code)
+	if code, _, _ := run(t, "report", "day", "--db", db); code != 2 {
+		t.Fatalf("report without a format: exit %d, want 2 (usage)", code)
 	}
-	if code, _, _ := run(t, "report", "day", "--format", "pdf", "--db", db); code != 1 {
-		t.Fatalf("PDF report without --out: exit %d", code)
+	if code, _, _ := run(t, "report", "day", "--format", "pdf", "--db", db); code != 2 {
+		t.Fatalf("PDF report without --out: exit %d, want 2 (usage)", code)
 	}
 }
 

@@ -18,36 +18,31 @@ func init() {
 
 func reservationAdd(ctx context.Context, e *env) error {
 	fs := newFlags("reservation add", e)
-	db := dbFlag(fs)
 	by := byFlag(fs)
 	contact := fs.String("contact", "", "phone number or e-mail address")
 	tickets := fs.Int("tickets", 1, "tickets to issue, each worth one free card (R4)")
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return fmt.Errorf("le nom de la réservation est requis")
+		return usagef("le nom de la réservation est requis")
 	}
-	d, s, err := openDay(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	r, err := d.AddReservation(ctx, *by, loto.ReservationSpec{Name: joinArgs(fs), Contact: *contact, Tickets: *tickets})
-	if err != nil {
-		return err
-	}
-	for _, t := range r.Tickets {
-		fmt.Fprintln(e.stdout, t.Code)
-	}
-	return nil
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		r, err := d.AddReservation(ctx, *by, loto.ReservationSpec{Name: joinArgs(fs), Contact: *contact, Tickets: *tickets})
+		if err != nil {
+			return err
+		}
+		for _, t := range r.Tickets {
+			fmt.Fprintln(e.stdout, t.Code)
+		}
+		return nil
+	})
 }
 
 func reservationImport(ctx context.Context, e *env) error {
 	fs := newFlags("reservation import", e)
-	db := dbFlag(fs)
 	by := byFlag(fs)
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	path, err := oneArg(fs, "le fichier CSV des réservations")
@@ -62,39 +57,36 @@ func reservationImport(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	d, s, err := openDay(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	rs, err := d.ImportReservations(ctx, *by, specs)
-	if err != nil {
-		return err
-	}
-	tickets := 0
-	for _, r := range rs {
-		tickets += len(r.Tickets)
-	}
-	fmt.Fprintf(e.stdout, "%d réservations importées, %d billets (n° %d à %d)\n", len(rs), tickets, rs[0].Tickets[0].Number, rs[len(rs)-1].Tickets[len(rs[len(rs)-1].Tickets)-1].Number)
-	return nil
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		rs, err := d.ImportReservations(ctx, *by, specs)
+		if err != nil {
+			return err
+		}
+		var tickets []loto.Ticket
+		for _, r := range rs {
+			tickets = append(tickets, r.Tickets...)
+		}
+		fmt.Fprintf(e.stdout, "%d réservations importées, %d billets (n° %d à %d)\n", len(rs), len(tickets), tickets[0].Number, tickets[len(tickets)-1].Number)
+		return nil
+	})
 }
 
 func printTickets(ctx context.Context, e *env) error {
 	fs := newFlags("print tickets", e)
-	db := dbFlag(fs)
 	out := fs.String("out", "", "PDF file to write")
 	only := fs.Int("reservation", 0, "print only this reservation's tickets")
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	if *out == "" {
-		return fmt.Errorf("--out est requis (le fichier PDF à écrire)")
+		return usagef("--out est requis (le fichier PDF à écrire)")
 	}
-	d, s, err := openDay(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error { return writeTickets(e, d, *out, *only) })
+}
+
+// writeTickets prints the tickets of every reservation, or of the one
+// numbered only, to the PDF file out.
+func writeTickets(e *env, d *loto.Day, out string, only int) error {
 	ev := d.Event()
 	if ev == nil {
 		return fmt.Errorf("l'événement du jour n'est pas créé : pas de billets")
@@ -102,7 +94,7 @@ func printTickets(ctx context.Context, e *env) error {
 	when := frenchDate(ev.Date) + ", ouverture des portes " + ev.Schedule.Doors.String()
 	var sheets []print.TicketSheet
 	for _, r := range d.Reservations() {
-		if *only != 0 && r.ID != *only {
+		if only != 0 && r.ID != only {
 			continue
 		}
 		for _, t := range r.Tickets {
@@ -111,17 +103,17 @@ func printTickets(ctx context.Context, e *env) error {
 		}
 	}
 	if len(sheets) == 0 {
-		if *only != 0 {
-			return fmt.Errorf("réservation n° %d inconnue", *only)
+		if only != 0 {
+			return fmt.Errorf("réservation n° %d inconnue", only)
 		}
 		return fmt.Errorf("aucune réservation : aucun billet à imprimer")
 	}
-	if err := writeFileAtomic(*out, func(f *os.File) error {
+	if err := writeFileAtomic(out, func(f *os.File) error {
 		return print.Tickets(f, sheets, progress(e.stderr, "billets"))
 	}); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%d billets écrits dans %s\n", len(sheets), *out)
+	fmt.Fprintf(e.stdout, "%d billets écrits dans %s\n", len(sheets), out)
 	return nil
 }
 

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"strings"
 
 	"loto/internal/loto"
@@ -17,7 +16,6 @@ func init() {
 
 func sell(ctx context.Context, e *env) error {
 	fs := newFlags("sell", e)
-	db := dbFlag(fs)
 	by := byFlag(fs)
 	desk := fs.String("desk", "", "the desk selling")
 	key := fs.String("key", "", "idempotency key: a sale retried with it returns the first sale (default: a new random key)")
@@ -25,14 +23,17 @@ func sell(ctx context.Context, e *env) error {
 	id := fs.String("id", "", "identity document of a cheque payer: kind and number, e.g. \"CNI 123456\" (R8)")
 	cheque := fs.String("cheque", "", "the cheque's number")
 	ticket := fs.String("ticket", "", "the buyer's reservation ticket, if any (else a walk-in buyer, R3)")
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	if *desk == "" {
-		return fmt.Errorf("--desk est requis : la caisse qui vend")
+		return usagef("--desk est requis : la caisse qui vend")
+	}
+	if *pay == "" {
+		return usagef("--pay est requis : le paiement, par exemple --pay cash:25.00 ou --pay cash:10,card:15")
 	}
 	if fs.NArg() == 0 {
-		return fmt.Errorf("aucune carte : donner les numéros de série ou les codes de plaque des cartes remises")
+		return usagef("aucune carte : donner les numéros de série ou les codes de plaque des cartes remises")
 	}
 	req := loto.SaleRequest{Desk: *desk, Cards: fs.Args(), Cheque: *cheque, Ticket: *ticket}
 	var err error
@@ -47,18 +48,15 @@ func sell(ctx context.Context, e *env) error {
 	if *key == "" {
 		*key = newKey("vente")
 	}
-	d, s, err := openDay(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	sale, err := d.Sell(loto.WithKey(ctx, *key), *by, req)
-	if err != nil {
-		return err
-	}
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(sale)
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		sale, err := d.Sell(loto.WithKey(ctx, *key), *by, req)
+		if err != nil {
+			return err
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(sale)
+	})
 }
 
 // newKey makes a random idempotency key for a command given none.

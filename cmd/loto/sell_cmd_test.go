@@ -111,7 +111,7 @@ func TestCLI_SellAtAnOpenDesk(t *testing.T) {
 		t.Fatalf("cheque sale %+v", chq)
 	}
 	// A plate code sells the rest of its plate (cards 11 and 12 of plate 2).
-	d, st, err := openDay(context.Background(), db)
+	d, st, err := openDay(context.Background(), db, mustExist)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestCLI_SellAtAnOpenDesk(t *testing.T) {
 	}
 	fails(t, db, "déjà fermée", "desk", "close", "caisse-1", "--count", "0", "--db", db)
 	fails(t, db, "coupure", "desk", "close", "voiture", "--count", "3x1", "--db", db)
-	fails(t, db, "--float est requis", "desk", "open", "pmr", "--db", db)
+	misused(t, db, "--float est requis", "desk", "open", "pmr", "--db", db)
 	var z loto.SessionReport
 	if err := json.Unmarshal([]byte(mustRun(t, "desk", "close", "voiture", "--count", "0", "--json", "--db", db)), &z); err != nil || z.Sales != 1 || !z.Closed() {
 		t.Fatalf("Z report as JSON: %+v %v", z, err)

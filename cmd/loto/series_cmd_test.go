@@ -175,17 +175,18 @@ func TestPrintCards(t *testing.T) {
 	bad := []struct {
 		name string
 		args []string
+		code int // 1 for a refusal, 2 for a command line of the wrong shape
 	}{
-		{"unknown series", []string{"--series", "Z", "--out", filepath.Join(t.TempDir(), "z.pdf")}},
-		{"range outside", []string{"--series", "V", "--from", "8", "--to", "10", "--out", filepath.Join(t.TempDir(), "r.pdf")}},
-		{"unwritable", []string{"--series", "V", "--out", "/nonexistent-dir/v.pdf"}},
-		{"bad layout", []string{"--series", "V", "--layout", "4", "--out", filepath.Join(t.TempDir(), "l.pdf")}},
+		{"unknown series", []string{"--series", "Z", "--out", filepath.Join(t.TempDir(), "z.pdf")}, 1},
+		{"range outside", []string{"--series", "V", "--from", "8", "--to", "10", "--out", filepath.Join(t.TempDir(), "r.pdf")}, 1},
+		{"unwritable", []string{"--series", "V", "--out", "/nonexistent-dir/v.pdf"}, 1},
+		{"bad layout", []string{"--series", "V", "--layout", "4", "--out", filepath.Join(t.TempDir(), "l.pdf")}, 2},
 	}
 	for _, tc := range bad {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, errs := run(t, append([]string{"print", "cards", "--db", db}, tc.args...)...)
-			if code != 1 || errs == "" {
-				t.Fatalf("exit %d, stderr %q", code, errs)
+			if code != tc.code || errs == "" {
+				t.Fatalf("exit %d, stderr %q; want %d", code, errs, tc.code)
 			}
 			outPath := tc.args[len(tc.args)-1]
 			if _, err := os.Stat(outPath); err == nil {

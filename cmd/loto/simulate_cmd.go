@@ -19,51 +19,48 @@ func init() {
 
 func simulate(ctx context.Context, e *env) error {
 	fs := newFlags("simulate", e)
-	db := dbFlag(fs)
 	from := fs.String("event", "", "event file for an empty --db (default: the embedded examples/mega-loto.yaml)")
 	players := fs.Int("players", 300, "simulated players")
 	seed := fs.Int64("seed", 0, "seed of the players' choices (default: from the clock)")
 	asJSON := fs.Bool("json", false, "print the day as JSON")
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	if *seed == 0 {
 		*seed = time.Now().UnixNano() % 1_000_000_007
 	}
-	s, err := openStore(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	// A simulation is reproducible from its seed: the day seed and the
-	// series seeds come from a stream derived from it, never from crypto/rand
-	// as a real day's do. A real day's secrets must never be made this way.
-	d, err := loto.OpenWith(ctx, s, loto.Options{Rand: rand.NewChaCha8(sha256.Sum256(fmt.Appendf(nil, "loto simulate %d", *seed)))})
-	if err != nil {
-		return err
-	}
-	if d.Event() == nil {
-		file, err := readEventFile(*from)
+	return fs.withStore(ctx, mayCreate, func(s journal.Store) error {
+		// A simulation is reproducible from its seed: the day seed and the
+		// series seeds come from a stream derived from it, never from
+		// crypto/rand as a real day's do. A real day's secrets must never be
+		// made this way.
+		d, err := loto.OpenWith(ctx, s, loto.Options{Rand: rand.NewChaCha8(sha256.Sum256(fmt.Appendf(nil, "loto simulate %d", *seed)))})
 		if err != nil {
 			return err
 		}
-		if err := createEvent(ctx, e, d, file); err != nil {
+		if d.Event() == nil {
+			file, err := readEventFile(*from)
+			if err != nil {
+				return err
+			}
+			if err := createEvent(ctx, e, d, file); err != nil {
+				return err
+			}
+		}
+		rep, err := loto.Simulate(ctx, d, loto.SimOptions{Players: *players, Seed: *seed})
+		if err != nil {
 			return err
 		}
-	}
-	rep, err := loto.Simulate(ctx, d, loto.SimOptions{Players: *players, Seed: *seed})
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return json.NewEncoder(e.stdout).Encode(rep)
-	}
-	h, err := s.Head(ctx)
-	if err != nil {
-		return err
-	}
-	writeSimSummary(e, rep, h)
-	return nil
+		if *asJSON {
+			return json.NewEncoder(e.stdout).Encode(rep)
+		}
+		h, err := s.Head(ctx)
+		if err != nil {
+			return err
+		}
+		writeSimSummary(e, rep, h)
+		return nil
+	})
 }
 
 // writeSimSummary prints the day for a person: each stage's winners.
@@ -82,7 +79,7 @@ func writeSimSummary(e *env, rep loto.SimReport, h journal.Head) {
 				case w.Consolation:
 					fmt.Fprint(e.stdout, " lot de consolation")
 				case w.ShareCents != nil:
-					fmt.Fprintf(e.stdout, " %s", euros(int64(*w.ShareCents)))
+					fmt.Fprintf(e.stdout, " %s", w.ShareCents)
 				default:
 					fmt.Fprintf(e.stdout, " %s", w.Prize)
 				}
@@ -94,51 +91,38 @@ func writeSimSummary(e *env, rep loto.SimReport, h journal.Head) {
 	fmt.Fprintf(e.stdout, "journal : %d événements, empreinte %s\n", h.Seq, h.Hash)
 }
 
-// euros formats cents as French money: 1250 -> "12,50 €".
-func euros(c int64) string {
-	sign := ""
-	if c < 0 {
-		sign, c = "-", -c
-	}
-	return fmt.Sprintf("%s%d,%02d €", sign, c/100, c%100)
-}
-
 func auditDraws(ctx context.Context, e *env) error {
 	fs := newFlags("audit draws", e)
-	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := parse(fs, e.args); err != nil {
+	if err := fs.parse(e.args); err != nil {
 		return err
 	}
-	s, err := openStore(ctx, *db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	if _, err := journal.Verify(ctx, s); err != nil {
-		return err
-	}
-	var events []journal.Event
-	if err := s.Read(ctx, 1, func(ev journal.Event) error { events = append(events, ev); return nil }); err != nil {
-		return err
-	}
-	rep, err := loto.AuditDraws(events)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		if err := json.NewEncoder(e.stdout).Encode(rep); err != nil {
+	return fs.withStore(ctx, mustExist, func(s journal.Store) error {
+		if _, err := journal.Verify(ctx, s); err != nil {
 			return err
 		}
-	} else {
-		fmt.Fprintf(e.stdout, "graine du jour %s (engagement SHA-256 %s)\n%d parties, %d tirages et %d pions recalculés\n",
-			rep.Seed, rep.SeedSHA256, rep.Games, rep.Draws, rep.Tokens)
-		for _, m := range rep.Mismatches {
-			fmt.Fprintf(e.stdout, "DIFFÉRENCE événement n° %d, partie %d : %s %d dans le journal, %d d'après la graine\n", m.Seq, m.Game, m.What, m.Got, m.Want)
+		var events []journal.Event
+		if err := s.Read(ctx, 1, func(ev journal.Event) error { events = append(events, ev); return nil }); err != nil {
+			return err
 		}
-	}
-	if !rep.OK() {
-		return &exitError{code: 1, msg: fmt.Sprintf("audit : %d différence(s)", len(rep.Mismatches))}
-	}
-	return nil
+		rep, err := loto.AuditDraws(events)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			if err := json.NewEncoder(e.stdout).Encode(rep); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintf(e.stdout, "graine du jour %s (engagement SHA-256 %s)\n%d parties, %d tirages et %d pions recalculés\n",
+				rep.Seed, rep.SeedSHA256, rep.Games, rep.Draws, rep.Tokens)
+			for _, m := range rep.Mismatches {
+				fmt.Fprintf(e.stdout, "DIFFÉRENCE événement n° %d, partie %d : %s %d dans le journal, %d d'après la graine\n", m.Seq, m.Game, m.What, m.Got, m.Want)
+			}
+		}
+		if !rep.OK() {
+			return &exitError{code: 1, msg: fmt.Sprintf("audit : %d différence(s)", len(rep.Mismatches))}
+		}
+		return nil
+	})
 }

@@ -7,8 +7,6 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/go-pdf/fpdf"
-
 	"loto/internal/card"
 )
 
@@ -44,12 +42,8 @@ func Cards(w io.Writer, cards []CardSheet, layout int, progress func(done, total
 		progress = func(int, int) {}
 	}
 
-	pdf := fpdf.New("P", "mm", "A4", "")
-	pdf.SetAutoPageBreak(false, 0)
-	pdf.SetMargins(0, 0, 0)
+	pdf := newDoc(cards[0].Title)
 	pdf.AliasNbPages("{nb}")
-	pdf.SetCreator("loto", true)
-	pdf.SetTitle(cards[0].Title, true)
 	p := newPainter(pdf)
 
 	stop := make(chan struct{})
@@ -73,10 +67,7 @@ func Cards(w io.Writer, cards []CardSheet, layout int, progress func(done, total
 		}
 		progress(i+1, len(cards))
 	}
-	if err := pdf.Output(w); err != nil {
-		return fmt.Errorf("écriture du PDF impossible : %w", err)
-	}
-	return nil
+	return output(pdf, w)
 }
 
 // checkCards refuses a card that would print wrong, before any page is

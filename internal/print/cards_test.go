@@ -148,12 +148,19 @@ func TestCards_ReportsProgressPerCard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(calls) != len(cards) {
-		t.Fatalf("%d progress calls, want %d", len(calls), len(cards))
+	checkProgress(t, calls, len(cards))
+}
+
+// checkProgress checks that progress was called once per item, in order,
+// with the total.
+func checkProgress(t *testing.T, calls [][2]int, total int) {
+	t.Helper()
+	if len(calls) != total {
+		t.Fatalf("%d progress calls, want %d", len(calls), total)
 	}
 	for i, c := range calls {
-		if c != [2]int{i + 1, len(cards)} {
-			t.Fatalf("call %d = %v, want [%d %d]", i, c, i+1, len(cards))
+		if c != [2]int{i + 1, total} {
+			t.Fatalf("call %d = %v, want [%d %d]", i, c, i+1, total)
 		}
 	}
 }

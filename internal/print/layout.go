@@ -138,11 +138,7 @@ func (p *painter) fitText(text, style string, size, w float64) string {
 	if pdf.GetStringWidth(out) <= w {
 		return out
 	}
-	const ellipsis = "\x85" // "…" in cp1252
-	for len(out) > 0 && pdf.GetStringWidth(out+ellipsis) > w {
-		out = out[:len(out)-1] // cp1252 is one byte per character
-	}
-	return out + ellipsis
+	return p.shorten(out, w) + ellipsis
 }
 
 // grid draws the 3x9 grid: numbers large and black on white, blanks shaded.

@@ -218,20 +218,7 @@ func TestCards_QRCodeModulesReadBack(t *testing.T) {
 		other, _ := qrModules(cards[(i+1)%len(cards)].QR)
 		n := len(want)
 		m := qrSize / float64(n+2*qrQuiet)
-		x0, y0 := marginX+qrX+qrQuiet*m, cardTop(6, i)+qrY+qrQuiet*m
-		diff, diffOther := 0, 0
-		for r := range n {
-			for c := range n {
-				px := p.at(x0+(float64(c)+0.5)*m, y0+(float64(r)+0.5)*m)
-				dark := px.r+px.g+px.b < 3*128
-				if dark != want[r][c] {
-					diff++
-				}
-				if dark != other[r][c] {
-					diffOther++
-				}
-			}
-		}
+		diff, diffOther := qrDiff(p, marginX+qrX+qrQuiet*m, cardTop(6, i)+qrY+qrQuiet*m, m, want, other)
 		if diff != 0 {
 			t.Errorf("card %s: %d of %d QR modules read back wrong", s.Serial, diff, n*n)
 		}
@@ -243,4 +230,24 @@ func TestCards_QRCodeModulesReadBack(t *testing.T) {
 			t.Errorf("card %s: quiet zone above the code only %.0f %% white", s.Serial, 100*q)
 		}
 	}
+}
+
+// qrDiff reads back the QR code whose first module's corner is at (x0, y0),
+// modules m wide, and counts the modules that differ from want and from
+// other: a code read right differs from its own modules nowhere, and from
+// another code's somewhere.
+func qrDiff(p page, x0, y0, m float64, want, other [][]bool) (diff, diffOther int) {
+	for r := range want {
+		for c := range want[r] {
+			px := p.at(x0+(float64(c)+0.5)*m, y0+(float64(r)+0.5)*m)
+			dark := px.r+px.g+px.b < 3*128
+			if dark != want[r][c] {
+				diff++
+			}
+			if dark != other[r][c] {
+				diffOther++
+			}
+		}
+	}
+	return diff, diffOther
 }

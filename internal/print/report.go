@@ -5,8 +5,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-
-	"github.com/go-pdf/fpdf"
 )
 
 // Report is a titled list of tables, knowing nothing of the day: the caller
@@ -20,7 +18,7 @@ type Report struct {
 
 // Section is one table of a report, with notes printed under it.
 type Section struct {
-	Title   string
+	Title   string     // printed above the table
 	Columns []string   // header row
 	Rows    [][]string // each as long as Columns
 	Align   []byte     // 'L' or 'R' per column; empty aligns all left
@@ -75,12 +73,9 @@ func ReportPDF(w io.Writer, r Report) error {
 	if err := checkReport(&r); err != nil {
 		return err
 	}
-	pdf := fpdf.New("P", "mm", "A4", "")
-	pdf.SetAutoPageBreak(false, 0)
+	pdf := newDoc(r.Title)
 	pdf.SetMargins(repMargin, repTop, repMargin)
 	pdf.SetCellMargin(0)
-	pdf.SetCreator("loto", true)
-	pdf.SetTitle(r.Title, true)
 	rp := &reportPainter{painter: newTextPainter(pdf), title: r.Title}
 	rp.footer = rp.wrap(r.Footer, "", 8, repTextW-rp.pageNoW(), repFootMax)
 	rp.bottom = pageH - 8 - float64(max(len(rp.footer), 1))*repFootLine - 4
@@ -99,10 +94,7 @@ func ReportPDF(w io.Writer, r Report) error {
 	if err := pdf.Error(); err != nil {
 		return fmt.Errorf("rapport %q : erreur PDF : %w", r.Title, err)
 	}
-	if err := pdf.Output(w); err != nil {
-		return fmt.Errorf("écriture du PDF impossible : %w", err)
-	}
-	return nil
+	return output(pdf, w)
 }
 
 // reportPainter draws a report page by page; y is where the next thing goes.

@@ -67,12 +67,8 @@ func Tickets(w io.Writer, tickets []TicketSheet, progress func(done, total int))
 		progress = func(int, int) {}
 	}
 
-	pdf := fpdf.New("P", "mm", "A4", "")
-	pdf.SetAutoPageBreak(false, 0)
-	pdf.SetMargins(0, 0, 0)
+	pdf := newDoc("Billets de réservation — " + tickets[0].Event)
 	pdf.SetCellMargin(0)
-	pdf.SetCreator("loto", true)
-	pdf.SetTitle("Billets de réservation — "+tickets[0].Event, true)
 	p := newTextPainter(pdf)
 	notice := p.wrap(ticketNotice, "", 7.5, ticketW-2*ticketPad, 2)
 
@@ -93,10 +89,7 @@ func Tickets(w io.Writer, tickets []TicketSheet, progress func(done, total int))
 		}
 		progress(i+1, len(tickets))
 	}
-	if err := pdf.Output(w); err != nil {
-		return fmt.Errorf("écriture du PDF impossible : %w", err)
-	}
-	return nil
+	return output(pdf, w)
 }
 
 // checkTickets refuses a ticket that would print useless, before any page

@@ -193,20 +193,7 @@ func TestTickets_QRCodeModulesReadBack(t *testing.T) {
 		n := len(want)
 		m := ticketQR / float64(n+2*qrQuiet)
 		x, y := ticketOrigin(i)
-		x0, y0 := x+ticketW-ticketPad-ticketQR+qrQuiet*m, y+ticketBandH+2+qrQuiet*m
-		diff, diffOther := 0, 0
-		for r := range n {
-			for c := range n {
-				px := p.at(x0+(float64(c)+0.5)*m, y0+(float64(r)+0.5)*m)
-				dark := px.r+px.g+px.b < 3*128
-				if dark != want[r][c] {
-					diff++
-				}
-				if dark != other[r][c] {
-					diffOther++
-				}
-			}
-		}
+		diff, diffOther := qrDiff(p, x+ticketW-ticketPad-ticketQR+qrQuiet*m, y+ticketBandH+2+qrQuiet*m, m, want, other)
 		if diff != 0 {
 			t.Errorf("ticket %s: %d of %d QR modules read back wrong", tk.Code, diff, n*n)
 		}
@@ -264,14 +251,7 @@ func TestTickets_ReportsProgressPerTicket(t *testing.T) {
 	if err := Tickets(io.Discard, tickets, func(done, total int) { calls = append(calls, [2]int{done, total}) }); err != nil {
 		t.Fatal(err)
 	}
-	if len(calls) != len(tickets) {
-		t.Fatalf("%d progress calls, want %d", len(calls), len(tickets))
-	}
-	for i, c := range calls {
-		if c != [2]int{i + 1, len(tickets)} {
-			t.Fatalf("call %d = %v, want [%d %d]", i, c, i+1, len(tickets))
-		}
-	}
+	checkProgress(t, calls, len(tickets))
 }
 
 func BenchmarkTickets1000(b *testing.B) {

@@ -60,10 +60,15 @@ func (p *painter) wrapCP(text string, w float64, maxLines int) []string {
 		return lines
 	}
 	lines = lines[:maxLines]
-	last := lines[maxLines-1]
-	for len(last) > 0 && pdf.GetStringWidth(last+ellipsis) > w {
-		last = last[:len(last)-1] // cp1252 is one byte per character
-	}
-	lines[maxLines-1] = strings.TrimRight(last, " ") + ellipsis
+	lines[maxLines-1] = strings.TrimRight(p.shorten(lines[maxLines-1], w), " ") + ellipsis
 	return lines
+}
+
+// shorten drops characters from the end of text, in cp1252 and the current
+// font, until it fits w followed by an ellipsis.
+func (p *painter) shorten(text string, w float64) string {
+	for len(text) > 0 && p.pdf.GetStringWidth(text+ellipsis) > w {
+		text = text[:len(text)-1] // cp1252 is one byte per character
+	}
+	return text
 }

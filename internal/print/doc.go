@@ -1,0 +1,28 @@
+package print
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/go-pdf/fpdf"
+)
+
+// newDoc starts an A4 portrait document in millimetres titled title. Every
+// element is placed explicitly, so there is no automatic page break and no
+// page margin; callers that rely on margins set their own.
+func newDoc(title string) *fpdf.Fpdf {
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(0, 0, 0)
+	pdf.SetCreator("loto", true)
+	pdf.SetTitle(title, true)
+	return pdf
+}
+
+// output writes the finished document to w.
+func output(pdf *fpdf.Fpdf, w io.Writer) error {
+	if err := pdf.Output(w); err != nil {
+		return fmt.Errorf("écriture du PDF impossible : %w", err)
+	}
+	return nil
+}
