@@ -101,8 +101,8 @@ func (st *State) judge(g *GameRecord, c ClaimResult, seen map[CardRef]bool) (Cla
 		c.Verdict = VerdictBadCheck
 	case seen[ref]:
 		c.Verdict = VerdictDuplicate
-	case !st.Stamped(ref):
-		c.Verdict = VerdictNotStamped
+	case !st.Stamped(ref), !g.Plays(st.stamped[ref]):
+		c.Verdict = VerdictNotStamped // not stamped, or stamped once this game's numbers were out
 	case st.Voided(ref):
 		c.Verdict = VerdictVoided
 	case !g.Spec.Accepts(series.Kind):

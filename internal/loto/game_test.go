@@ -322,18 +322,30 @@ func TestR32_LastGamesAcceptTheSpecialCardToo(t *testing.T) {
 	}
 }
 
-func TestR9_CardStampedDuringTheGamePlaysAtOnce(t *testing.T) {
+func TestR9_CardSoldDuringAGamePlaysFromTheNextGame(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	stamp(t, d, "A", 7)
 	row := rowOf(gridOf(t, d, "A", 1), 0)
 	typeNumbers(t, d, row[:3]...)
-	cards := stamp(t, d, "A", 1) // a late arrival buys a card
+	// A card sold once numbers are out could be chosen to win: it does not
+	// play this game, whatever it holds.
+	cards := stamp(t, d, "A", 1)
 	typeNumbers(t, d, row[3:]...)
-	if n := callable(t, d); n != 1 {
-		t.Fatalf("callable = %d, want the new card", n)
+	if n := callable(t, d); n != 0 {
+		t.Fatalf("callable = %d, want 0: the card sold during the game does not play it", n)
 	}
+	if r := claimAll(t, d, cards[0]); r.Verdicts[0].Verdict != VerdictNotStamped {
+		t.Fatalf("verdict %+v, want not_stamped", r.Verdicts[0])
+	}
+}
+
+func TestR9_CardSoldBeforeTheFirstNumberPlays(t *testing.T) {
+	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
+	stamp(t, d, "A", 7)
+	cards := stamp(t, d, "A", 1) // the game started, its prize announced, no number is out yet
+	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	if r := claimAll(t, d, cards[0]); r.Verdicts[0].Verdict != VerdictWin {
-		t.Fatalf("verdict %+v", r.Verdicts[0])
+		t.Fatalf("verdict %+v, want win", r.Verdicts[0])
 	}
 }
 
@@ -385,4 +397,18 @@ func TestR15_CallWithoutAClaimResumesTheDraw(t *testing.T) {
 		t.Fatalf("empty control %+v", r)
 	}
 	typeNumbers(t, d, 2)
+}
+
+func TestR9_CardSoldAfterAnUndoneFirstNumberPlays(t *testing.T) {
+	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
+	stamp(t, d, "A", 7)
+	row := rowOf(gridOf(t, d, "A", 1), 0)
+	typeNumbers(t, d, 90) // a typing slip: the first number is undone
+	cards := stamp(t, d, "A", 1)
+	_, err := d.Undo(context.Background(), "host")
+	ok(t, err)
+	typeNumbers(t, d, row...)
+	if r := claimAll(t, d, cards[0]); r.Verdicts[0].Verdict != VerdictWin {
+		t.Fatalf("verdict %+v, want win: no number was out when the card was sold", r.Verdicts[0])
+	}
 }

@@ -40,13 +40,13 @@ func (st *State) dirty() {
 
 // inPlayRefs lists the cards in play for a game, in series then number order
 // so that the plates of 6 stay together (the index packs them best so).
-func (st *State) inPlayRefs(spec *GameSpec) []CardRef {
+func (st *State) inPlayRefs(g *GameRecord) []CardRef {
 	var refs []CardRef
-	for ref := range st.stamped {
-		if _, void := st.voided[ref]; void {
+	for ref, at := range st.stamped {
+		if _, void := st.voided[ref]; void || !g.Plays(at) {
 			continue
 		}
-		if s, ok := st.series[ref.Series]; ok && spec.Accepts(s.Kind) {
+		if s, ok := st.series[ref.Series]; ok && g.Spec.Accepts(s.Kind) {
 			refs = append(refs, ref)
 		}
 	}
@@ -64,7 +64,7 @@ func (st *State) play(g *GameRecord) (*inPlay, error) {
 	if g.play != nil && !g.play.stale {
 		return g.play, nil
 	}
-	refs := st.inPlayRefs(&g.Spec)
+	refs := st.inPlayRefs(g)
 	grids := make([]card.Card, len(refs))
 	id := make(map[CardRef]int32, len(refs))
 	for i, ref := range refs {

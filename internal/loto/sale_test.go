@@ -32,7 +32,7 @@ func TestR9_SaleStampsCardsAndTheyPlay(t *testing.T) {
 	_, err := d.StartGame(ctx, "host")
 	ok(t, err)
 	var inPlay int
-	d.View(func(st *State) { inPlay = len(st.inPlayRefs(&st.Current().Spec)) })
+	d.View(func(st *State) { inPlay = len(st.inPlayRefs(st.Current())) })
 	if inPlay != 8 {
 		t.Fatalf("%d cards in play, want the 8 sold", inPlay)
 	}

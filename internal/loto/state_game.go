@@ -29,6 +29,7 @@ type GameRecord struct {
 	Stages []StageRecord `json:"stages"`
 
 	drawn        game.Drawn
+	firstDraw    int64         // sequence of the game's first number: a card stamped after it plays from the next game
 	call         []ClaimResult // claims of the pending call, verdict empty until the control
 	control      []ClaimResult // verdicts of the last control of this stage
 	controlDraws int           // numbers drawn at the last control: a ruling may reopen it only before the next draw
@@ -47,6 +48,12 @@ type StageRecord struct {
 	Rulings []Ruling      `json:"rulings,omitempty"`
 	Awarded bool          `json:"awarded"`
 }
+
+// Plays reports whether a card stamped by event seq plays this game: it must
+// have been stamped before the game's first number. A card sold while
+// numbers are out would let a cashier sell a card known to win; it plays
+// from the next game.
+func (g *GameRecord) Plays(stampedAt int64) bool { return g.firstDraw == 0 || stampedAt < g.firstDraw }
 
 // Drawn returns the numbers drawn in the game, in order.
 func (g *GameRecord) Drawn() []card.Number { return g.drawn.List() }
@@ -133,6 +140,9 @@ func (st *State) applyGame(e journal.Event) error {
 		if err := g.drawn.Add(p.Number); err != nil {
 			return internalf(err, "événement %d", e.Seq)
 		}
+		if g.drawn.Len() == 1 {
+			g.firstDraw = e.Seq
+		}
 		g.play.mark(p.Number)
 		return nil
 	case TypeNumberUndone:
@@ -145,6 +155,12 @@ func (st *State) applyGame(e journal.Event) error {
 			return internalf(nil, "événement %d : annulation du numéro %d impossible", e.Seq, p.Number)
 		}
 		g.drawn.Undo()
+		if g.drawn.Len() == 0 {
+			g.firstDraw = 0
+			if g.play != nil {
+				g.play.stale = true // the cards sold since the slip play too
+			}
+		}
 		g.play.unmark(p.Number)
 		return nil
 	case TypeGameCalled:
