@@ -77,3 +77,25 @@ func TestR14_AuditFindsADrawChangedAndRechained(t *testing.T) {
 		t.Fatalf("audit of an edited draw: exit %d\n%s\n%s", code, out, errs)
 	}
 }
+
+func TestEventEndRevealsTheSeedOfADayCutShort(t *testing.T) {
+	db := newDB(t)
+	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
+	if code, _, errs := run(t, "event", "end", "--db", db); code != 2 || !strings.Contains(errs, "--reason") {
+		t.Fatalf("event end without a reason: exit %d %q", code, errs)
+	}
+	out := mustRun(t, "event", "end", "--db", db, "--reason", "coupure de courant")
+	if !strings.Contains(out, "graine du jour révélée") {
+		t.Fatalf("event end: %q", out)
+	}
+	before := head(t, db)
+	if code, _, errs := run(t, "event", "end", "--db", db, "--reason", "encore"); code != 1 || !strings.Contains(errs, "déjà close") {
+		t.Fatalf("a second end: exit %d %q", code, errs)
+	}
+	if h := head(t, db); h != before {
+		t.Fatal("a refused end wrote an event")
+	}
+	if out := mustRun(t, "audit", "draws", "--db", db); !strings.Contains(out, "0 parties") {
+		t.Fatalf("audit of a day with no game: %q", out)
+	}
+}

@@ -84,3 +84,27 @@ func eventShow(ctx context.Context, e *env) error {
 		return enc.Encode(pretty)
 	})
 }
+
+func init() {
+	register("event end", "close a day cut short: reveal the day seed for the audit (--reason TEXT)", eventEnd)
+}
+
+func eventEnd(ctx context.Context, e *env) error {
+	fs := newFlags("event end", e)
+	by := byFlag(fs)
+	reason := fs.String("reason", "", "why the day ends before its programme (recorded)")
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	if *reason == "" {
+		return usagef("--reason est requis : pourquoi la journée se termine avant la fin du programme")
+	}
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		seed, err := d.EndDay(ctx, *by, *reason)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "journée close ; graine du jour révélée : %s\n(« loto audit draws » recalcule chaque tirage)\n", seed)
+		return nil
+	})
+}

@@ -151,7 +151,8 @@ type (
 		Ruling
 	}
 	seedRevealed struct {
-		Seed string `json:"seed"` // hex
+		Seed   string `json:"seed"`             // hex
+		Reason string `json:"reason,omitempty"` // why the day ended early, when it did
 	}
 )
 

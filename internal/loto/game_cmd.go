@@ -28,6 +28,9 @@ func (d *Day) StartGame(ctx context.Context, actor string) (StartResult, error) 
 		if st.ent.postponed != nil {
 			return nil, 0, Errorf(EConflict, "le loto est reporté : aucune partie ne commence (R29)")
 		}
+		if st.revealed != nil {
+			return nil, 0, Errorf(EConflict, "la journée est close, sa graine révélée : aucune partie ne commence")
+		}
 		if b := st.ent.onBreak(); b != nil {
 			return nil, 0, Errorf(EConflict, "la pause « %s » est en cours (reprise prévue à %s) : la terminer avant la partie suivante (R12)", b.Label, hhmm(b.Resumes))
 		}
