@@ -1,8 +1,8 @@
 package loto
 
 import (
-	"encoding/hex"
 	"context"
+	"encoding/hex"
 	"testing"
 )
 
