@@ -54,7 +54,7 @@ func (v Verdict) French() string {
 	case VerdictWin:
 		return "carton gagnant"
 	case VerdictNotWinner:
-		return "pas gagnant : la partie continue (R22)"
+		return "pas gagnant : erreur du joueur (R22)"
 	case VerdictLate:
 		return "annonce après le début du contrôle : non retenue (R21)"
 	case VerdictNotStamped:

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"loto/internal/card"
+	"loto/internal/loto"
+)
+
+// The host's and controllers' commands: a day's games run and audited
+// without the web, each act recorded in the journal like the web's (issue 5).
+func init() {
+	register("game start", "start the next game and announce its prize (R13)", gameStart)
+	register("game draw", "draw the next number: N typed from the ball machine in manual mode, none in rng mode ([N])", gameDraw)
+	register("game undo", "take back the last number typed (a slip on the keyboard, manual mode)", gameUndo)
+	register("game call", "a player calls out: the draw stops (R15)", gameCall)
+	register("game claim", "register claimed cards (SERIAL...); once the control started they are late (R21)", gameClaim)
+	register("game control", "close the claims and print each verdict, with the numbers to read out (R20-R22)", gameControl)
+	register("game tokens", "tie tokens from the bag, one per winner in claim order ([N...]; none: drawn by the software, R17)", gameTokens)
+	register("game decline", "the tied winners decline to share the voucher: the highest token takes it (R18)", gameDecline)
+	register("game award", "award the stage's prize: each winner's token, prize or share, consolation (R17-R19, R25)", gameAward)
+	register("game status", "the board's view: game, stage, prize, numbers drawn, phase, break ([--json])", gameStatus)
+	register("game rule", "record a ruling in a dispute (R27): --role organiser|host --why TEXT, with --claim ID --verdict win|not_winner, or --what TEXT for a note", gameRule)
+}
+
+// gameFlags are a game command's flags: --db, --by and, where a machine may
+// read the answer, --json.
+type gameFlags struct {
+	*flags
+	by     *string
+	asJSON *bool
+}
+
+func newGameFlags(name string, e *env, withJSON bool) gameFlags {
+	fs := newFlags("game "+name, e)
+	g := gameFlags{flags: fs, by: byFlag(fs), asJSON: new(bool)}
+	if withJSON {
+		g.asJSON = fs.Bool("json", false, "print the answer as JSON")
+	}
+	return g
+}
+
+// parseNoArgs parses a command that takes no positional argument.
+func (fs gameFlags) parseNoArgs(args []string) error {
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		return usagef("%s ne prend pas d'argument (« %s » en trop)", fs.Name(), fs.Arg(0))
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
+
+func gameStart(ctx context.Context, e *env) error {
+	fs := newGameFlags("start", e, true)
+	if err := fs.parseNoArgs(e.args); err != nil {
+		return err
+	}
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		r, err := d.StartGame(ctx, *fs.by)
+		if err != nil || *fs.asJSON {
+			return orJSON(e.stdout, r, err)
+		}
+		fmt.Fprintf(e.stdout, "partie %d « %s » commence\nà gagner (R13) : %s\n", r.Game, r.Title, r.Announce)
+		return nil
+	})
+}
+
+// orJSON returns err, or writes v as JSON when there is none.
+func orJSON(w io.Writer, v any, err error) error {
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, v)
+}
+
+// drawJSON is a number drawn with what the host sees after it (R16).
+type drawJSON struct {
+	loto.DrawResult
+	Drawn    int `json:"drawn"`    // numbers out in the game
+	Callable int `json:"callable"` // cards that could call out now
+}
+
+func gameDraw(ctx context.Context, e *env) error {
+	fs := newGameFlags("draw", e, true)
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	if fs.NArg() > 1 {
+		return usagef("un seul numéro à la fois : loto game draw N")
+	}
+	var typed card.Number
+	if fs.NArg() == 1 {
+		n, err := strconv.Atoi(fs.Arg(0))
+		if err != nil {
+			return usagef("« %s » n'est pas un numéro : taper le numéro sorti de la machine, de 1 à 90", fs.Arg(0))
+		}
+		// Checked before the conversion: 256 would become 0, the rng mode's "no number".
+		if n < 1 || n > 90 {
+			return loto.Errorf(loto.EInvalid, "numéro %d invalide : de 1 à 90", n)
+		}
+		typed = card.Number(n)
+	}
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		if ev := d.Event(); ev != nil && ev.Draw == loto.DrawManual && typed == 0 {
+			return loto.Errorf(loto.EInvalid, "tirage manuel : taper le numéro sorti de la machine (loto game draw N)")
+		}
+		r, err := d.Draw(ctx, *fs.by, typed)
+		if err != nil {
+			return err
+		}
+		st, err := d.Status()
+		if err != nil {
+			return err
+		}
+		if *fs.asJSON {
+			return writeJSON(e.stdout, drawJSON{DrawResult: r, Drawn: len(st.Drawn), Callable: st.Callable})
+		}
+		bigNumber(e.stdout, r.Number)
+		fmt.Fprintf(e.stdout, "\n%d — %s numéro de la partie %d\n%s\n", r.Number, ordinal(len(st.Drawn)), r.Game, callable(st.Callable))
+		return nil
+	})
+}
+
+// ordinal writes a rank the French way: 1er, 2e, 3e...
+func ordinal(n int) string {
+	if n == 1 {
+		return "1er"
+	}
+	return strconv.Itoa(n) + "e"
+}
+
+// callable says how many cards could call out now (R16).
+func callable(n int) string {
+	switch n {
+	case 0:
+		return "aucune carte ne peut annoncer"
+	case 1:
+		return "1 carte peut annoncer (R16)"
+	}
+	return fmt.Sprintf("%d cartes peuvent annoncer (R16)", n)
+}
+
+// digits is a five-line font, so that the host reads the number across the table.
+var digits = [10][5]string{
+	{" ### ", "#   #", "#   #", "#   #", " ### "},
+	{"  #  ", " ##  ", "  #  ", "  #  ", " ### "},
+	{" ### ", "#   #", "  ## ", " #   ", "#####"},
+	{"#### ", "    #", " ### ", "    #", "#### "},
+	{"#   #", "#   #", "#####", "    #", "    #"},
+	{"#####", "#    ", "#### ", "    #", "#### "},
+	{" ### ", "#    ", "#### ", "#   #", " ### "},
+	{"#####", "    #", "   # ", "  #  ", "  #  "},
+	{" ### ", "#   #", " ### ", "#   #", " ### "},
+	{" ### ", "#   #", " ####", "    #", " ### "},
+}
+
+// bigNumber writes n in the five-line font.
+func bigNumber(w io.Writer, n card.Number) {
+	text := strconv.Itoa(int(n))
+	for row := range 5 {
+		var line []string
+		for _, c := range text {
+			line = append(line, digits[c-'0'][row])
+		}
+		fmt.Fprintln(w, strings.TrimRight(strings.Join(line, "  "), " "))
+	}
+}
+
+func gameUndo(ctx context.Context, e *env) error {
+	fs := newGameFlags("undo", e, true)
+	if err := fs.parseNoArgs(e.args); err != nil {
+		return err
+	}
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		r, err := d.Undo(ctx, *fs.by)
+		if err != nil || *fs.asJSON {
+			return orJSON(e.stdout, r, err)
+		}
+		st, err := d.Status()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "numéro %d annulé (faute de frappe) ; ", r.Number)
+		if st.Last != 0 {
+			fmt.Fprintf(e.stdout, "dernier numéro : %d\n", st.Last)
+		} else {
+			fmt.Fprintln(e.stdout, "aucun numéro sorti")
+		}
+		return nil
+	})
+}
+
+func gameCall(ctx context.Context, e *env) error {
+	fs := newGameFlags("call", e, false)
+	if err := fs.parseNoArgs(e.args); err != nil {
+		return err
+	}
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		if err := d.Call(ctx, *fs.by); err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout, "annonce : le tirage est arrêté (R15) ; enregistrer les cartes (loto game claim SÉRIE...) puis contrôler (loto game control)")
+		return nil
+	})
+}

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"loto/internal/card"
+	"loto/internal/game"
+	"loto/internal/loto"
+)
+
+func gameClaim(ctx context.Context, e *env) error {
+	fs := newGameFlags("claim", e, true)
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("aucune carte : donner le numéro de série de chaque carte annoncée")
+	}
+	// Every serial is read before any is recorded, so that a typo in the
+	// third refuses the command whole rather than leave two claims behind.
+	for _, s := range fs.Args() {
+		if _, err := card.ParseSerial(s); err != nil {
+			return loto.Errorf(loto.EInvalid, "numéro de carte « %s » illisible : attendu série-numéro-contrôle, comme A-001234-K7 ; aucune annonce enregistrée", s)
+		}
+	}
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		var done []loto.ClaimResult
+		for _, s := range fs.Args() {
+			r, err := d.Claim(ctx, *fs.by, s)
+			if err != nil && len(done) > 0 {
+				var kept []string
+				for _, c := range done {
+					kept = append(kept, c.Serial)
+				}
+				return fmt.Errorf("%s (annonces déjà enregistrées : %s)", message(err), strings.Join(kept, ", "))
+			}
+			if err != nil {
+				return err
+			}
+			done = append(done, r)
+		}
+		if *fs.asJSON {
+			return writeJSON(e.stdout, done)
+		}
+		pending := false
+		for _, c := range done {
+			if c.Verdict == loto.VerdictLate {
+				fmt.Fprintf(e.stdout, "annonce %d — %s : %s\n", c.Claim, c.Serial, c.Verdict.French())
+				continue
+			}
+			pending = true
+			fmt.Fprintf(e.stdout, "annonce %d — %s : enregistrée\n", c.Claim, c.Serial)
+		}
+		if pending {
+			fmt.Fprintln(e.stdout, "le tirage est arrêté (R15) ; contrôler : loto game control")
+		}
+		return nil
+	})
+}
+
+func gameControl(ctx context.Context, e *env) error {
+	fs := newGameFlags("control", e, true)
+	if err := fs.parseNoArgs(e.args); err != nil {
+		return err
+	}
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		r, err := d.StartControl(ctx, *fs.by)
+		if err != nil || *fs.asJSON {
+			return orJSON(e.stdout, r, err)
+		}
+		st, err := d.Status()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "contrôle de la partie %d, %s : %d annonce(s)\n", r.Game, st.Stage.French(), len(r.Verdicts))
+		for _, v := range r.Verdicts {
+			writeVerdict(e.stdout, v)
+		}
+		switch {
+		case len(r.Verdicts) == 0:
+			fmt.Fprintln(e.stdout, "aucune carte annoncée : le tirage reprend")
+		case r.Resumed:
+			fmt.Fprintln(e.stdout, "aucun gagnant : la partie continue, sans répéter les numéros sortis (R22, R24) ; loto game draw")
+		case r.Tie:
+			fmt.Fprintf(e.stdout, "égalité entre %d gagnants (R17) : %s\n", r.Winners, tieAdvice(st.Prize, r.Winners))
+		default:
+			fmt.Fprintln(e.stdout, "1 gagnant : remettre le lot (loto game award)")
+		}
+		return nil
+	})
+}
+
+// writeVerdict writes a claim's verdict; a winner's with its numbers to
+// read out, the last drawn first (R20).
+func writeVerdict(w io.Writer, v loto.ClaimResult) {
+	fmt.Fprintf(w, "annonce %d — %s : %s", v.Claim, v.Serial, v.Verdict.French())
+	if len(v.ReadOut) > 0 {
+		nums := make([]string, len(v.ReadOut))
+		for i, n := range v.ReadOut {
+			nums[i] = strconv.Itoa(int(n))
+		}
+		fmt.Fprintf(w, " ; à lire : %s (R20)", strings.Join(nums, ", "))
+	}
+	fmt.Fprintln(w)
+}
+
+// tieAdvice says how the tie on that prize is resolved (R17-R19, R25).
+func tieAdvice(p *loto.Prize, k int) string {
+	switch {
+	case p == nil || p.Kind != loto.Voucher:
+		return "tirer les jetons (loto game tokens) : le plus haut prend le lot, les autres un lot de consolation (R25)"
+	case game.SharedBy(int64(p.Cents), int64(p.UnitCents), k) == k:
+		return "le bon se partage à parts égales (R18) : loto game award ; si les gagnants refusent le partage : loto game decline, puis loto game tokens"
+	}
+	return fmt.Sprintf("le bon ne se partage pas également entre %d (R19) : tirer les jetons (loto game tokens)", k)
+}
+
+func gameTokens(ctx context.Context, e *env) error {
+	fs := newGameFlags("tokens", e, true)
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	var typed []int // nil: the software draws them
+	for _, a := range fs.Args() {
+		n, err := strconv.Atoi(a)
+		if err != nil {
+			return usagef("jeton « %s » : attendu un nombre de 1 à 90", a)
+		}
+		typed = append(typed, n)
+	}
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		tokens, err := d.DrawTokens(ctx, *fs.by, typed)
+		if err != nil || *fs.asJSON {
+			return orJSON(e.stdout, tokens, err)
+		}
+		if typed == nil {
+			fmt.Fprintln(e.stdout, "jetons tirés par le logiciel (vérifiables avec loto audit draws) :")
+		} else {
+			fmt.Fprintln(e.stdout, "jetons tirés du sac (R17) :")
+		}
+		best := 0
+		for i, t := range tokens {
+			fmt.Fprintf(e.stdout, "annonce %d — %s : jeton %d\n", t.Claim, t.Serial, t.Token)
+			if t.Token > tokens[best].Token {
+				best = i
+			}
+		}
+		fmt.Fprintf(e.stdout, "plus haut jeton : %d (%s) ; remettre le lot : loto game award\n", tokens[best].Token, tokens[best].Serial)
+		return nil
+	})
+}
+
+func gameDecline(ctx context.Context, e *env) error {
+	fs := newGameFlags("decline", e, false)
+	if err := fs.parseNoArgs(e.args); err != nil {
+		return err
+	}
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		if err := d.DeclineShare(ctx, *fs.by); err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout, "refus du partage noté (R18) : le plus haut jeton prend tout le bon, les autres un lot de consolation ; tirer les jetons s'ils ne le sont pas (loto game tokens), puis loto game award")
+		return nil
+	})
+}
+
+func gameAward(ctx context.Context, e *env) error {
+	fs := newGameFlags("award", e, true)
+	if err := fs.parseNoArgs(e.args); err != nil {
+		return err
+	}
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		r, err := d.Award(ctx, *fs.by)
+		if err != nil || *fs.asJSON {
+			return orJSON(e.stdout, r, err)
+		}
+		st, err := d.Status()
+		if err != nil {
+			return err
+		}
+		stage := d.Event().Programme[r.Game-1].Stages[r.Stage].Stage
+		fmt.Fprintf(e.stdout, "lot de la partie %d, %s :\n", r.Game, stage.French())
+		for _, w := range r.Winners {
+			fmt.Fprintln(e.stdout, "  "+winnerLine(w))
+		}
+		switch {
+		case !r.GameOver:
+			fmt.Fprintf(e.stdout, "la partie continue (R23), étape suivante : %s ; loto game draw\n", st.Announce)
+		case r.DayOver:
+			fmt.Fprintf(e.stdout, "partie %d terminée, dernière du programme : la graine du jour est révélée (loto audit draws)\n", r.Game)
+		default:
+			fmt.Fprintf(e.stdout, "partie %d terminée : les joueurs vident leurs cartes (R23) ; partie suivante : loto game start\n", r.Game)
+		}
+		return nil
+	})
+}
+
+// winnerLine says what one winning card receives (R17-R19, R25).
+func winnerLine(w loto.Winner) string {
+	s := w.Serial
+	if w.Token != nil {
+		s += fmt.Sprintf(" (jeton %d)", *w.Token)
+	}
+	switch {
+	case w.Consolation:
+		return s + " : lot de consolation, " + w.Prize + " (R25)"
+	case w.ShareCents != nil:
+		return s + " : " + w.Prize + ", montant " + w.ShareCents.String()
+	}
+	return s + " : " + w.Prize
+}
