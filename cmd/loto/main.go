@@ -1,5 +1,5 @@
-// Command loto runs a charity loto day: set-up, cards, the game, sales, the
-// web server, audit. Each subcommand is a flag.FlagSet; Run is what main and
+// Command loto runs a charity loto day: set-up, cards, sales, the door, the
+// games, reports, audit. Each subcommand is a flag.FlagSet; Run is what main and
 // the tests call, so the whole program can be driven in-process.
 package main
 

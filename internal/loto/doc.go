@@ -1,0 +1,11 @@
+// Package loto is the domain of a loto day: the event and its programme,
+// series of cards, desks and sales, reservations and the door, the games
+// with their calls, controls, ties and prizes, refunds, breaks and reports.
+//
+// The state of the day (State) is a pure fold of the journal's events. A
+// command (Day.Sell, Day.Draw, Day.Claim, ...) is checked against the state
+// and becomes events appended with the sequence it expects; on a conflict
+// the Day catches up and checks again. The package does no I/O of its own:
+// it reads and appends through a journal.Store. Rules are cited by their id
+// in ../shared/RULES.md (R1..R34, L1); the tests that prove them carry it.
+package loto
