@@ -75,6 +75,10 @@ func eventPostpone(ctx context.Context, e *env) error {
 
 // refundLine says a refund in one line.
 func refundLine(r loto.Refund) string {
-	return fmt.Sprintf("remboursement n° %d : vente n° %d (%s), %s rendus à la caisse « %s », %d cartes annulées",
+	line := fmt.Sprintf("remboursement n° %d : vente n° %d (%s), %s rendus à la caisse « %s », %d cartes annulées",
 		r.ID, r.Sale, r.Reason, r.Cents, r.Desk, len(r.Cards))
+	if len(r.FreeCards) > 0 {
+		line += fmt.Sprintf(", et la carte gratuite %s (R28)", strings.Join(r.FreeCards, ", "))
+	}
+	return line
 }

@@ -53,7 +53,10 @@ type RefundData struct {
 	Session int          `json:"session"`
 	Cents   Cents        `json:"cents"`
 	Cards   []string     `json:"cards"`
-	Note    string       `json:"note,omitempty"`
+	// FreeCards are voided with an exclusion and paid nothing: the free
+	// card the excluded player got at the door with the ticket the sale names (R4, R28).
+	FreeCards []string `json:"free_cards,omitempty"`
+	Note      string   `json:"note,omitempty"`
 }
 
 // Refund is a recorded refund with when, by whom and its event.
@@ -113,6 +116,9 @@ func (d *Day) RefundSale(ctx context.Context, actor string, req RefundRequest) (
 		}
 		p := RefundData{ID: len(st.ent.refunds) + 1, Sale: sale.ID, Reason: req.Reason, Desk: dk.Name, Session: s.ID,
 			Cents: sale.Total, Cards: sale.Cards, Note: strings.TrimSpace(req.Note)}
+		if req.Reason == RefundExclusion {
+			p.FreeCards = st.freeCardOf(sale)
+		}
 		dr, err := draft(actor, TypeSaleRefunded, p)
 		return []journal.Draft{dr}, 0, err
 	})
@@ -191,4 +197,20 @@ func (d *Day) Refunds() []Refund {
 		out = append(out, *r)
 	}
 	return out
+}
+
+// freeCardOf returns the free card issued at the door with the ticket a sale
+// names, when it still plays: an excluded player loses it too (R28).
+func (st *State) freeCardOf(sale *Sale) []string {
+	if sale.Ticket == "" {
+		return nil
+	}
+	t, err := st.ticket(sale.Ticket)
+	if err != nil || t.Crossed == nil {
+		return nil
+	}
+	if ref, err := refOf(t.Crossed.Card); err != nil || st.Voided(ref) {
+		return nil
+	}
+	return []string{t.Crossed.Card}
 }

@@ -126,3 +126,39 @@ func TestR29_PostponeStopsSalesAndListsRefunds(t *testing.T) {
 	_, err = d2.Postpone(ctx, "organisateur", "")
 	wantCode(t, err, EConflict)
 }
+
+func TestR28_ExclusionVoidsTheFreeCardOfTheSalesTicket(t *testing.T) {
+	d, store := entranceDay(t, "caisse-1")
+	ctx := context.Background()
+	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 2})
+	ok(t, err)
+	free := serialOf(t, d, "A", 10)
+	_, err = d.Admit(ctx, "jean", "porte-1", r.Tickets[0].Code, free)
+	ok(t, err)
+	otherFree := serialOf(t, d, "A", 11)
+	_, err = d.Admit(ctx, "jean", "porte-1", r.Tickets[1].Code, otherFree)
+	ok(t, err)
+	s, err := d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1, 2, 3), Payments: cash(1200), Ticket: r.Tickets[0].Code})
+	ok(t, err)
+	walkIn := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 4))
+
+	ref, err := d.RefundSale(ctx, "org", RefundRequest{Sale: s.ID, Reason: RefundExclusion})
+	ok(t, err)
+	if len(ref.FreeCards) != 1 || ref.FreeCards[0] != free || ref.Cents != 1200 {
+		t.Fatalf("refund %+v: the free card of the sale's ticket is voided, unpaid", ref)
+	}
+	d.View(func(st *State) {
+		for c, want := range map[string]bool{free: true, otherFree: false, s.Cards[0]: true} {
+			if r, _ := refOf(c); st.Voided(r) != want {
+				t.Fatalf("card %s voided = %v, want %v", c, !want, want)
+			}
+		}
+	})
+	// A sale without a ticket voids no free card.
+	ref, err = d.RefundSale(ctx, "org", RefundRequest{Sale: walkIn.ID, Reason: RefundExclusion})
+	ok(t, err)
+	if len(ref.FreeCards) != 0 {
+		t.Fatalf("walk-in refund voided %v", ref.FreeCards)
+	}
+	compareStates(t, d, reopen(t, store))
+}
