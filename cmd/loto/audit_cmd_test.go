@@ -99,3 +99,41 @@ func TestEventEndRevealsTheSeedOfADayCutShort(t *testing.T) {
 		t.Fatalf("audit of a day with no game: %q", out)
 	}
 }
+
+// TestCommandsRefuseABrokenJournal: a command replays the journal before it
+// acts; an edited event or a deleted tail stops it, naming the first bad
+// event, and it writes nothing.
+func TestCommandsRefuseABrokenJournal(t *testing.T) {
+	for _, tc := range []struct {
+		name, query string
+	}{
+		{"edited event", `UPDATE events SET actor = 'mallory' WHERE seq = 2`},
+		{"deleted tail", `DELETE FROM events WHERE seq = (SELECT max(seq) FROM events)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := newDB(t)
+			mustRun(t, "series", "create", "--db", path, "--series", "A", "--cards", "12")
+			mustRun(t, "series", "create", "--db", path, "--series", "B", "--cards", "12")
+			mustRun(t, "series", "create", "--db", path, "--series", "C", "--cards", "12")
+			db, err := sql.Open("sqlite", path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.Exec(tc.query); err != nil {
+				t.Fatal(err)
+			}
+			var before int
+			db.QueryRow(`SELECT count(*) FROM events`).Scan(&before)
+			code, _, errs := run(t, "series", "create", "--db", path, "--series", "D", "--cards", "6")
+			if code != 1 || !strings.Contains(errs, "journal corrompu à l'événement n°") {
+				t.Fatalf("a command on a broken journal: exit %d %q", code, errs)
+			}
+			var after int
+			db.QueryRow(`SELECT count(*) FROM events`).Scan(&after)
+			db.Close()
+			if after != before {
+				t.Fatalf("a command on a broken journal wrote %d events", after-before)
+			}
+		})
+	}
+}

@@ -117,11 +117,8 @@ func (e *BrokenError) Error() string {
 func Verify(ctx context.Context, s Store) (Head, error) {
 	prev := Head{Seq: 0, Hash: Genesis}
 	err := s.Read(ctx, 1, func(e Event) error {
-		if e.Seq != prev.Seq+1 {
-			return &BrokenError{Seq: prev.Seq + 1, Reason: fmt.Sprintf("absent (l'événement suivant présent est le n° %d)", e.Seq)}
-		}
-		if got := Chain(prev.Hash, e); got != e.Hash {
-			return &BrokenError{Seq: e.Seq, Reason: "son empreinte ne correspond pas à son contenu"}
+		if err := Follows(prev, e); err != nil {
+			return err
 		}
 		prev = Head{Seq: e.Seq, Hash: e.Hash}
 		return nil
@@ -134,9 +131,27 @@ func Verify(ctx context.Context, s Store) (Head, error) {
 		return Head{}, err
 	}
 	if head != prev {
-		return Head{}, &BrokenError{Seq: prev.Seq + 1, Reason: "la tête du journal ne correspond pas au dernier événement"}
+		return Head{}, ErrHeadMismatch(prev)
 	}
 	return prev, nil
+}
+
+// Follows checks that e comes right after prev in the chain: the next
+// sequence, and a hash that matches its content and prev's hash.
+func Follows(prev Head, e Event) error {
+	if e.Seq != prev.Seq+1 {
+		return &BrokenError{Seq: prev.Seq + 1, Reason: fmt.Sprintf("absent (l'événement suivant présent est le n° %d)", e.Seq)}
+	}
+	if got := Chain(prev.Hash, e); got != e.Hash {
+		return &BrokenError{Seq: e.Seq, Reason: "son empreinte ne correspond pas à son contenu"}
+	}
+	return nil
+}
+
+// ErrHeadMismatch says that the stored head disagrees with the last event
+// read (last): events were deleted from the tail, or the head was edited.
+func ErrHeadMismatch(last Head) error {
+	return &BrokenError{Seq: last.Seq + 1, Reason: "la tête du journal ne correspond pas au dernier événement"}
 }
 
 // Follow calls fn for every event from seq on, then waits for new ones, until

@@ -82,6 +82,10 @@ func (d *Day) catchUp(ctx context.Context) error {
 	if d.broken != nil {
 		return d.broken
 	}
+	// Every event read is checked against the chain before it is applied,
+	// and the store's head against the last event, so a command never acts
+	// on an edited, truncated or forged journal.
+	moreExpected := false // the head, read before this read, names events past ours
 	for {
 		var chunk []journal.Event
 		err := d.store.Read(ctx, d.st.head+1, func(e journal.Event) error {
@@ -94,15 +98,48 @@ func (d *Day) catchUp(ctx context.Context) error {
 		if err != nil && !errors.Is(err, errChunkFull) {
 			return internalf(err, "lecture du journal")
 		}
+		if moreExpected && len(chunk) == 0 {
+			return d.breaks(journal.ErrHeadMismatch(d.headOf()))
+		}
 		for _, e := range chunk {
+			if err := journal.Follows(d.headOf(), e); err != nil {
+				return d.breaks(err)
+			}
 			if err := d.apply(ctx, e, nil); err != nil {
 				return err
 			}
 		}
-		if len(chunk) < catchUpChunk {
-			return nil
+		if len(chunk) == catchUpChunk {
+			moreExpected = false
+			continue
 		}
+		h, err := d.store.Head(ctx)
+		if err != nil {
+			return internalf(err, "lecture de la tête du journal")
+		}
+		switch mine := d.headOf(); {
+		case h == mine:
+			return nil
+		case h.Seq <= mine.Seq:
+			return d.breaks(journal.ErrHeadMismatch(mine))
+		}
+		// Another writer went on, or events are missing: a new read tells.
+		moreExpected = true
 	}
+}
+
+// headOf is the sequence and hash of the last event applied.
+func (d *Day) headOf() journal.Head {
+	if d.st.head == 0 {
+		return journal.Head{Seq: 0, Hash: journal.Genesis}
+	}
+	return journal.Head{Seq: d.st.head, Hash: d.st.headHash}
+}
+
+// breaks stops the Day on a broken journal: every later command fails.
+func (d *Day) breaks(err error) error {
+	d.broken = err
+	return err
 }
 
 // catchUpChunk is how many events catchUp reads before applying them.
