@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register("card check", "check a serial (R10) and print the card", cardCheck)
+	register("card check", "vérifie un numéro de série (R10), affiche la carte et ce qu'elle est aujourd'hui : vendue, gratuite, pas vendue, annulée (R9, R28)", cardCheck)
 }
 
 func cardCheck(ctx context.Context, e *env) error {
@@ -29,6 +29,13 @@ func cardCheck(ctx context.Context, e *env) error {
 		}
 		fmt.Fprintf(e.stdout, "carte %s — série %s, n° %d, plaque %d\n", serial, serial.Series, serial.Number, card.PlateOf(serial.Number))
 		writeGrid(e.stdout, grid)
+		// A valid serial is not a card that plays: say what it is today,
+		// last, where the controller's eye ends (exit 0 still, the serial is valid).
+		status, err := d.CardStatus(serial.String())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout, status.Text)
 		return nil
 	})
 }

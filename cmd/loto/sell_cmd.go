@@ -5,24 +5,25 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"loto/internal/loto"
 )
 
 func init() {
-	register("sell", "sell cards at a desk and print the sale as JSON (--desk DESK --pay cash:25.00[,card:5] [--key KEY] [--id \"CNI 123456\" --cheque 0012345] SERIAL-or-PLATE...)", sell)
+	register("sell", "vend des cartes à une caisse et écrit la vente en JSON (--desk CAISSE --pay cash:25.00[,card:5] [--key CLÉ] [--id \"CNI 123456\" --cheque 0012345] SÉRIE-ou-PLAQUE...)", sell)
 }
 
 func sell(ctx context.Context, e *env) error {
 	fs := newFlags("sell", e)
 	by := byFlag(fs)
-	desk := fs.String("desk", "", "the desk selling")
-	key := fs.String("key", "", "idempotency key: a sale retried with it returns the first sale (default: a new random key)")
-	pay := fs.String("pay", "", "payments METHOD:AMOUNT, split with commas; METHOD is cash, card or cheque; cash is the amount tendered")
-	id := fs.String("id", "", "identity document of a cheque payer: kind and number, e.g. \"CNI 123456\" (R8)")
-	cheque := fs.String("cheque", "", "the cheque's number")
-	ticket := fs.String("ticket", "", "the buyer's reservation ticket, if any (else a walk-in buyer, R3)")
+	desk := fs.String("desk", "", "`CAISSE` la caisse qui vend")
+	key := fs.String("key", "", "`CLÉ` clé d'idempotence : une vente refaite avec elle rend la première (par défaut : une clé neuve au hasard)")
+	pay := fs.String("pay", "", "`MOYEN:MONTANT` les paiements, séparés par des virgules ; MOYEN vaut cash, card ou cheque ; en espèces, le montant remis")
+	id := fs.String("id", "", "`PIÈCE` pièce d'identité de qui paie par chèque : type et numéro, par exemple \"CNI 123456\" (R8)")
+	cheque := fs.String("cheque", "", "`NUMÉRO` le numéro du chèque")
+	ticket := fs.String("ticket", "", "`BILLET` le billet de réservation de l'acheteur, s'il en a un (sinon un acheteur sans réservation, R3)")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -52,6 +53,10 @@ func sell(ctx context.Context, e *env) error {
 		sale, err := d.Sell(loto.WithKey(ctx, *key), *by, req)
 		if err != nil {
 			return err
+		}
+		// Warnings go to the cashier, beside the JSON a program reads.
+		for _, w := range sale.Warnings {
+			fmt.Fprintln(e.stderr, "attention : "+w)
 		}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")

@@ -110,7 +110,7 @@ func TestCLI_SellAtAnOpenDesk(t *testing.T) {
 	if chq.Total != 500 {
 		t.Fatalf("cheque sale %+v", chq)
 	}
-	// A plate code sells the rest of its plate (cards 11 and 12 of plate 2).
+	// A plate code of a plate partly sold is refused (R7): cards 11 and 12 of plate 2 sell one by one.
 	d, st, err := openDay(context.Background(), db, mustExist)
 	if err != nil {
 		t.Fatal(err)
@@ -120,8 +120,9 @@ func TestCLI_SellAtAnOpenDesk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cash:10", plate); len(p.Serials) != 2 || p.Total != 1000 {
-		t.Fatalf("plate sale %+v", p)
+	fails(t, db, "scanner une à une", "sell", "--db", db, "--desk", "caisse-1", "--pay", "cash:20", plate)
+	if p := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cash:10", a[10], a[11]); len(p.Serials) != 2 || p.Total != 1000 {
+		t.Fatalf("sale of the rest of the plate %+v", p)
 	}
 	sp := sellJSON(t, "--db", db, "--desk", "voiture", "--pay", "card:6", v[0])
 	if sp.Total != 600 {
@@ -160,4 +161,30 @@ func TestCLI_SellAtAnOpenDesk(t *testing.T) {
 	if err := json.Unmarshal([]byte(mustRun(t, "desk", "close", "voiture", "--count", "0", "--json", "--db", db)), &z); err != nil || z.Sales != 1 || !z.Closed() {
 		t.Fatalf("Z report as JSON: %+v %v", z, err)
 	}
+}
+
+func TestCLI_R9_SaleDuringAGameWarnsOnStderr(t *testing.T) {
+	db := saleDB(t)
+	a := serialsOf(t, db, "A", 2)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", db)
+	mustRun(t, "game", "start", "--db", db)
+	mustRun(t, "game", "draw", "--db", db)
+	code, out, errs := run(t, "sell", "--db", db, "--desk", "caisse-1", "--pay", "cash:5", a[0])
+	if code != 0 || !strings.Contains(out, `"total_cents": 500`) {
+		t.Fatalf("sell during a game: exit %d %q %q", code, out, errs)
+	}
+	if !strings.Contains(errs, "partie n° 1 en cours : ces cartes jouent à partir de la partie suivante") {
+		t.Fatalf("no warning on stderr: %q", errs)
+	}
+}
+
+func TestCLI_SellKeyReusedForOtherCardsFails(t *testing.T) {
+	db := saleDB(t)
+	a := serialsOf(t, db, "A", 3)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", db)
+	sellJSON(t, "--db", db, "--desk", "caisse-1", "--key", "k1", "--pay", "cash:10", a[0], a[1])
+	if again := sellJSON(t, "--db", db, "--desk", "caisse-1", "--key", "k1", "--pay", "cash:10", a[1], a[0]); again.Sale != 1 {
+		t.Fatalf("the same sale retried in another order gave %+v", again)
+	}
+	fails(t, db, "« k1 » a déjà servi à la vente n° 1", "sell", "--db", db, "--desk", "caisse-1", "--key", "k1", "--pay", "cash:10", a[0], a[2])
 }

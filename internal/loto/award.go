@@ -23,7 +23,7 @@ func (st *State) controlled() (*GameRecord, []ClaimResult, error) {
 // the day seed (verifiable afterwards); otherwise typed are the tokens drawn
 // from the real bag, one per winner in the order of the claims.
 func (d *Day) DrawTokens(ctx context.Context, actor string, typed []int) ([]ClaimToken, error) {
-	p, err := answer[tieTokens](d.run(ctx, TypeTieTokens, func(st *State) ([]journal.Draft, int, error) {
+	p, err := answer[tieTokens](d.runKeyed(ctx, TypeTieTokens, sameTokens(typed), func(st *State) ([]journal.Draft, int, error) {
 		g, winners, err := st.controlled()
 		if err != nil {
 			return nil, 0, err
@@ -68,7 +68,7 @@ func (d *Day) DrawTokens(ctx context.Context, actor string, typed []int) ([]Clai
 // checkTyped refuses tokens a bag of 1..90 without replacement cannot give.
 func checkTyped(tokens []int, winners int) error {
 	if len(tokens) != winners {
-		return Errorf(EInvalid, "%d jetons donnés pour %d gagnants", len(tokens), winners)
+		return Errorf(EInvalid, "%s pour %d gagnants", plural(len(tokens), "jeton donné", "jetons donnés"), winners)
 	}
 	seen := map[int]bool{}
 	for _, t := range tokens {

@@ -28,7 +28,7 @@ type BreakState struct {
 // needs its minutes. The state then knows when play resumes.
 func (d *Day) StartBreak(ctx context.Context, actor, label string, minutes int) (BreakState, error) {
 	label = strings.TrimSpace(label)
-	e, err := d.run(ctx, TypeBreakStarted, func(st *State) ([]journal.Draft, int, error) {
+	e, err := d.runKeyed(ctx, TypeBreakStarted, sameBreak(label, minutes), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 		}
@@ -84,8 +84,8 @@ func (st *State) nextBreak(label string, minutes int) (breakStarted, error) {
 	if label == "" && minutes == 0 {
 		return breakStarted{}, Errorf(EInvalid, "plus de pause au programme : donner le nom et la durée de la pause")
 	}
-	if minutes < 1 || minutes > 240 {
-		return breakStarted{}, Errorf(EInvalid, "durée de pause de %d minutes invalide : entre 1 et 240", minutes)
+	if err := CheckBreakMinutes(minutes); err != nil {
+		return breakStarted{}, err
 	}
 	if label == "" {
 		label = "pause"
@@ -94,6 +94,17 @@ func (st *State) nextBreak(label string, minutes int) (breakStarted, error) {
 		return breakStarted{}, Errorf(EInvalid, "nom de pause trop long (60 caractères au plus)")
 	}
 	return breakStarted{Label: label, Minutes: minutes}, nil
+}
+
+// CheckBreakMinutes checks the length of a break a person gave: 1 to 240
+// minutes. StartBreak reads 0 as "the schedule's length", so a caller that
+// lets people type the length checks it first: a typed 0 is refused, never
+// taken for the schedule's.
+func CheckBreakMinutes(minutes int) error {
+	if minutes < 1 || minutes > 240 {
+		return Errorf(EInvalid, "durée de pause de %s invalide : entre 1 et 240 minutes (sans durée, celle du programme)", plural(minutes, "minute", "minutes"))
+	}
+	return nil
 }
 
 // EndBreak ends the break in progress: play resumes.

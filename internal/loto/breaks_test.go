@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 )
@@ -128,4 +129,30 @@ func TestR12_BoardShowsWhenPlayResumes(t *testing.T) {
 	if s, _ := d.Status(); s.Break != nil {
 		t.Fatalf("board after the break: %+v", s.Break)
 	}
+}
+
+func TestR12_BreakMinutesGivenMustBePositive(t *testing.T) {
+	// 0 stands for "the schedule's length" only when no length was given:
+	// a length typed as 0 or less is refused, never read as the schedule's.
+	for _, tc := range []struct {
+		minutes int
+		say     string
+	}{
+		{0, "durée de pause de 0 minute invalide"},
+		{-5, "durée de pause de -5 minutes invalide"},
+		{241, "entre 1 et 240"},
+	} {
+		err := CheckBreakMinutes(tc.minutes)
+		wantCode(t, err, EInvalid)
+		if !strings.Contains(ErrorMessage(err), tc.say) {
+			t.Fatalf("CheckBreakMinutes(%d): %q, want %q", tc.minutes, ErrorMessage(err), tc.say)
+		}
+	}
+	ok(t, CheckBreakMinutes(1))
+	ok(t, CheckBreakMinutes(240))
+	d, store := entranceDay(t)
+	before := store.count()
+	_, err := d.StartBreak(context.Background(), "host", "", -5)
+	wantCode(t, err, EInvalid)
+	nothingWritten(t, store, before)
 }

@@ -82,7 +82,7 @@ func (st *State) lookup(text string) (card.Serial, card.Card, error) {
 	}
 	if s.Number > series.Cards {
 		return s, card.Card{}, &Error{Code: ENotFound, Err: card.ErrUnknownSeries,
-			Message: fmt.Sprintf("carte %s : la série %s n'a que %d cartes", s, s.Series, series.Cards)}
+			Message: fmt.Sprintf("carte %s : hors de la série %s, qui compte %s", s, s.Series, plural(series.Cards, "carte", "cartes"))}
 	}
 	c, err := st.grid(CardRef{Series: s.Series, Number: s.Number})
 	return s, c, err

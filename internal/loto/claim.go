@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"fmt"
 
 	"loto/internal/journal"
 )
@@ -10,7 +11,7 @@ import (
 // draw (the call); once the control started the claim is refused as late and
 // recorded so (R21). A serial that cannot be read is refused and not recorded.
 func (d *Day) Claim(ctx context.Context, actor, serial string) (ClaimResult, error) {
-	return answer[ClaimResult](d.run(ctx, TypeClaimRegistered, func(st *State) ([]journal.Draft, int, error) {
+	return answer[ClaimResult](d.runKeyed(ctx, TypeClaimRegistered, sameClaim(serial), func(st *State) ([]journal.Draft, int, error) {
 		g := st.running()
 		if g == nil {
 			return nil, 0, Errorf(EConflict, "aucune partie en cours : pas d'annonce à enregistrer")
@@ -101,8 +102,12 @@ func (st *State) judge(g *GameRecord, c ClaimResult, seen map[CardRef]bool) (Cla
 		c.Verdict = VerdictBadCheck
 	case seen[ref]:
 		c.Verdict = VerdictDuplicate
-	case !st.Stamped(ref), !g.Plays(st.stamped[ref]):
-		c.Verdict = VerdictNotStamped // not stamped, or stamped once this game's numbers were out
+	case !st.Stamped(ref):
+		c.Verdict = VerdictNotStamped
+	case !g.Plays(st.stamped[ref]):
+		// Stamped once this game's numbers were out: the card is paid for,
+		// so "not stamped" alone would start a dispute.
+		c.Verdict, c.Reason = VerdictNotStamped, st.lateReason(g, ref)
 	case st.Voided(ref):
 		c.Verdict = VerdictVoided
 	case !g.Spec.Accepts(series.Kind):
@@ -128,4 +133,17 @@ func (st *State) judge(g *GameRecord, c ClaimResult, seen map[CardRef]bool) (Cla
 		c.Verdict = VerdictNotWinner
 	}
 	return c, nil
+}
+
+// lateReason says why a card stamped once a game's numbers were out does
+// not play that game (R9), naming the sale or the ticket that got it.
+func (st *State) lateReason(g *GameRecord, ref CardRef) string {
+	const next = "elle joue à partir de la partie suivante (R9)"
+	switch h := st.ent.holders[ref]; {
+	case h.sale > 0:
+		return fmt.Sprintf("carte vendue pendant la partie n° %d (vente n° %d) : %s", g.Number, h.sale, next)
+	case h.ticket > 0:
+		return fmt.Sprintf("carte remise gratuitement pendant la partie n° %d (billet %s) : %s", g.Number, st.ent.tickets[h.ticket-1].Code, next)
+	}
+	return fmt.Sprintf("carte tamponnée pendant la partie n° %d (événement n° %d) : %s", g.Number, st.stamped[ref], next)
 }

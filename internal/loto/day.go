@@ -206,11 +206,27 @@ type plan func(st *State) (drafts []journal.Draft, main int, err error)
 
 // run executes a command and returns its main event, whose payload is the answer.
 func (d *Day) run(ctx context.Context, typ string, p plan) (journal.Event, error) {
+	return d.runKeyed(ctx, typ, nil, p)
+}
+
+// runKeyed is run for a command whose request has content: a key that
+// already made an event answers with it only when same finds that event
+// made by the same request, else the key is refused as reused.
+func (d *Day) runKeyed(ctx context.Context, typ string, same sameRequest, p plan) (journal.Event, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	key := keyOf(ctx)
+	replayed := func() (journal.Event, error) {
+		e, err := d.replayed(ctx, typ, key)
+		if err == nil && same != nil {
+			if err := same(d.st, e); err != nil {
+				return journal.Event{}, err
+			}
+		}
+		return e, err
+	}
 	if key != "" {
-		if e, err := d.replayed(ctx, typ, key); err == nil || !errors.Is(err, journal.ErrNotFound) {
+		if e, err := replayed(); err == nil || !errors.Is(err, journal.ErrNotFound) {
 			return e, err
 		}
 	}
@@ -224,7 +240,7 @@ func (d *Day) run(ctx context.Context, typ string, p plan) (journal.Event, error
 			// process since the key was looked up: the check then fails
 			// because of it (its card is sold, its game started), and the
 			// first answer is the answer.
-			if e, rerr := d.replayed(ctx, typ, key); !errors.Is(rerr, journal.ErrNotFound) {
+			if e, rerr := replayed(); !errors.Is(rerr, journal.ErrNotFound) {
 				return e, rerr
 			}
 		}
@@ -244,7 +260,7 @@ func (d *Day) run(ctx context.Context, typ string, p plan) (journal.Event, error
 		case errors.Is(err, journal.ErrConflict):
 			continue // another writer won: catch up and check again
 		case errors.Is(err, journal.ErrDuplicateKey):
-			return d.replayed(ctx, typ, key)
+			return replayed()
 		default:
 			return journal.Event{}, internalf(err, "écriture dans le journal")
 		}

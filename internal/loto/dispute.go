@@ -21,7 +21,7 @@ const (
 // the journal keeps the control and the ruling.
 func (d *Day) Rule(ctx context.Context, actor string, r Ruling) (Ruling, error) {
 	r.By, r.What, r.Why = strings.TrimSpace(r.By), strings.TrimSpace(r.What), strings.TrimSpace(r.Why)
-	return answer[Ruling](d.run(ctx, TypeRulingRecorded, func(st *State) ([]journal.Draft, int, error) {
+	return answer[Ruling](d.runKeyed(ctx, TypeRulingRecorded, sameRuling(r), func(st *State) ([]journal.Draft, int, error) {
 		// A copy: the game in play is resolved on the state this attempt
 		// checks against, never kept from an attempt that lost a race.
 		r := r

@@ -29,7 +29,7 @@ type Admission struct {
 // of a series on sale, neither sold nor issued yet; it is stamped (R9).
 func (d *Day) Admit(ctx context.Context, actor, door, ticket, serial string) (Admission, error) {
 	door = strings.TrimSpace(door)
-	e, err := d.run(ctx, TypeTicketCrossed, func(st *State) ([]journal.Draft, int, error) {
+	e, err := d.runKeyed(ctx, TypeTicketCrossed, sameAdmission(door, ticket, serial), func(st *State) ([]journal.Draft, int, error) {
 		if err := st.selling(); err != nil {
 			return nil, 0, err
 		}

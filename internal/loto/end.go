@@ -14,7 +14,7 @@ import (
 // must be over first. The last award of the programme ends the day by itself.
 func (d *Day) EndDay(ctx context.Context, actor, reason string) (seed string, err error) {
 	reason = strings.TrimSpace(reason)
-	_, err = d.run(ctx, TypeSeedRevealed, func(st *State) ([]journal.Draft, int, error) {
+	_, err = d.runKeyed(ctx, TypeSeedRevealed, sameEndDay(reason), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 		}

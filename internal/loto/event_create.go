@@ -23,7 +23,7 @@ func (d *Day) CreateEvent(ctx context.Context, actor string, file []byte) (Event
 	if err != nil {
 		return EventResult{}, err
 	}
-	e, err := d.run(ctx, TypeEventCreated, func(st *State) ([]journal.Draft, int, error) {
+	e, err := d.runKeyed(ctx, TypeEventCreated, sameEvent(spec), func(st *State) ([]journal.Draft, int, error) {
 		return d.eventDrafts(st, actor, spec)
 	})
 	if err != nil {
@@ -55,10 +55,10 @@ func (d *Day) eventDrafts(st *State, actor string, spec *EventSpec) ([]journal.D
 			continue
 		}
 		if old.Kind != s.Kind {
-			p.add(fmt.Sprintf("series[%d].kind", i), "la série %s existe déjà, de type %s", s.Code, old.Kind)
+			p.add(fmt.Sprintf("series[%d].kind", i), "la série %s existe déjà, de type %s", s.Code, old.Kind.French())
 		}
 		if old.Cards != s.Cards {
-			p.add(fmt.Sprintf("series[%d].cards", i), "la série %s existe déjà, avec %d cartes", s.Code, old.Cards)
+			p.add(fmt.Sprintf("series[%d].cards", i), "la série %s existe déjà, avec %s", s.Code, plural(old.Cards, "carte", "cartes"))
 		}
 	}
 	if err := p.err(); err != nil {

@@ -188,7 +188,7 @@ func validateSchedule(p *problems, f *fileSchedule) Schedule {
 		at, ok := parse(path+".at", b.At)
 		br.At = at
 		if b.Minutes <= 0 || b.Minutes > 240 {
-			p.add(path+".minutes", "durée de %d minutes invalide : entre 1 et 240", b.Minutes)
+			p.add(path+".minutes", "durée de %s invalide : entre 1 et 240", plural(b.Minutes, "minute", "minutes"))
 		}
 		if ok && startOK && at < last {
 			p.add(path+".at", "la pause de %s commence avant le début des jeux ou la fin de la pause précédente (%s)", at, last)
@@ -254,7 +254,7 @@ func validatePrices(p *problems, f *filePrices, series []SeriesOnSale) Prices {
 			if t.Cards < 1 || t.Cards > 100 {
 				p.add(tp+".cards", "nombre de cartes %d invalide : entre 1 et 100", t.Cards)
 			} else if seen[t.Cards] {
-				p.add(tp+".cards", "deux prix pour %d carte(s)", t.Cards)
+				p.add(tp+".cards", "deux prix pour %s", plural(t.Cards, "carte", "cartes"))
 			}
 			seen[t.Cards] = true
 			one = one || t.Cards == 1
@@ -272,13 +272,6 @@ func validatePrices(p *problems, f *filePrices, series []SeriesOnSale) Prices {
 		Regular: list("prices.regular", f.Regular, Regular),
 		Special: list("prices.special", f.Special, Special),
 	}
-}
-
-func kindFrench(k Kind) string {
-	if k == Special {
-		return "spéciales"
-	}
-	return "ordinaires"
 }
 
 func validateDesks(p *problems, fs []fileDesk, series []SeriesOnSale) []Desk {
@@ -306,7 +299,7 @@ func validateDesks(p *problems, fs []fileDesk, series []SeriesOnSale) []Desk {
 		out = append(out, d)
 	}
 	if !pmr {
-		p.add("desks", "une caisse qui vend les cartes ordinaires doit être réservée aux personnes à mobilité réduite (pmr: true, R6)")
+		p.add("desks", "au moins une caisse qui vend les cartes ordinaires doit être marquée PMR (pmr: true, R6), réservée aux personnes à mobilité réduite")
 	}
 	if hasKind(series, Special) && !special {
 		p.add("desks", "la carte spéciale se vend à une caisse dédiée : déclarer une caisse special: true (R30)")

@@ -162,6 +162,9 @@ type ClaimResult struct {
 	Serial  string        `json:"serial"`
 	Verdict Verdict       `json:"verdict"`
 	ReadOut []card.Number `json:"read_out,omitempty"` // R20: last number first
+	// Reason says in French why, where the verdict's own words would
+	// mislead: a paid card sold once the game's numbers were out (R9).
+	Reason string `json:"reason,omitempty"`
 }
 
 // ClaimToken is the token a tied winner drew from the bag (R17).

@@ -62,7 +62,7 @@ type DrawResult struct {
 // typed is the ball the machine gave, refused if already drawn in the game.
 // A pending call stops the draw (R15).
 func (d *Day) Draw(ctx context.Context, actor string, typed card.Number) (DrawResult, error) {
-	return answer[DrawResult](d.run(ctx, TypeNumberDrawn, func(st *State) ([]journal.Draft, int, error) {
+	return answer[DrawResult](d.runKeyed(ctx, TypeNumberDrawn, sameDraw(typed), func(st *State) ([]journal.Draft, int, error) {
 		g, err := st.drawing()
 		if err != nil {
 			return nil, 0, err

@@ -119,16 +119,25 @@ func settle(total Cents, pays []Payment, id *Identity, cheque string) (Cents, er
 	}
 	due, cash := total-noCash, by[Cash]
 	switch {
-	case cash < due && len(by) == 1:
-		return 0, Errorf(EInvalid, "espèces remises (%s) inférieures au total (%s)", cash, total)
+	case cash < due && noCash == 0:
+		return 0, Errorf(EInvalid, "espèces remises (%s) inférieures au total (%s) : il manque %s", cash, total, due-cash)
 	case cash < due:
-		return 0, Errorf(EInvalid, "paiement insuffisant : %s reçus pour un total de %s", cash+noCash, total)
+		return 0, Errorf(EInvalid, "les paiements (%s) ne couvrent pas le total de %s : il manque %s", listPayments(pays), total, due-cash)
 	case cash > 0 && due == 0:
 		return 0, Errorf(EInvalid, "espèces en trop : la carte et le chèque couvrent déjà le total de %s", total)
 	case cash-due >= maxChange:
 		return 0, Errorf(EInvalid, "monnaie à rendre de %s : plus qu'un billet de 500 €, vérifier le montant remis (%s)", cash-due, cash)
 	}
 	return cash - due, nil
+}
+
+// listPayments writes payments for people: "espèces 5,00 €, carte bancaire 10,00 €".
+func listPayments(pays []Payment) string {
+	parts := make([]string, len(pays))
+	for i, p := range pays {
+		parts[i] = p.Method.French() + " " + p.Cents.String()
+	}
+	return strings.Join(parts, ", ")
 }
 
 func methodIndex(m Method) (int, bool) {

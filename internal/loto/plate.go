@@ -14,7 +14,7 @@ import (
 // has three check characters where a serial has two: the forms never
 // collide (A-P000123-K7 would be card 123 of series AP) and a forged code,
 // which would sell six cards, passes once in 29,791 tries. Printed plates
-// could carry it later in their margin.
+// of 6 carry it (loto print cards) and loto series plates lists it.
 type PlateCode struct {
 	Series string
 	Plate  int
@@ -95,7 +95,7 @@ func (d *Day) PlateCode(series string, plate int) (string, error) {
 		return "", Errorf(ENotFound, "la série %s n'existe pas", code)
 	}
 	if plate < 1 || plate > s.Plates() {
-		return "", Errorf(ENotFound, "la série %s n'a pas de plaque n° %d (elle en compte %d)", code, plate, s.Plates())
+		return "", Errorf(ENotFound, "la série %s n'a pas de plaque n° %d (elle compte %s)", code, plate, plural(s.Plates(), "plaque", "plaques"))
 	}
 	key, ok := d.st.secrets[seriesKeySecret(code)]
 	if !ok {
@@ -120,7 +120,7 @@ func (st *State) plateCards(text string) ([]CardRef, PlateCode, error) {
 		return nil, p, Errorf(EInvalid, "plaque %s : code de contrôle faux, plaque refusée (R10)", p)
 	}
 	if p.Plate > s.Plates() {
-		return nil, p, Errorf(ENotFound, "plaque %s : la série %s n'a que %d plaques", p, p.Series, s.Plates())
+		return nil, p, Errorf(ENotFound, "plaque %s : hors de la série %s, qui compte %s", p, p.Series, plural(s.Plates(), "plaque", "plaques"))
 	}
 	if _, sold := st.onSale(p.Series); !sold {
 		return nil, p, Errorf(EInvalid, "la série %s n'est pas en vente aujourd'hui (R10)", p.Series)

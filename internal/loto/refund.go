@@ -17,6 +17,21 @@ const (
 	RefundPostponement RefundReason = "postponement" // R29: the loto is postponed
 )
 
+// French names the reason for people.
+func (r RefundReason) French() string {
+	switch r {
+	case RefundExclusion:
+		return "exclusion"
+	case RefundPostponement:
+		return "report du loto"
+	}
+	return string(r)
+}
+
+// refundReasonFrench names why a card was voided: a refund's reason in
+// French, or the reason typed for a void as it was typed.
+func refundReasonFrench(reason string) string { return RefundReason(reason).French() }
+
 // errNoRefund is the refusal of any other refund or exchange (R9, R26).
 func errNoRefund(what string) error {
 	return Errorf(EInvalid, "remboursement refusé%s : les cartes ne sont ni échangées ni remboursées (R9, R26), sauf exclusion d'un joueur (R28) ou report du loto (R29)", what)
@@ -81,7 +96,7 @@ func refundOf(e journal.Event) (Refund, error) {
 // and its total is paid out in cash at a desk with an open session (the
 // desk's expected cash goes down by as much). Anything else is refused.
 func (d *Day) RefundSale(ctx context.Context, actor string, req RefundRequest) (Refund, error) {
-	e, err := d.run(ctx, TypeSaleRefunded, func(st *State) ([]journal.Draft, int, error) {
+	e, err := d.runKeyed(ctx, TypeSaleRefunded, sameRefund(req), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 		}
@@ -145,7 +160,7 @@ func (d *Day) Postpone(ctx context.Context, actor, reason string) (Postponement,
 	if reason == "" {
 		reason = "manque de joueurs"
 	}
-	_, err := d.run(ctx, TypeEventPostponed, func(st *State) ([]journal.Draft, int, error) {
+	_, err := d.runKeyed(ctx, TypeEventPostponed, samePostponement(reason), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 		}

@@ -125,7 +125,7 @@ func refusedList(bad []string) error {
 		return Errorf(EInvalid, "rien n'est enregistré, une erreur :\n  %s", bad[0])
 	}
 	if len(bad) > 50 {
-		bad = append(bad[:50], fmt.Sprintf("... et %d autres", len(bad)-50))
+		bad = append(bad[:50], "... et "+plural(len(bad)-50, "autre", "autres"))
 	}
 	return Errorf(EInvalid, "rien n'est enregistré, %d erreurs :\n  %s", len(bad), strings.Join(bad, "\n  "))
 }

@@ -36,6 +36,9 @@ type SaleData struct {
 	Cheque   string    `json:"cheque,omitempty"`
 	Ticket   string    `json:"ticket,omitempty"`
 	Hint     string    `json:"hint,omitempty"` // e.g. a plate of 6 costs less than these 5 cards
+	// Warnings tell the cashier what the buyer must know, e.g. that these
+	// cards do not play the game whose numbers are out (R9).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Sale is a recorded sale with when, by whom and under which idempotency key.
@@ -60,7 +63,7 @@ func (d *Day) Sell(ctx context.Context, actor string, req SaleRequest) (Sale, er
 	if strings.TrimSpace(keyOf(ctx)) == "" {
 		return Sale{}, Errorf(EInvalid, "une vente demande une clé d'idempotence : une vente répétée rend la première")
 	}
-	e, err := d.run(ctx, TypeSaleRecorded, func(st *State) ([]journal.Draft, int, error) {
+	e, err := d.runKeyed(ctx, TypeSaleRecorded, sameSale(req), func(st *State) ([]journal.Draft, int, error) {
 		p, err := st.salePlan(req)
 		if err != nil {
 			return nil, 0, err
@@ -123,7 +126,7 @@ func (st *State) salePlan(req SaleRequest) (SaleData, error) {
 	}{{Regular, prices.Regular, p.Regular}, {Special, prices.Special, p.Special}} {
 		c, b, ok := Price(k.kind, k.tiers, k.n)
 		if !ok {
-			return SaleData{}, Errorf(EInvalid, "aucun prix pour %d cartes %s dans la liste des prix", k.n, kindFrench(k.kind))
+			return SaleData{}, Errorf(EInvalid, "aucun prix pour %s dans la liste des prix", cardsOfKind(k.n, k.kind))
 		}
 		if k.kind == Regular {
 			regular = c
@@ -132,7 +135,14 @@ func (st *State) salePlan(req SaleRequest) (SaleData, error) {
 		p.Bundles = append(p.Bundles, b...)
 	}
 	if m, c := cheaperWithMore(prices.Regular, p.Regular, regular); p.Regular > 0 && m > 0 {
-		p.Hint = fmt.Sprintf("conseil : %d cartes coûtent %s, pas plus que ces %d (%s)", m, c, p.Regular, regular)
+		these := fmt.Sprintf("ces %d", p.Regular)
+		if p.Regular == 1 {
+			these = "cette carte"
+		}
+		p.Hint = fmt.Sprintf("conseil : %d cartes coûtent %s, pas plus que %s (%s)", m, c, these, regular)
+	}
+	if g := st.running(); g != nil && !g.Plays(st.head+1) {
+		p.Warnings = append(p.Warnings, fmt.Sprintf("partie n° %d en cours : ces cartes jouent à partir de la partie suivante", g.Number))
 	}
 	if p.Change, err = settle(p.Total, req.Payments, req.Identity, req.Cheque); err != nil {
 		return SaleData{}, err
@@ -174,8 +184,9 @@ func (st *State) specialDesks() string {
 
 // saleCards reads the serials and plate codes of a sale: each card exists
 // in a series on sale (R10), appears once and is neither sold nor issued.
-// A plate code gives the cards of its plate not yet sold (a cashier may
-// have cut singles off it); a plate with none left is refused.
+// A plate code sells its whole plate (the last plate of a series may have
+// fewer than 6 cards): a plate with a card already sold or issued is
+// refused, since the cashier is charging for a plate of 6.
 func (st *State) saleCards(texts []string) ([]CardRef, []string, error) {
 	if len(texts) == 0 {
 		return nil, nil, Errorf(EInvalid, "aucune carte donnée : scanner ou taper les cartes remises")
@@ -200,23 +211,17 @@ func (st *State) saleCards(texts []string) ([]CardRef, []string, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			left := 0
+			if err := st.plateUnsold(plate, cards); err != nil {
+				return nil, nil, err
+			}
 			for _, ref := range cards {
 				serial, err := st.serialOf(ref)
 				if err != nil {
 					return nil, nil, err
 				}
-				if st.Stamped(ref) {
-					continue
-				}
-				left++
 				if err := add(ref, serial); err != nil {
 					return nil, nil, err
 				}
-			}
-			if left == 0 {
-				serial, _ := st.serialOf(cards[0])
-				return nil, nil, Errorf(EConflict, "la plaque %s n'a plus de carte à vendre : %s", plate, ErrorMessage(st.heldBy(cards[0], serial)))
 			}
 			continue
 		}
@@ -232,6 +237,50 @@ func (st *State) saleCards(texts []string) ([]CardRef, []string, error) {
 		}
 	}
 	return refs, serials, nil
+}
+
+// plateUnsold refuses a plate with cards already sold or issued, naming
+// them with who has them.
+func (st *State) plateUnsold(plate PlateCode, cards []CardRef) error {
+	var held []CardRef
+	for _, ref := range cards {
+		if st.Stamped(ref) {
+			held = append(held, ref)
+		}
+	}
+	switch {
+	case len(held) == 0:
+		return nil
+	case len(held) == len(cards):
+		return Errorf(EConflict, "la plaque %s n'a plus de carte à vendre : %s", plate, st.heldList(held))
+	}
+	return Errorf(EConflict, "la plaque %s est entamée : %s ; scanner une à une les cartes remises", plate, st.heldList(held))
+}
+
+// heldList says who already has each of cards, the cards of one sale together.
+func (st *State) heldList(cards []CardRef) string {
+	var parts []string
+	for i := 0; i < len(cards); {
+		h := st.ent.holders[cards[i]]
+		j := i + 1
+		for h.sale > 0 && j < len(cards) && st.ent.holders[cards[j]] == h {
+			j++
+		}
+		var serials []string
+		for _, ref := range cards[i:j] {
+			s, _ := st.serialOf(ref)
+			serials = append(serials, s)
+		}
+		if j-i == 1 {
+			parts = append(parts, ErrorMessage(st.heldBy(cards[i], serials[0])))
+		} else {
+			s := st.ent.sales[h.sale-1]
+			parts = append(parts, fmt.Sprintf("les cartes %s sont déjà vendues (vente n° %d, caisse « %s », %s)",
+				strings.Join(serials, ", "), s.ID, s.Desk, hhmm(s.Time)))
+		}
+		i = j
+	}
+	return strings.Join(parts, " ; ")
 }
 
 // heldBy says who already has a card: which sale, desk and time, or which

@@ -60,7 +60,7 @@ func checkSeriesCards(n int) error {
 // commitment to the seed. Bad input gets a French error and writes nothing.
 func (d *Day) CreateSeries(ctx context.Context, actor string, spec SeriesSpec) (Series, error) {
 	spec.Code = normSeriesCode(spec.Code)
-	e, err := d.run(ctx, TypeSeriesCreated, func(st *State) ([]journal.Draft, int, error) {
+	e, err := d.runKeyed(ctx, TypeSeriesCreated, sameSeries(spec), func(st *State) ([]journal.Draft, int, error) {
 		dr, err := d.seriesDraft(st, actor, spec)
 		return []journal.Draft{dr}, 0, err
 	})

@@ -16,7 +16,7 @@ type StampResult struct {
 // that the desks of issue 5 replace. Each card must exist in a series on sale
 // today with a right check code (R10) and not be stamped already.
 func (d *Day) Stamp(ctx context.Context, actor string, serials []string) (StampResult, error) {
-	return answer[StampResult](d.run(ctx, TypeCardsStamped, func(st *State) ([]journal.Draft, int, error) {
+	return answer[StampResult](d.runKeyed(ctx, TypeCardsStamped, sameCards(serials, ""), func(st *State) ([]journal.Draft, int, error) {
 		if err := st.selling(); err != nil { // R29: nothing is sold once the loto is postponed
 			return nil, 0, err
 		}
@@ -38,7 +38,7 @@ func (d *Day) Stamp(ctx context.Context, actor string, serials []string) (StampR
 // claim on them is refused afterwards. The reason is required.
 func (d *Day) Void(ctx context.Context, actor string, serials []string, reason string) (StampResult, error) {
 	reason = strings.TrimSpace(reason)
-	return answer[StampResult](d.run(ctx, TypeCardsVoided, func(st *State) ([]journal.Draft, int, error) {
+	return answer[StampResult](d.runKeyed(ctx, TypeCardsVoided, sameCards(serials, reason), func(st *State) ([]journal.Draft, int, error) {
 		if reason == "" {
 			return nil, 0, Errorf(EInvalid, "la raison de l'annulation est requise (exclusion, R28)")
 		}

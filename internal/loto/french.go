@@ -1,0 +1,31 @@
+package loto
+
+import "fmt"
+
+// plural writes n with its noun as French agrees it: the singular for 0
+// and 1 ("0 minute", "1 carte"), the plural from 2 on ("2 cartes").
+func plural(n int, one, many string) string {
+	if n >= -1 && n <= 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// French names the kind of a series for people, in the singular: "ordinaire", "spéciale".
+func (k Kind) French() string {
+	if k == Special {
+		return "spéciale"
+	}
+	return "ordinaire"
+}
+
+// kindFrench names the cards of a kind in the plural: "ordinaires", "spéciales".
+func kindFrench(k Kind) string { return k.French() + "s" }
+
+// cardsOfKind writes a count of cards of a kind: "1 carte ordinaire", "3 cartes spéciales".
+func cardsOfKind(n int, k Kind) string {
+	if n >= -1 && n <= 1 {
+		return plural(n, "carte", "cartes") + " " + k.French()
+	}
+	return plural(n, "carte", "cartes") + " " + kindFrench(k)
+}

@@ -1,0 +1,90 @@
+package loto
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestFrench_Plural(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{{0, "0 carte"}, {1, "1 carte"}, {2, "2 cartes"}, {600, "600 cartes"}} {
+		if got := plural(tc.n, "carte", "cartes"); got != tc.want {
+			t.Errorf("plural(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		n    int
+		k    Kind
+		want string
+	}{{1, Regular, "1 carte ordinaire"}, {3, Regular, "3 cartes ordinaires"}, {1, Special, "1 carte spéciale"}, {2, Special, "2 cartes spéciales"}} {
+		if got := cardsOfKind(tc.n, tc.k); got != tc.want {
+			t.Errorf("cardsOfKind(%d, %s) = %q, want %q", tc.n, tc.k, got, tc.want)
+		}
+	}
+	if Regular.French() != "ordinaire" || Special.French() != "spéciale" {
+		t.Errorf("kinds in French: %q, %q", Regular.French(), Special.French())
+	}
+	if RefundExclusion.French() != "exclusion" || RefundPostponement.French() != "report du loto" {
+		t.Errorf("refund reasons in French: %q, %q", RefundExclusion.French(), RefundPostponement.French())
+	}
+}
+
+// wantSays fails unless err's message says every part of say and none of never.
+func wantSays(t *testing.T, err error, say []string, never ...string) {
+	t.Helper()
+	msg := ErrorMessage(err)
+	if err == nil {
+		t.Fatalf("no error, want one saying %q", say)
+	}
+	for _, s := range say {
+		if !strings.Contains(msg, s) {
+			t.Fatalf("message %q does not say %q", msg, s)
+		}
+	}
+	for _, s := range never {
+		if strings.Contains(msg, s) {
+			t.Fatalf("message %q says %q", msg, s)
+		}
+	}
+}
+
+func TestFrench_MessagesAgreeWithTheirCount(t *testing.T) {
+	ctx := context.Background()
+	t.Run("a series of one card", func(t *testing.T) {
+		d, _ := newDay(t)
+		_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "C", Cards: 1})
+		ok(t, err)
+		var beyond string
+		d.View(func(st *State) {
+			s, err := st.checker("C").Serial("C", 2)
+			ok(t, err)
+			beyond = s.String()
+		})
+		_, _, err = d.Card(beyond)
+		wantSays(t, err, []string{"compte 1 carte"}, "1 cartes")
+		_, err = d.CreateEvent(ctx, "org", []byte(strings.Replace(entranceYAML, "{code: V, kind: special, cards: 60", "{code: C, kind: special, cards: 60", 1)))
+		wantSays(t, err, []string{"avec 1 carte", "de type ordinaire"}, "1 cartes", "regular")
+	})
+	t.Run("a price given twice for one card", func(t *testing.T) {
+		_, _, err := ParseEvent(mutate(t, "{cards: 3, cents: 1200}", "{cards: 1, cents: 1200}"))
+		wantSays(t, err, []string{"deux prix pour 1 carte"}, "carte(s)")
+	})
+	t.Run("a break of 0 minute in the file", func(t *testing.T) {
+		_, _, err := ParseEvent([]byte(strings.Replace(entranceYAML, "minutes: 75", "minutes: 0", 1)))
+		wantSays(t, err, []string{"durée de 0 minute invalide"}, "0 minutes")
+	})
+	t.Run("one token for two winners", func(t *testing.T) {
+		d, _, _ := tieDay(t, robot, 2)
+		_, err := d.DrawTokens(ctx, "controleur", []int{5})
+		wantSays(t, err, []string{"1 jeton donné pour 2 gagnants"})
+	})
+	t.Run("one error left off a list", func(t *testing.T) {
+		d, _ := entranceDay(t)
+		specs := make([]ReservationSpec, 51)
+		_, err := d.ImportReservations(ctx, "org", specs)
+		wantSays(t, err, []string{"... et 1 autre"}, "1 autres")
+	})
+}
