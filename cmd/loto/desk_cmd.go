@@ -11,15 +11,15 @@ import (
 )
 
 func init() {
-	register("desk open", "open a desk's session with a float (DESK --float 150.00)", deskOpen)
-	register("desk close", "close a desk's session with its count and print the Z report (DESK --count \"50x2,20x5\" [--card 12.00] [--cheque 20.00])", deskClose)
+	register("desk open", "ouvre une session de caisse avec son fond de caisse (CAISSE --float 150.00)", deskOpen)
+	register("desk close", "clôt la session de caisse avec le comptage et affiche le rapport Z (CAISSE --count \"50x2,20x5\" [--card 12.00] [--cheque 20.00])", deskClose)
 }
 
 func deskOpen(ctx context.Context, e *env) error {
 	fs := newFlags("desk open", e)
 	by := byFlag(fs)
-	float := fs.String("float", "", "cash in the till at the opening, in euros (150.00)")
-	asJSON := fs.Bool("json", false, "print the session as JSON")
+	float := fs.String("float", "", "`MONTANT` espèces dans la caisse à l'ouverture, en euros (150.00)")
+	asJSON := fs.Bool("json", false, "écrire la session en JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -50,10 +50,10 @@ func deskOpen(ctx context.Context, e *env) error {
 func deskClose(ctx context.Context, e *env) error {
 	fs := newFlags("desk close", e)
 	by := byFlag(fs)
-	count := fs.String("count", "", "cash counted: denomination x number, e.g. \"50x2,20x5,0.50x3\" (0 for none)")
-	card := fs.String("card", "", "bank card total of the terminal, in euros (optional)")
-	cheque := fs.String("cheque", "", "total of the cheques, in euros (optional)")
-	asJSON := fs.Bool("json", false, "print the Z report as JSON")
+	count := fs.String("count", "", "`COMPTAGE` espèces comptées : valeur x nombre, par exemple \"50x2,20x5,0.50x3\" (0 pour une caisse vide)")
+	card := fs.String("card", "", "`MONTANT` total des cartes bancaires lu sur le terminal, en euros (facultatif)")
+	cheque := fs.String("cheque", "", "`MONTANT` total des chèques, en euros (facultatif)")
+	asJSON := fs.Bool("json", false, "écrire le rapport Z en JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -99,8 +99,8 @@ func printZ(w io.Writer, z loto.SessionReport) {
 	if z.ClosedAt != nil {
 		fmt.Fprintf(w, ", close à %s par %s", hhmm(*z.ClosedAt), z.ClosedBy)
 	}
-	fmt.Fprintf(w, "\n%d ventes, %d cartes, %s ; %d remboursements (%s) ; fond de caisse %s\n",
-		z.Sales, z.Cards, z.SalesCents, z.Refunds, z.RefundedCents, z.Float)
+	fmt.Fprintf(w, "\n%s, %s, %s ; %s (%s) ; fond de caisse %s\n", plural(z.Sales, "vente", "ventes"), plural(z.Cards, "carte", "cartes"),
+		z.SalesCents, plural(z.Refunds, "remboursement", "remboursements"), z.RefundedCents, z.Float)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "moyen\tpaiements\tattendu\tcompté\técart\t")
 	for _, m := range z.Methods {

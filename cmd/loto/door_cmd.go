@@ -3,22 +3,23 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 
 	"loto/internal/loto"
 )
 
 func init() {
-	register("door", "cross a reservation ticket out and issue its free card (--door NAME TICKET SERIAL)", door)
-	register("break start", "start a break between games ([--label NAME] [--minutes N]; default: the next one of the schedule)", breakStart)
-	register("break end", "end the break: play resumes", breakEnd)
+	register("door", "barre un billet de réservation et remet sa carte gratuite (R4) (--door ENTRÉE BILLET SÉRIE)", door)
+	register("break start", "commence une pause entre les parties ([--label NOM] [--minutes N] ; par défaut : la suivante du programme, R12)", breakStart)
+	register("break end", "termine la pause : le jeu reprend", breakEnd)
 }
 
 func door(ctx context.Context, e *env) error {
 	fs := newFlags("door", e)
 	by := byFlag(fs)
-	name := fs.String("door", "", "the entrance scanning")
-	asJSON := fs.Bool("json", false, "print the admission as JSON")
+	name := fs.String("door", "", "`ENTRÉE` l'entrée qui scanne le billet")
+	asJSON := fs.Bool("json", false, "écrire l'entrée en JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -44,17 +45,22 @@ func door(ctx context.Context, e *env) error {
 func breakStart(ctx context.Context, e *env) error {
 	fs := newFlags("break start", e)
 	by := byFlag(fs)
-	label := fs.String("label", "", "the break's name; a name of the schedule takes that break")
-	minutes := fs.Int("minutes", 0, "the break's length (default: the schedule's)")
+	label := fs.String("label", "", "`NOM` nom de la pause ; un nom du programme prend cette pause")
+	minutes := fs.Int("minutes", 0, "durée de la pause en minutes (par défaut : celle du programme)")
 	if err := fs.parse(e.args); err != nil {
 		return err
+	}
+	if given(fs.FlagSet, "minutes") {
+		if err := loto.CheckBreakMinutes(*minutes); err != nil {
+			return err
+		}
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 		b, err := d.StartBreak(ctx, *by, *label, *minutes)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "%s : %d minutes, reprise du jeu à %s\n", b.Label, b.Minutes, hhmm(b.Resumes))
+		fmt.Fprintf(e.stdout, "%s : %s, reprise du jeu à %s\n", b.Label, plural(b.Minutes, "minute", "minutes"), hhmm(b.Resumes))
 		return nil
 	})
 }
@@ -73,4 +79,11 @@ func breakEnd(ctx context.Context, e *env) error {
 		fmt.Fprintf(e.stdout, "fin de %s : le jeu reprend\n", b.Label)
 		return nil
 	})
+}
+
+// given reports whether the flag was set on the command line.
+func given(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	register("event create", "validate an event file and record the day (--from FILE)", eventCreate)
-	register("event show", "print the recorded event (--json)", eventShow)
+	register("event create", "vérifie un fichier d'événement et enregistre la journée (--from FICHIER)", eventCreate)
+	register("event show", "affiche l'événement enregistré (--json)", eventShow)
 }
 
 // readEventFile reads --from, or the embedded example when path is empty.
@@ -29,7 +29,7 @@ func readEventFile(path string) ([]byte, error) {
 
 func eventCreate(ctx context.Context, e *env) error {
 	fs := newFlags("event create", e)
-	from := fs.String("from", "", "event file (YAML or JSON)")
+	from := fs.String("from", "", "`FICHIER` fichier de l'événement (YAML ou JSON)")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func createEvent(ctx context.Context, e *env, d *loto.Day, file []byte) error {
 
 func eventShow(ctx context.Context, e *env) error {
 	fs := newFlags("event show", e)
-	fs.Bool("json", true, "print JSON (the only format)")
+	fs.Bool("json", true, "écrire du JSON (le seul format)")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -86,13 +86,13 @@ func eventShow(ctx context.Context, e *env) error {
 }
 
 func init() {
-	register("event end", "close a day cut short: reveal the day seed for the audit (--reason TEXT)", eventEnd)
+	register("event end", "clôt une journée écourtée : révèle la graine du jour pour l'audit (--reason TEXTE)", eventEnd)
 }
 
 func eventEnd(ctx context.Context, e *env) error {
 	fs := newFlags("event end", e)
 	by := byFlag(fs)
-	reason := fs.String("reason", "", "why the day ends before its programme (recorded)")
+	reason := fs.String("reason", "", "`MOTIF` pourquoi la journée finit avant son programme (noté au journal)")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}

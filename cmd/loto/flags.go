@@ -21,7 +21,7 @@ func newFlags(name string, e *env) *flags {
 	fs.SetOutput(e.stderr)
 	// No default is shown: LOTO_DB may hold a PostgreSQL password, and -h
 	// would print it.
-	fs.StringVar(&fs.db, "db", "", "SQLite file path or postgres:// URL (default: LOTO_DB, else ./loto.db)")
+	fs.StringVar(&fs.db, "db", "", "`BASE` chemin du fichier SQLite ou URL postgres:// (par défaut : LOTO_DB, sinon ./loto.db)")
 	return fs
 }
 
@@ -36,9 +36,7 @@ func (fs *flags) parse(args []string) error {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintf(out, "usage : %s [options]\n", fs.Name())
-				fs.SetOutput(out)
-				fs.PrintDefaults()
+				fs.printHelp(out)
 				return errHelp
 			}
 			return usagef("%s (voir « %s -h »)", frenchFlagError(err), fs.Name())
@@ -50,6 +48,39 @@ func (fs *flags) parse(args []string) error {
 		args = fs.Args()[1:]
 	}
 	return fs.Parse(append([]string{"--"}, positional...))
+}
+
+// placeholders name a flag's value in French where the flag package would
+// say its Go type; a usage text names it itself between backquotes.
+var placeholders = map[string]string{"string": "TEXTE", "int": "N", "uint": "N", "float": "NOMBRE", "duration": "DURÉE", "value": "VALEUR"}
+
+// printHelp writes the command's options in French, as flag.PrintDefaults
+// does in English. A usage text that starts with a word between backquotes
+// ("`FICHIER` fichier PDF à écrire") names the value with it; the word is
+// not repeated in the description.
+func (fs *flags) printHelp(w io.Writer) {
+	fmt.Fprintf(w, "usage : %s [options]\noptions :\n", fs.Name())
+	fs.VisitAll(func(f *flag.Flag) {
+		name, text := flag.UnquoteUsage(f)
+		if p, ok := placeholders[name]; ok {
+			name = p
+		}
+		if rest, ok := strings.CutPrefix(f.Usage, "`"); ok {
+			if word, desc, ok := strings.Cut(rest, "`"); ok {
+				name, text = word, strings.TrimSpace(desc)
+			}
+		}
+		if name != "" {
+			name = " " + name
+		}
+		fmt.Fprintf(w, "  --%s%s\n    \t%s", f.Name, name, text)
+		switch f.DefValue {
+		case "", "0", "false":
+		default:
+			fmt.Fprintf(w, " (par défaut : %s)", f.DefValue)
+		}
+		fmt.Fprintln(w)
+	})
 }
 
 // flagErrors translate the errors of the flag package, matched by their
@@ -77,7 +108,7 @@ func frenchFlagError(err error) string {
 
 // byFlag adds --by, who acts: recorded in each event.
 func byFlag(fs *flags) *string {
-	return fs.String("by", defaultActor, "who acts (cashier, door staff, organiser), recorded in the journal")
+	return fs.String("by", defaultActor, "`NOM` qui agit (caissier, accueil, organisateur), noté au journal")
 }
 
 // oneArg returns the single positional argument, or a usage error naming it.

@@ -15,17 +15,17 @@ import (
 // The host's and controllers' commands: a day's games run and audited
 // without the web, each act recorded in the journal like the web's (issue 5).
 func init() {
-	register("game start", "start the next game and announce its prize (R13)", gameStart)
-	register("game draw", "draw the next number: N typed from the ball machine in manual mode, none in rng mode ([N])", gameDraw)
-	register("game undo", "take back the last number typed (a slip on the keyboard, manual mode)", gameUndo)
-	register("game call", "a player calls out: the draw stops (R15)", gameCall)
-	register("game claim", "register claimed cards (SERIAL...); once the control started they are late (R21)", gameClaim)
-	register("game control", "close the claims and print each verdict, with the numbers to read out (R20-R22)", gameControl)
-	register("game tokens", "tie tokens from the bag, one per winner in claim order ([N...]; none: drawn by the software, R17)", gameTokens)
-	register("game decline", "the tied winners decline to share the voucher: the highest token takes it (R18)", gameDecline)
-	register("game award", "award the stage's prize: each winner's token, prize or share, consolation (R17-R19, R25)", gameAward)
-	register("game status", "the board's view: game, stage, prize, numbers drawn, phase, break ([--json])", gameStatus)
-	register("game rule", "record a ruling in a dispute (R27): --role organiser|host --why TEXT, with --claim ID --verdict win|not_winner, or --what TEXT for a note", gameRule)
+	register("game start", "commence la partie suivante et annonce son lot (R13)", gameStart)
+	register("game draw", "tire le numéro suivant : N lu sur la machine à boules en mode manuel, rien en mode rng ([N])", gameDraw)
+	register("game undo", "annule le dernier numéro tapé (faute de frappe, mode manuel)", gameUndo)
+	register("game call", "un joueur annonce : le tirage s'arrête (R15)", gameCall)
+	register("game claim", "enregistre les cartes annoncées (SÉRIE...) ; après le début du contrôle elles sont hors délai (R21)", gameClaim)
+	register("game control", "clôt les annonces et affiche chaque verdict, avec les numéros à lire (R20-R22)", gameControl)
+	register("game tokens", "jetons d'égalité tirés du sac, un par gagnant dans l'ordre des annonces ([N...] ; sans N : tirés par le logiciel, R17)", gameTokens)
+	register("game decline", "les gagnants à égalité refusent de partager le bon : le plus haut jeton le prend (R18)", gameDecline)
+	register("game award", "remet le lot de l'étape : jeton, lot ou part de chaque gagnant, consolation (R17-R19, R25)", gameAward)
+	register("game status", "ce que montre le tableau : partie, étape, lot, numéros sortis, phase, annonces, pause ([--json])", gameStatus)
+	register("game rule", "enregistre une décision dans un litige (R27) : --role organisateur|meneur --why TEXTE, avec --claim N --verdict win|not_winner, ou --what TEXTE pour une note", gameRule)
 }
 
 // gameFlags are a game command's flags: --db, --by and, where a machine may
@@ -40,7 +40,7 @@ func newGameFlags(name string, e *env, withJSON bool) gameFlags {
 	fs := newFlags("game "+name, e)
 	g := gameFlags{flags: fs, by: byFlag(fs), asJSON: new(bool)}
 	if withJSON {
-		g.asJSON = fs.Bool("json", false, "print the answer as JSON")
+		g.asJSON = fs.Bool("json", false, "écrire la réponse en JSON")
 	}
 	return g
 }

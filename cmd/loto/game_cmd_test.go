@@ -202,6 +202,14 @@ func TestR20_GameCLI_WinnerReadOutStartsWithTheLastNumber(t *testing.T) {
 	if head(t, db) != before+1 {
 		t.Fatal("a late claim must be recorded")
 	}
+	// The board shows it with its verdict beside the claims of the control.
+	late := "annonce 2 — " + cards[1].Serial + " : annonce après le début du contrôle : non retenue (R21)"
+	if text := mustRun(t, "game", "status", "--db", db); !strings.Contains(text, late) || !strings.Contains(text, "annonce 1 — "+cards[0].Serial) {
+		t.Fatalf("status does not show the late claim %q:\n%s", late, text)
+	}
+	if st := status(t, db); len(st.Claims) != 2 || st.Claims[1].Serial != cards[1].Serial || st.Claims[1].Verdict != loto.VerdictLate || len(st.Winners) != 1 {
+		t.Fatalf("status as JSON, claims %+v winners %+v: want the late claim second, not a winner", st.Claims, st.Winners)
+	}
 
 	out = mustRun(t, "game", "award", "--db", db, "--by", "host")
 	for _, say := range []string{cards[0].Serial + " : Bon de 30 €, montant 30,00 €", "étape suivante : double quine : Robot tondeuse"} {
@@ -217,7 +225,7 @@ func TestR20_GameCLI_WinnerReadOutStartsWithTheLastNumber(t *testing.T) {
 		t.Fatalf("status after the award: %+v", st)
 	}
 	text := mustRun(t, "game", "status", "--db", db)
-	for _, say := range []string{"partie 1 « Partie 1 », double quine (2 ligne(s)) — tirage en cours", "dernier numéro : " + strconv.Itoa(int(row[4]))} {
+	for _, say := range []string{"partie 1 « Partie 1 », double quine (2 lignes) — tirage en cours", "dernier numéro : " + strconv.Itoa(int(row[4]))} {
 		if !strings.Contains(text, say) {
 			t.Fatalf("status does not say %q:\n%s", say, text)
 		}
@@ -288,7 +296,7 @@ func TestR18_GameCLI_TieDeclinedHighestTokenTakesTheVoucher(t *testing.T) {
 		t.Fatalf("control of a tie:\n%s", out)
 	}
 	mustRun(t, "game", "decline", "--db", db)
-	fails(t, db, "1 jetons donnés pour 2 gagnants", "game", "tokens", "12", "--db", db)
+	fails(t, db, "1 jeton donné pour 2 gagnants", "game", "tokens", "12", "--db", db)
 	fails(t, db, "deux fois", "game", "tokens", "12", "12", "--db", db)
 	if out := mustRun(t, "game", "tokens", "12", "57", "--db", db); !strings.Contains(out, "plus haut jeton : 57 ("+other.Serial+")") {
 		t.Fatalf("tokens:\n%s", out)
@@ -321,8 +329,14 @@ func TestR27_GameCLI_RulingOverturnsAVerdict(t *testing.T) {
 	if out := mustRun(t, "game", "rule", "--role", "host", "--what", "joueur averti", "--why", "bruit", "--db", db); !strings.Contains(out, "joueur averti ; motif : bruit") {
 		t.Fatalf("note:\n%s", out)
 	}
-	if head(t, db) != before+1 {
-		t.Fatal("a note must be recorded")
+	// The roles are said in French too (R27: l'organisateur ou le meneur de jeu).
+	for role, who := range map[string]string{"Meneur": "par le meneur de jeu", "organisateur": "par l'organisateur"} {
+		if out := mustRun(t, "game", "rule", "--role", role, "--what", "joueur averti", "--why", "bruit", "--db", db); !strings.Contains(out, who) {
+			t.Fatalf("a ruling by --role %s:\n%s", role, out)
+		}
+	}
+	if head(t, db) != before+3 {
+		t.Fatal("every note must be recorded")
 	}
 	fails(t, db, "déjà attribué", "game", "rule", "--role", "host", "--game", "1", "--stage", "1", "--claim", "1", "--verdict", "not_winner", "--why", "x", "--db", db)
 }
@@ -397,7 +411,8 @@ func TestGameCLI_UsageErrorsExit2(t *testing.T) {
 		{"claim without a card", "aucune carte", []string{"claim"}},
 		{"token not a number", "jeton « x »", []string{"tokens", "x"}},
 		{"start with an argument", "ne prend pas d'argument", []string{"start", "2"}},
-		{"rule without a role", "--role est requis", []string{"rule", "--why", "x", "--what", "y"}},
+		{"rule without a role", "--role est requis : organisateur (organiser) ou meneur (host)", []string{"rule", "--why", "x", "--what", "y"}},
+		{"rule by a role that cannot decide", "--role « president » inconnu : organisateur (organiser) ou meneur (host)", []string{"rule", "--role", "president", "--why", "x", "--what", "y"}},
 		{"rule without a reason", "--why est requis", []string{"rule", "--role", "host", "--what", "y"}},
 		{"rule with an unknown verdict", "--verdict « maybe » inconnu", []string{"rule", "--role", "host", "--why", "x", "--claim", "1", "--verdict", "maybe"}},
 		{"verdict without a claim", "--verdict va avec --claim", []string{"rule", "--role", "host", "--why", "x", "--verdict", "win"}},
@@ -417,4 +432,22 @@ func ints(nums []card.Number) []int {
 		out[i] = int(n)
 	}
 	return out
+}
+
+func TestR12_BreakMinutesGivenMustBePositive(t *testing.T) {
+	db := newDB(t)
+	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
+	before := head(t, db)
+	for _, m := range []string{"0", "-5"} {
+		code, _, errs := run(t, "break", "start", "--db", db, "--minutes", m)
+		if code != 1 || errs == "" {
+			t.Fatalf("break of %s minutes: exit %d %q", m, code, errs)
+		}
+	}
+	if h := head(t, db); h != before {
+		t.Fatal("a refused break wrote an event")
+	}
+	if out := mustRun(t, "break", "start", "--db", db); !strings.Contains(out, "75 minutes") {
+		t.Fatalf("the scheduled break: %q", out)
+	}
 }

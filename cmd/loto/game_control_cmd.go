@@ -76,7 +76,7 @@ func gameControl(ctx context.Context, e *env) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "contrôle de la partie %d, %s : %d annonce(s)\n", r.Game, st.Stage.French(), len(r.Verdicts))
+		fmt.Fprintf(e.stdout, "contrôle de la partie %d, %s : %s\n", r.Game, st.Stage.French(), plural(len(r.Verdicts), "annonce", "annonces"))
 		for _, v := range r.Verdicts {
 			writeVerdict(e.stdout, v)
 		}
@@ -98,6 +98,9 @@ func gameControl(ctx context.Context, e *env) error {
 // read out, the last drawn first (R20).
 func writeVerdict(w io.Writer, v loto.ClaimResult) {
 	fmt.Fprintf(w, "annonce %d — %s : %s", v.Claim, v.Serial, v.Verdict.French())
+	if v.Reason != "" {
+		fmt.Fprintf(w, " — %s", v.Reason)
+	}
 	if len(v.ReadOut) > 0 {
 		nums := make([]string, len(v.ReadOut))
 		for i, n := range v.ReadOut {

@@ -17,12 +17,41 @@ func gameStatus(ctx context.Context, e *env) error {
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 		st, err := d.Status()
+		if err == nil {
+			st = withLateClaims(d, st)
+		}
 		if err != nil || *fs.asJSON {
 			return orJSON(e.stdout, st, err)
 		}
 		writeStatus(e.stdout, st)
 		return nil
 	})
+}
+
+// withLateClaims adds to a status taken during a control the claims
+// registered after it started, with their verdict (R21): the journal holds
+// them, and the host must see that they were heard and not retained.
+// loto.Status lists the control's claims only.
+func withLateClaims(d *loto.Day, st loto.Status) loto.Status {
+	if st.Phase != loto.PhaseControl {
+		return st
+	}
+	last := 0 // claims are numbered in order: a late one comes after the control's
+	for _, c := range st.Claims {
+		last = max(last, c.Claim)
+	}
+	d.View(func(s *loto.State) {
+		g := s.Current()
+		if g == nil || g.Number != st.Game || g.Stage >= len(g.Stages) {
+			return
+		}
+		for _, c := range g.Stages[g.Stage].Claims {
+			if c.Verdict == loto.VerdictLate && c.Claim > last {
+				st.Claims = append(st.Claims, c)
+			}
+		}
+	})
+	return st
 }
 
 // phases say a game's phase to the host.
@@ -39,7 +68,7 @@ func writeStatus(w io.Writer, st loto.Status) {
 	if st.Game == 0 {
 		fmt.Fprintln(w, "aucune partie commencée")
 	} else {
-		fmt.Fprintf(w, "partie %d « %s », %s (%d ligne(s)) — %s\n", st.Game, st.Title, st.Stage.French(), st.Lines, phases[st.Phase])
+		fmt.Fprintf(w, "partie %d « %s », %s (%s) — %s\n", st.Game, st.Title, st.Stage.French(), plural(st.Lines, "ligne", "lignes"), phases[st.Phase])
 		fmt.Fprintf(w, "lot (R13) : %s\n", st.Announce)
 		nums := make([]string, len(st.Drawn))
 		for i, n := range st.Drawn {
@@ -71,25 +100,45 @@ func writeStatus(w io.Writer, st loto.Status) {
 	}
 }
 
+// roles are who may decide a dispute (R27), as typed in French or English.
+var roles = map[string]string{
+	"organisateur": loto.RoleOrganiser, "organisatrice": loto.RoleOrganiser, loto.RoleOrganiser: loto.RoleOrganiser,
+	"meneur": loto.RoleHost, "meneuse": loto.RoleHost, loto.RoleHost: loto.RoleHost,
+}
+
+// parseRole reads --role: the organiser or the host, the only ones who
+// decide a dispute (R27).
+func parseRole(text string) (string, error) {
+	const choices = "organisateur (organiser) ou meneur (host), qui tranche le litige (R27)"
+	if strings.TrimSpace(text) == "" {
+		return "", usagef("--role est requis : %s", choices)
+	}
+	if r, ok := roles[strings.ToLower(strings.TrimSpace(text))]; ok {
+		return r, nil
+	}
+	return "", usagef("--role « %s » inconnu : %s", text, choices)
+}
+
 func gameRule(ctx context.Context, e *env) error {
 	fs := newGameFlags("rule", e, true)
-	role := fs.String("role", "", "who decides: organiser or host (R27)")
-	claim := fs.Int("claim", 0, "the claim whose verdict the ruling changes (with --verdict)")
-	verdict := fs.String("verdict", "", "the claim's new verdict: win or not_winner")
-	what := fs.String("what", "", "what is decided (required for a note without a verdict)")
-	why := fs.String("why", "", "why it is decided")
-	gameNo := fs.Int("game", 0, "the game a note is about (default: the game in play)")
-	stageNo := fs.Int("stage", 0, "the stage a note is about, 1 for the first (with --game)")
+	role := fs.String("role", "", "`RÔLE` qui tranche : organisateur (organiser) ou meneur (host), R27")
+	claim := fs.Int("claim", 0, "numéro de l'annonce dont la décision change le verdict (avec --verdict)")
+	verdict := fs.String("verdict", "", "`VERDICT` nouveau verdict de l'annonce : win (gagnante) ou not_winner (non gagnante)")
+	what := fs.String("what", "", "`TEXTE` ce qui est décidé (requis pour une note sans verdict)")
+	why := fs.String("why", "", "`MOTIF` motif de la décision")
+	gameNo := fs.Int("game", 0, "partie dont parle une note (par défaut : la partie en cours)")
+	stageNo := fs.Int("stage", 0, "étape dont parle une note, 1 pour la première (avec --game)")
 	if err := fs.parseNoArgs(e.args); err != nil {
 		return err
 	}
-	if *role != loto.RoleOrganiser && *role != loto.RoleHost {
-		return usagef("--role est requis : organiser ou host, qui tranche le litige (R27)")
+	by, err := parseRole(*role)
+	if err != nil {
+		return err
 	}
 	if strings.TrimSpace(*why) == "" {
 		return usagef("--why est requis : le motif de la décision (R27)")
 	}
-	r := loto.Ruling{By: *role, What: *what, Why: *why, Game: *gameNo}
+	r := loto.Ruling{By: by, What: *what, Why: *why, Game: *gameNo}
 	switch v := loto.Verdict(*verdict); v {
 	case "":
 		if *claim != 0 {

@@ -10,8 +10,8 @@ import (
 )
 
 func init() {
-	register("journal verify", "recompute the hash chain; name the first bad event", journalVerify)
-	register("journal export", "write the events (never the secrets) as JSON lines", journalExport)
+	register("journal verify", "recalcule la chaîne d'empreintes ; nomme le premier événement altéré", journalVerify)
+	register("journal export", "écrit les événements (jamais les secrets) en lignes JSON", journalExport)
 }
 
 func journalVerify(ctx context.Context, e *env) error {
@@ -24,15 +24,15 @@ func journalVerify(ctx context.Context, e *env) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "journal intègre : %d événements, empreinte finale %s\n", h.Seq, h.Hash)
+		fmt.Fprintf(e.stdout, "journal intègre : %s, empreinte finale %s\n", plural(int(h.Seq), "événement", "événements"), h.Hash)
 		return nil
 	})
 }
 
 func journalExport(ctx context.Context, e *env) error {
 	fs := newFlags("journal export", e)
-	format := fs.String("format", "jsonl", "output format (jsonl)")
-	from := fs.Int64("from", 1, "first sequence to export")
+	format := fs.String("format", "jsonl", "`FORMAT` format de sortie (jsonl)")
+	from := fs.Int64("from", 1, "numéro du premier événement à écrire")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}

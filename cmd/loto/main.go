@@ -69,7 +69,11 @@ func register(name, summary string, run func(ctx context.Context, e *env) error)
 // (or help given), 1 for a refusal or a failure, its reason in French on
 // stderr, 2 for a command line of the wrong shape.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	if isHelp(args[0]) {
 		usage(stdout)
 		return 0
 	}
@@ -80,8 +84,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		cmd, ok = commands[name]
 	}
 	if !ok {
-		fmt.Fprintf(stderr, "loto: commande inconnue %q (voir « loto help »)\n", strings.Join(args[:min(2, len(args))], " "))
-		return 2
+		return unknown(args, stdout, stderr)
 	}
 	err := cmd.run(ctx, &env{args: rest, stdin: stdin, stdout: stdout, stderr: stderr})
 	var ee *exitError
@@ -101,20 +104,62 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: loto COMMAND [flags]   (every command takes --db, or LOTO_DB)")
-	names := make([]string, 0, len(commands))
+func isHelp(arg string) bool { return arg == "help" || arg == "-h" || arg == "--help" }
+
+// unknown answers a command line that names no command. A noun alone
+// ("loto game") or with a verb it lacks lists the noun's commands, so that
+// the organiser finds the verb; help after a noun lists them as an answer.
+func unknown(args []string, stdout, stderr io.Writer) int {
+	noun := args[0]
+	names := commandsOf(noun + " ")
+	switch {
+	case len(names) == 0:
+		fmt.Fprintf(stderr, "loto: commande inconnue « %s » (voir « loto help »)\n", noun)
+	case len(args) == 1:
+		fmt.Fprintf(stderr, "loto %s : préciser la commande, l'une de :\n", noun)
+		listCommands(stderr, names, "loto ")
+	case isHelp(args[1]):
+		fmt.Fprintf(stdout, "commandes « loto %s » (« loto %s COMMANDE -h » décrit ses options) :\n", noun, noun)
+		listCommands(stdout, names, "loto ")
+		return 0
+	default:
+		fmt.Fprintf(stderr, "loto: commande inconnue « %s %s » ; celles de « loto %s » sont :\n", noun, args[1], noun)
+		listCommands(stderr, names, "loto ")
+	}
+	return 2
+}
+
+// commandsOf returns the names of the commands that start with prefix, sorted.
+func commandsOf(prefix string) []string {
+	var names []string
 	for n := range commands {
-		names = append(names, n)
+		if strings.HasPrefix(n, prefix) {
+			names = append(names, n)
+		}
 	}
 	sort.Strings(names)
+	return names
+}
+
+// listCommands writes each command with its summary, a line each.
+func listCommands(w io.Writer, names []string, prefix string) {
+	width := 0
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-20s %s\n", n, commands[n].summary)
+		width = max(width, len(prefix+n))
+	}
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, prefix+n, commands[n].summary)
 	}
 }
 
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage : loto COMMANDE [options]   (chaque commande prend --db, ou LOTO_DB)")
+	listCommands(w, commandsOf(""), "")
+	fmt.Fprintln(w, "« loto COMMANDE -h » décrit les options d'une commande.")
+}
+
 func init() {
-	register("version", "print the version", func(ctx context.Context, e *env) error {
+	register("version", "affiche la version du programme", func(ctx context.Context, e *env) error {
 		fs := newFlags("version", e)
 		if err := fs.parse(e.args); err != nil {
 			return err

@@ -58,6 +58,61 @@ func TestUnknownCommandExits2(t *testing.T) {
 	}
 }
 
+// TestNounAloneListsItsCommands: a noun without its verb ("loto game") is a
+// command line of the wrong shape: it lists the noun's commands and exits 2;
+// with -h or help it lists them as an answer and exits 0.
+func TestNounAloneListsItsCommands(t *testing.T) {
+	nouns := map[string][]string{}
+	for name := range commands {
+		if noun, verb, ok := strings.Cut(name, " "); ok {
+			nouns[noun] = append(nouns[noun], verb)
+		}
+	}
+	for _, want := range []string{"game", "series", "desk", "event", "print", "journal", "reservation", "break", "report", "audit", "card"} {
+		if len(nouns[want]) == 0 {
+			t.Fatalf("no command of the noun %q", want)
+		}
+	}
+	for noun, verbs := range nouns {
+		t.Run(noun, func(t *testing.T) {
+			code, out, errs := run(t, noun)
+			if code != 2 || out != "" || strings.Contains(errs, "commande inconnue") {
+				t.Fatalf("loto %s: exit %d, stdout %q, stderr %q; want 2 and the list on stderr", noun, code, out, errs)
+			}
+			for _, v := range verbs {
+				if !strings.Contains(errs, "loto "+noun+" "+v+" ") || !strings.Contains(errs, commands[noun+" "+v].summary) {
+					t.Errorf("loto %s does not list %q with its summary:\n%s", noun, v, errs)
+				}
+			}
+			for _, help := range []string{"-h", "--help", "help"} {
+				code, out, errs := run(t, noun, help)
+				if code != 0 || errs != "" || !strings.Contains(out, "loto "+noun+" "+verbs[0]) {
+					t.Errorf("loto %s %s: exit %d, stdout %q, stderr %q; want 0 and the list", noun, help, code, out, errs)
+				}
+			}
+		})
+	}
+	code, _, errs := run(t, "game", "frobnicate")
+	if code != 2 || !strings.Contains(errs, "commande inconnue « game frobnicate »") || !strings.Contains(errs, "loto game start") {
+		t.Fatalf("loto game frobnicate: exit %d %q; want 2, unknown, and the game commands", code, errs)
+	}
+}
+
+// TestNoArgumentsPrintsUsageAndExits2: a bare "loto" is a command line of
+// the wrong shape; asking for help is not.
+func TestNoArgumentsPrintsUsageAndExits2(t *testing.T) {
+	code, out, errs := run(t)
+	if code != 2 || out != "" || !strings.Contains(errs, "usage : loto COMMANDE") || !strings.Contains(errs, "game start") {
+		t.Fatalf("loto: exit %d, stdout %q, stderr %q; want 2 and the usage on stderr", code, out, errs)
+	}
+	for _, help := range []string{"help", "-h", "--help"} {
+		code, out, errs := run(t, help)
+		if code != 0 || errs != "" || !strings.Contains(out, "usage : loto COMMANDE") {
+			t.Errorf("loto %s: exit %d, stdout %q, stderr %q; want 0 and the usage", help, code, out, errs)
+		}
+	}
+}
+
 func TestJournalVerifyNamesFirstBadSequence(t *testing.T) {
 	path := seedJournal(t, 6)
 	code, out, errs := run(t, "journal", "verify", "--db", path)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 
 	"loto/internal/card"
@@ -11,16 +10,16 @@ import (
 )
 
 func init() {
-	register("print cards", "print cards as PDF (--series A [--from N] [--to M] --layout 6|3|1 --out FILE.pdf)", printCards)
+	register("print cards", "imprime des cartes en PDF (--series A [--from N] [--to M] --layout 6|3|1 --out FICHIER.pdf)", printCards)
 }
 
 func printCards(ctx context.Context, e *env) error {
 	fs := newFlags("print cards", e)
-	code := fs.String("series", "", "series code")
-	from := fs.Int("from", 0, "first card number (default: the first)")
-	to := fs.Int("to", 0, "last card number (default: the last)")
-	layout := fs.Int("layout", 6, "cards per page: 6 (plates), 3 or 1")
-	out := fs.String("out", "", "PDF file to write")
+	code := fs.String("series", "", "`CODE` code de la série")
+	from := fs.Int("from", 0, "numéro de la première carte (par défaut : la première)")
+	to := fs.Int("to", 0, "numéro de la dernière carte (par défaut : la dernière)")
+	layout := fs.Int("layout", 6, "cartes par page : 6 (planches entières, avec leur code de plaque), 3 ou 1")
+	out := fs.String("out", "", "`FICHIER` fichier PDF à écrire")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -31,7 +30,7 @@ func printCards(ctx context.Context, e *env) error {
 		return usagef("mise en page %d inconnue (choisir 6, 3 ou 1)", *layout)
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		sheets, err := cardSheets(d, *code, *from, *to)
+		sheets, err := cardSheets(d, *code, *from, *to, *layout)
 		if err != nil {
 			return err
 		}
@@ -42,24 +41,34 @@ func printCards(ctx context.Context, e *env) error {
 }
 
 // cardSheets rebuilds cards from to to of the series code for printing.
-func cardSheets(d *loto.Day, code string, from, to int) ([]print.CardSheet, error) {
-	var sr *loto.Series
-	for _, x := range d.Series() {
-		if x.Code == normCode(code) {
-			sr = &x
-		}
-	}
-	if sr == nil {
-		return nil, fmt.Errorf("la série %q n'existe pas", code)
+//
+// A plate code sells all the cards of its plate, so it is printed only
+// where they stay together: on a page of layout 6 holding the whole plate.
+// The cards of layouts 3 and 1 are cut apart, and a plate cut short by the
+// range would sell cards that are not on the sheet.
+func cardSheets(d *loto.Day, code string, from, to, layout int) ([]print.CardSheet, error) {
+	sr, err := seriesNamed(d, code)
+	if err != nil {
+		return nil, err
 	}
 	var sheets []print.CardSheet
-	err := d.Export(sr.Code, from, to, func(c loto.ExportedCard) error {
+	plateCode := ""
+	err = d.Export(sr.Code, from, to, func(c loto.ExportedCard) error {
 		serial, err := card.ParseSerial(c.Serial)
 		if err != nil {
 			return err
 		}
+		if len(sheets) == 0 || sheets[len(sheets)-1].Plate != c.Plate {
+			plateCode = ""
+			whole := c.Number == 6*c.Plate-5 && (to == 0 || to >= min(6*c.Plate, sr.Cards))
+			if layout == 6 && whole {
+				if plateCode, err = d.PlateCode(sr.Code, c.Plate); err != nil {
+					return err
+				}
+			}
+		}
 		sheets = append(sheets, print.CardSheet{
-			Serial: c.Serial, QR: card.QRText(serial), Plate: c.Plate, Grid: c.Grid,
+			Serial: c.Serial, QR: card.QRText(serial), Plate: c.Plate, PlateCode: plateCode, Grid: c.Grid,
 			Title: sr.Title, Color: sr.Color, Special: sr.Kind == loto.Special,
 		})
 		return nil

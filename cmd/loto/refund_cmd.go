@@ -10,18 +10,18 @@ import (
 )
 
 func init() {
-	register("refund", "refund a sale for an exclusion (R28) or a postponement (R29): --sale ID --reason exclusion|postponement [--desk DESK] [--note TEXT]", refund)
-	register("event postpone", "postpone the loto (R29): sales stop; prints every sale to refund ([--reason TEXT])", eventPostpone)
+	register("refund", "rembourse une vente pour une exclusion (R28) ou un report (R29) : --sale N --reason exclusion|postponement [--desk CAISSE] [--note TEXTE]", refund)
+	register("event postpone", "reporte le loto (R29) : les ventes s'arrêtent ; affiche chaque vente à rembourser ([--reason TEXTE])", eventPostpone)
 }
 
 func refund(ctx context.Context, e *env) error {
 	fs := newFlags("refund", e)
 	by := byFlag(fs)
-	sale := fs.Int("sale", 0, "the sale to refund")
-	reason := fs.String("reason", "", "exclusion (R28) or postponement (R29); nothing else is refunded")
-	desk := fs.String("desk", "", "the desk paying out (default: the sale's)")
-	note := fs.String("note", "", "who and why, for the record")
-	asJSON := fs.Bool("json", false, "print the refund as JSON")
+	sale := fs.Int("sale", 0, "numéro de la vente à rembourser")
+	reason := fs.String("reason", "", "`MOTIF` exclusion (R28) ou postponement, le report (R29) ; rien d'autre n'est remboursé")
+	desk := fs.String("desk", "", "`CAISSE` caisse qui rembourse (par défaut : celle de la vente)")
+	note := fs.String("note", "", "`TEXTE` qui et pourquoi, pour mémoire")
+	asJSON := fs.Bool("json", false, "écrire le remboursement en JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -48,8 +48,8 @@ func refund(ctx context.Context, e *env) error {
 func eventPostpone(ctx context.Context, e *env) error {
 	fs := newFlags("event postpone", e)
 	by := byFlag(fs)
-	reason := fs.String("reason", "", "why (default: lack of players)")
-	asJSON := fs.Bool("json", false, "print the postponement and the sales to refund as JSON")
+	reason := fs.String("reason", "", "`MOTIF` motif du report (par défaut : manque de joueurs)")
+	asJSON := fs.Bool("json", false, "écrire le report et les ventes à rembourser en JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func eventPostpone(ctx context.Context, e *env) error {
 		for _, s := range pp.ToRefund {
 			total += s.Total
 		}
-		fmt.Fprintf(e.stdout, "loto reporté (%s) : les ventes sont arrêtées ; %d ventes à rembourser, %s\n", pp.Reason, len(pp.ToRefund), total)
+		fmt.Fprintf(e.stdout, "loto reporté (%s) : les ventes sont arrêtées ; %s, %s\n", pp.Reason, plural(len(pp.ToRefund), "vente à rembourser", "ventes à rembourser"), total)
 		for _, s := range pp.ToRefund {
 			fmt.Fprintf(e.stdout, "vente n° %d\t%s\t%s\t%s\t%s\n", s.ID, s.Desk, hhmm(s.Time), s.Total, strings.Join(s.Cards, " "))
 		}
@@ -73,10 +73,16 @@ func eventPostpone(ctx context.Context, e *env) error {
 	})
 }
 
+// refundWhy says the two reasons for a refund in French, with their rule.
+var refundWhy = map[loto.RefundReason]string{
+	loto.RefundExclusion:    "exclusion, R28",
+	loto.RefundPostponement: "report du loto, R29",
+}
+
 // refundLine says a refund in one line.
 func refundLine(r loto.Refund) string {
-	line := fmt.Sprintf("remboursement n° %d : vente n° %d (%s), %s rendus à la caisse « %s », %d cartes annulées",
-		r.ID, r.Sale, r.Reason, r.Cents, r.Desk, len(r.Cards))
+	line := fmt.Sprintf("remboursement n° %d : vente n° %d (%s), %s rendus à la caisse « %s », %s",
+		r.ID, r.Sale, refundWhy[r.Reason], r.Cents, r.Desk, plural(len(r.Cards), "carte annulée", "cartes annulées"))
 	if len(r.FreeCards) > 0 {
 		line += fmt.Sprintf(", et la carte gratuite %s (R28)", strings.Join(r.FreeCards, ", "))
 	}

@@ -11,14 +11,14 @@ import (
 )
 
 func init() {
-	register("report day", "the day's report: --json, or --format csv|pdf --out FILE (CSV to stdout without --out)", reportDay)
+	register("report day", "le rapport de la journée : --json, ou --format csv|pdf --out FICHIER (CSV sur la sortie standard sans --out)", reportDay)
 }
 
 func reportDay(ctx context.Context, e *env) error {
 	fs := newFlags("report day", e)
-	asJSON := fs.Bool("json", false, "print the report as JSON")
-	format := fs.String("format", "", "csv or pdf")
-	out := fs.String("out", "", "file to write")
+	asJSON := fs.Bool("json", false, "écrire le rapport en JSON")
+	format := fs.String("format", "", "`FORMAT` csv ou pdf")
+	out := fs.String("out", "", "`FICHIER` fichier à écrire")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}

@@ -32,7 +32,10 @@ func TestCLI_R28_R29_RefundPostponeAndReport(t *testing.T) {
 	}
 	fails(t, db, "R29", "sell", "--db", db, "--desk", "caisse-1", "--pay", "cash:5", a[5])
 	fails(t, db, "déjà reporté", "event", "postpone", "--db", db)
-	mustRun(t, "refund", "--sale", itoa(s3.Sale), "--reason", "postponement", "--db", db)
+	out = mustRun(t, "refund", "--sale", itoa(s3.Sale), "--reason", "postponement", "--db", db)
+	if !strings.Contains(out, "(report du loto, R29)") || !strings.Contains(out, "1 carte annulée") {
+		t.Fatalf("a refund says its reason and its card in French: %q", out)
+	}
 
 	var r loto.DayReport
 	if err := json.Unmarshal([]byte(mustRun(t, "report", "day", "--json", "--db", db)), &r); err != nil {

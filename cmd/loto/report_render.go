@@ -21,7 +21,7 @@ func renderReport(r loto.DayReport) print.Report {
 	if r.Final {
 		state = "rapport final"
 	}
-	doc.Footer = fmt.Sprintf("%s — journal : %d événements, empreinte de tête %s", state, r.HeadSeq, r.HeadHash)
+	doc.Footer = fmt.Sprintf("%s — journal : %s, empreinte de tête %s", state, plural(int(r.HeadSeq), "événement", "événements"), r.HeadHash)
 	add := func(s print.Section) { doc.Sections = append(doc.Sections, s) }
 	t := r.Totals
 	add(print.Section{Title: "Totaux", Columns: []string{"Total", "Valeur"}, Align: []byte("LR"), Rows: [][]string{
@@ -51,7 +51,7 @@ func renderReport(r loto.DayReport) print.Report {
 	add(methods)
 	series := print.Section{Title: "Par série", Columns: []string{"Série", "Type", "Cartes", "Vendues", "Gratuites", "Annulées", "Recettes"}, Align: []byte("LLRRRRR")}
 	for _, s := range r.Series {
-		series.Rows = append(series.Rows, []string{s.Series, string(s.Kind), itoa(s.Cards), itoa(s.Sold), itoa(s.Free), itoa(s.Voided), s.SalesCents.String()})
+		series.Rows = append(series.Rows, []string{s.Series, s.Kind.French(), itoa(s.Cards), itoa(s.Sold), itoa(s.Free), itoa(s.Voided), s.SalesCents.String()})
 	}
 	series.Notes = []string{"Une vente de plusieurs séries partage son prix entre elles au nombre de cartes."}
 	add(series)

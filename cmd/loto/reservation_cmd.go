@@ -11,16 +11,16 @@ import (
 )
 
 func init() {
-	register("reservation add", "record a reservation and print its ticket codes, one a line (NAME [--contact PHONE-or-EMAIL] [--tickets N])", reservationAdd)
-	register("reservation import", "record the reservations of a CSV file, all or none (FILE.csv: name, phone or e-mail, tickets)", reservationImport)
-	register("print tickets", "print the reservation tickets as PDF (--out FILE.pdf [--reservation ID])", printTickets)
+	register("reservation add", "enregistre une réservation et affiche les codes de ses billets, un par ligne (NOM [--contact TÉLÉPHONE-ou-COURRIEL] [--tickets N])", reservationAdd)
+	register("reservation import", "enregistre les réservations d'un fichier CSV, toutes ou aucune (FICHIER.csv : nom, téléphone ou courriel, billets)", reservationImport)
+	register("print tickets", "imprime les billets de réservation en PDF (--out FICHIER.pdf [--reservation N])", printTickets)
 }
 
 func reservationAdd(ctx context.Context, e *env) error {
 	fs := newFlags("reservation add", e)
 	by := byFlag(fs)
-	contact := fs.String("contact", "", "phone number or e-mail address")
-	tickets := fs.Int("tickets", 1, "tickets to issue, each worth one free card (R4)")
+	contact := fs.String("contact", "", "`CONTACT` numéro de téléphone ou adresse de courriel")
+	tickets := fs.Int("tickets", 1, "nombre de billets à émettre, chacun vaut une carte gratuite (R4)")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -66,15 +66,16 @@ func reservationImport(ctx context.Context, e *env) error {
 		for _, r := range rs {
 			tickets = append(tickets, r.Tickets...)
 		}
-		fmt.Fprintf(e.stdout, "%d réservations importées, %d billets (n° %d à %d)\n", len(rs), len(tickets), tickets[0].Number, tickets[len(tickets)-1].Number)
+		fmt.Fprintf(e.stdout, "%s, %s (n° %d à %d)\n", plural(len(rs), "réservation importée", "réservations importées"),
+			plural(len(tickets), "billet", "billets"), tickets[0].Number, tickets[len(tickets)-1].Number)
 		return nil
 	})
 }
 
 func printTickets(ctx context.Context, e *env) error {
 	fs := newFlags("print tickets", e)
-	out := fs.String("out", "", "PDF file to write")
-	only := fs.Int("reservation", 0, "print only this reservation's tickets")
+	out := fs.String("out", "", "`FICHIER` fichier PDF à écrire")
+	only := fs.Int("reservation", 0, "imprimer seulement les billets de la réservation de ce numéro")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -113,7 +114,7 @@ func writeTickets(e *env, d *loto.Day, out string, only int) error {
 	}); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%d billets écrits dans %s\n", len(sheets), out)
+	fmt.Fprintf(e.stdout, "%s dans %s\n", plural(len(sheets), "billet écrit", "billets écrits"), out)
 	return nil
 }
 

@@ -11,18 +11,18 @@ import (
 )
 
 func init() {
-	register("series create", "create a series of cards (--series A --cards 6000 [--special] [--color] [--title])", seriesCreate)
-	register("series list", "list the series", seriesList)
-	register("series export", "write the cards of a series as JSON lines (--series A [--from N] [--to M])", seriesExport)
+	register("series create", "crée une série de cartes (--series A --cards 6000 [--special] [--color] [--title])", seriesCreate)
+	register("series list", "liste les séries", seriesList)
+	register("series export", "écrit les cartes d'une série en lignes JSON (--series A [--from N] [--to M])", seriesExport)
 }
 
 func seriesCreate(ctx context.Context, e *env) error {
 	fs := newFlags("series create", e)
-	code := fs.String("series", "", "series code: A, B, ..., Z, AA, ...")
-	cards := fs.Int("cards", 0, "number of cards")
-	special := fs.Bool("special", false, "the special card of the car game (R30)")
-	color := fs.String("color", "", "colour printed on the cards")
-	title := fs.String("title", "", "title printed on the cards")
+	code := fs.String("series", "", "`CODE` code de la série : A, B, ..., Z, AA, ...")
+	cards := fs.Int("cards", 0, "nombre de cartes")
+	special := fs.Bool("special", false, "la carte spéciale de la partie de la voiture (R30)")
+	color := fs.String("color", "", "`COULEUR` couleur imprimée sur les cartes (yellow, jaune, #ffcc00...)")
+	title := fs.String("title", "", "`TITRE` titre imprimé sur les cartes")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -31,9 +31,9 @@ func seriesCreate(ctx context.Context, e *env) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "série %s créée : %d cartes, %d plaques", sr.Code, sr.Cards, sr.Plates())
+		fmt.Fprintf(e.stdout, "série %s créée : %s, %s", sr.Code, plural(sr.Cards, "carte", "cartes"), plural(sr.Plates(), "plaque", "plaques"))
 		if p := sr.PartialPlate(); p != 0 {
-			fmt.Fprintf(e.stdout, " (la dernière plaque, n° %d, n'a que %d cartes)", sr.Plates(), p)
+			fmt.Fprintf(e.stdout, " (la dernière plaque, n° %d, n'a que %s)", sr.Plates(), plural(p, "carte", "cartes"))
 		}
 		fmt.Fprintln(e.stdout)
 		return nil
@@ -42,7 +42,7 @@ func seriesCreate(ctx context.Context, e *env) error {
 
 func seriesList(ctx context.Context, e *env) error {
 	fs := newFlags("series list", e)
-	asJSON := fs.Bool("json", false, "print JSON")
+	asJSON := fs.Bool("json", false, "écrire du JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -62,9 +62,9 @@ func seriesList(ctx context.Context, e *env) error {
 
 func seriesExport(ctx context.Context, e *env) error {
 	fs := newFlags("series export", e)
-	code := fs.String("series", "", "series code")
-	from := fs.Int("from", 0, "first card number (default: the first)")
-	to := fs.Int("to", 0, "last card number (default: the last)")
+	code := fs.String("series", "", "`CODE` code de la série")
+	from := fs.Int("from", 0, "numéro de la première carte (par défaut : la première)")
+	to := fs.Int("to", 0, "numéro de la dernière carte (par défaut : la dernière)")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}

@@ -13,16 +13,16 @@ import (
 )
 
 func init() {
-	register("simulate", "play a whole demo day (creates the event on an empty --db)", simulate)
-	register("audit draws", "recompute every random draw from the revealed day seed", auditDraws)
+	register("simulate", "joue une journée de démonstration entière (crée l'événement sur une --db vide)", simulate)
+	register("audit draws", "recalcule chaque tirage au hasard à partir de la graine du jour révélée", auditDraws)
 }
 
 func simulate(ctx context.Context, e *env) error {
 	fs := newFlags("simulate", e)
-	from := fs.String("event", "", "event file for an empty --db (default: the embedded examples/mega-loto.yaml)")
-	players := fs.Int("players", 300, "simulated players")
-	seed := fs.Int64("seed", 0, "seed of the players' choices (default: from the clock)")
-	asJSON := fs.Bool("json", false, "print the day as JSON")
+	from := fs.String("event", "", "`FICHIER` fichier de l'événement pour une --db vide (par défaut : examples/mega-loto.yaml, intégré)")
+	players := fs.Int("players", 300, "nombre de joueurs simulés")
+	seed := fs.Int64("seed", 0, "graine des choix des joueurs (par défaut : tirée de l'horloge)")
+	asJSON := fs.Bool("json", false, "écrire la journée en JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -69,7 +69,7 @@ func writeSimSummary(e *env, rep loto.SimReport, h journal.Head) {
 	for _, g := range rep.Games {
 		fmt.Fprintf(e.stdout, "partie %d — %s\n", g.Number, g.Title)
 		for _, st := range g.Stages {
-			fmt.Fprintf(e.stdout, "  %-13s %2d numéros, %d annonces :", st.Stage, len(st.Draws), len(st.Claims))
+			fmt.Fprintf(e.stdout, "  %-13s %2d numéros, %s :", st.Stage.French(), len(st.Draws), plural(len(st.Claims), "annonce", "annonces"))
 			for _, w := range st.Winners {
 				fmt.Fprintf(e.stdout, " %s", w.Serial)
 				if w.Token != nil {
@@ -88,12 +88,12 @@ func writeSimSummary(e *env, rep loto.SimReport, h journal.Head) {
 			fmt.Fprintln(e.stdout)
 		}
 	}
-	fmt.Fprintf(e.stdout, "journal : %d événements, empreinte %s\n", h.Seq, h.Hash)
+	fmt.Fprintf(e.stdout, "journal : %s, empreinte %s\n", plural(int(h.Seq), "événement", "événements"), h.Hash)
 }
 
 func auditDraws(ctx context.Context, e *env) error {
 	fs := newFlags("audit draws", e)
-	asJSON := fs.Bool("json", false, "print JSON")
+	asJSON := fs.Bool("json", false, "écrire du JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -114,14 +114,14 @@ func auditDraws(ctx context.Context, e *env) error {
 				return err
 			}
 		} else {
-			fmt.Fprintf(e.stdout, "graine du jour %s (engagement SHA-256 %s)\n%d parties, %d tirages et %d pions recalculés\n",
-				rep.Seed, rep.SeedSHA256, rep.Games, rep.Draws, rep.Tokens)
+			fmt.Fprintf(e.stdout, "graine du jour %s (engagement SHA-256 %s)\nrecalculés : %s, %s, %s\n", rep.Seed, rep.SeedSHA256,
+				plural(rep.Games, "partie", "parties"), plural(rep.Draws, "tirage", "tirages"), plural(rep.Tokens, "jeton", "jetons"))
 			for _, m := range rep.Mismatches {
 				fmt.Fprintf(e.stdout, "DIFFÉRENCE événement n° %d, partie %d : %s %d dans le journal, %d d'après la graine\n", m.Seq, m.Game, m.What, m.Got, m.Want)
 			}
 		}
 		if !rep.OK() {
-			return &exitError{code: 1, msg: fmt.Sprintf("audit : %d différence(s)", len(rep.Mismatches))}
+			return &exitError{code: 1, msg: "audit : " + plural(len(rep.Mismatches), "différence", "différences")}
 		}
 		return nil
 	})

@@ -124,6 +124,44 @@ func TestCommandsOnAMissingFileCreateNothing(t *testing.T) {
 	}
 }
 
+// TestRefusedStartLeavesNoFile: a command that may start a new SQLite file
+// (event create, series create, simulate) and is refused leaves nothing
+// where there was nothing: no empty journal, no -wal or -shm beside it.
+// Where a journal was, it stays.
+func TestRefusedStartLeavesNoFile(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	if err := os.WriteFile(bad, []byte("name: [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"event create of a bad file", []string{"event", "create", "--from", bad}},
+		{"series create of no card", []string{"series", "create", "--series", "A", "--cards", "0"}},
+		{"simulate of a bad file", []string{"simulate", "--event", bad, "--players", "2", "--seed", "1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			db := filepath.Join(dir, "new.db")
+			if code, _, errs := run(t, append(tc.args, "--db", db)...); code != 1 {
+				t.Fatalf("exit %d %q, want 1", code, errs)
+			}
+			if left, _ := os.ReadDir(dir); len(left) != 0 {
+				t.Fatalf("a refused start left %s behind", left[0].Name())
+			}
+			// On a journal that exists, the same refusal keeps it.
+			mustRun(t, "series", "create", "--series", "Z", "--cards", "6", "--db", db)
+			if code, _, _ := run(t, append(tc.args, "--db", db)...); code != 1 {
+				t.Fatalf("exit %d on an existing journal, want 1", code)
+			}
+			if h := head(t, db); h != 1 {
+				t.Fatalf("the existing journal holds %d events, want 1", h)
+			}
+		})
+	}
+}
+
 // TestJournalVerifySaysWhyInFrench: the reason verify gives for a broken
 // chain is shown to a person, in French.
 func TestJournalVerifySaysWhyInFrench(t *testing.T) {

@@ -20,6 +20,9 @@ type CardSheet struct {
 	Title   string    // event title, e.g. "Mega Loto Rotary Saint-Brieuc"
 	Color   string    // series colour: a name (yellow, jaune, blue, ...) or "#rrggbb"
 	Special bool      // the car card (R30), printed with a banner saying so
+	// PlateCode is the code that sells the whole plate, e.g. "A-P000123-K7Q",
+	// printed beside the plate number; empty prints none.
+	PlateCode string
 }
 
 // Cards writes a PDF of A4 pages holding layout (6, 3 or 1) cards each and
@@ -86,6 +89,9 @@ func checkCards(cards []CardSheet) (map[string]palette, error) {
 		if s.Plate < 0 {
 			return nil, fmt.Errorf("carte %s : numéro de planche négatif (%d)", name, s.Plate)
 		}
+		if s.PlateCode != "" && s.Plate == 0 {
+			return nil, fmt.Errorf("carte %s : code de planche %s sans numéro de planche", name, s.PlateCode)
+		}
 		if err := s.Grid.Validate(); err != nil {
 			return nil, fmt.Errorf("carte %s : grille invalide (%v)", name, err)
 		}
@@ -111,6 +117,11 @@ func (p *painter) newPage(s *CardSheet, layout int) {
 	var suffix string
 	if s.Plate > 0 {
 		suffix = " — planche n° " + strconv.Itoa(s.Plate)
+	}
+	// A page of layout 6 is the whole plate: its code in the footer sells
+	// the sheet as it lies on the desk.
+	if layout == 6 && s.PlateCode != "" {
+		suffix += " (" + s.PlateCode + ")"
 	}
 	suffix = p.tr(suffix + " — feuille " + strconv.Itoa(pdf.PageNo()) + "/{nb}")
 	pdf.SetFont("Helvetica", "", 7)

@@ -93,13 +93,15 @@ func testSheets(t testing.TB, first, n int, color string, special bool) []CardSh
 		for k := range 6 {
 			serial := fmt.Sprintf("A-%06d-K%d", 6*(p-1)+k+1, k)
 			out = append(out, CardSheet{
-				Serial:  serial,
-				QR:      "LOTO:" + serial,
-				Plate:   p,
-				Grid:    strip[k],
-				Title:   "Mega Loto Rotary Saint-Brieuc",
-				Color:   color,
-				Special: special && k == 5,
+				Serial: serial,
+				QR:     "LOTO:" + serial,
+				Plate:  p,
+				// A made-up code: printing copies it, it checks nothing.
+				PlateCode: fmt.Sprintf("A-P%06d-K7Q", p),
+				Grid:      strip[k],
+				Title:     "Mega Loto Rotary Saint-Brieuc",
+				Color:     color,
+				Special:   special && k == 5,
 			})
 		}
 	}
@@ -126,6 +128,7 @@ func TestCards_RefusesBadInput(t *testing.T) {
 		{"empty serial", with(func(s *CardSheet) { s.Serial = "" }), 6, "numéro de série vide"},
 		{"empty QR text", with(func(s *CardSheet) { s.QR = "" }), 6, "code QR vide"},
 		{"negative plate", with(func(s *CardSheet) { s.Plate = -1 }), 6, "planche négatif"},
+		{"plate code without a plate", with(func(s *CardSheet) { s.Plate = 0 }), 6, "code de planche A-P000001-K7Q sans numéro de planche"},
 		{"invalid grid", with(func(s *CardSheet) { s.Grid[0][0] = 0 }), 6, "A-000003-K2 : grille invalide"},
 		{"unknown colour", with(func(s *CardSheet) { s.Color = "fuchsia-ish" }), 6, "couleur de série inconnue"},
 		{"QR text too long", with(func(s *CardSheet) { s.QR = strings.Repeat("x", 4000) }), 6, "code QR impossible"},

@@ -44,7 +44,8 @@ var (
 	qrX, qrY         = gridX + 9*cellW + pad, bandH + (cardH-bandH-qrSize)/2
 	stampX, stampY   = qrX + qrSize + pad, gridY
 	stampW, stampH   = cardW - pad - stampX, 3 * cellH
-	bannerX, bannerW = 62.0, 70.0 // the special card's banner, centred in the band
+	bannerX, bannerW = 58.0, 50.0 // the special card's banner, between the title and the plate
+	minTitleW        = 40.0       // the title's least width on an ordinary card
 )
 
 // carRed marks the special car card: a colour no series tint comes near.
@@ -85,8 +86,9 @@ func (p *painter) card(s *CardSheet, pal palette, qr [][]bool, x, y float64) {
 	p.stamp(pal, x+stampX, y+stampY)
 }
 
-// band draws the header: title on the left, plate and serial on the right,
-// and for the car card (R30) a banner no one can miss in the middle.
+// band draws the header: title on the left; plate number, plate code and
+// serial on the right; and for the car card (R30) a banner no one can miss
+// between them.
 func (p *painter) band(s *CardSheet, pal palette, x, y float64) {
 	pdf := p.pdf
 	setFill(pdf, pal.band)
@@ -95,13 +97,20 @@ func (p *painter) band(s *CardSheet, pal palette, x, y float64) {
 	pdf.SetLineWidth(0.3)
 	pdf.Line(x, y+bandH, x+cardW, y+bandH)
 
-	titleW := cardW - 2*pad - 62
+	// The right side is laid out first: the serial and the plate code are
+	// read and typed, so they keep their size and the title gives way.
+	room := cardW - 2*pad - minTitleW - 3
+	if s.Special {
+		room = cardW - pad - (bannerX + bannerW) - 2
+	}
+	right := p.plateAndSerial(s, x+cardW-pad, y, room)
+	titleW := cardW - 2*pad - right - 3
 	if s.Special {
 		titleW = bannerX - 2*pad
 		setFill(pdf, carRed)
 		pdf.Rect(x+bannerX, y+0.8, bannerW, bandH-1.6, "F")
 		pdf.SetTextColor(255, 255, 255)
-		pdf.SetFont("Helvetica", "B", 11)
+		pdf.SetFont("Helvetica", "B", 10)
 		pdf.SetXY(x+bannerX, y)
 		pdf.CellFormat(bannerW, bandH, p.tr("CARTE SPÉCIALE VOITURE"), "", 0, "CM", false, 0, "")
 	}
@@ -110,18 +119,54 @@ func (p *painter) band(s *CardSheet, pal palette, x, y float64) {
 	title := p.fitText(s.Title, "B", 11, titleW)
 	pdf.SetXY(x+pad, y)
 	pdf.CellFormat(titleW, bandH, title, "", 0, "LM", false, 0, "")
+}
 
+// plateAndSerial writes, right-aligned at right, "Planche n° p", the plate
+// code and the serial, and returns the width they take. The plate label and
+// code shrink, down to 6 pt, to fit room.
+func (p *painter) plateAndSerial(s *CardSheet, right, y, room float64) float64 {
+	pdf := p.pdf
+	pdf.SetTextColor(20, 20, 20)
 	pdf.SetFont("Courier", "B", 11)
 	serialW := pdf.GetStringWidth(s.Serial)
-	pdf.SetXY(x+cardW-pad-serialW, y)
-	pdf.CellFormat(serialW, bandH, s.Serial, "", 0, "RM", false, 0, "")
+	var label string
 	if s.Plate > 0 {
-		pdf.SetFont("Helvetica", "", 9)
-		label := p.tr("Planche n° " + strconv.Itoa(s.Plate))
-		w := pdf.GetStringWidth(label)
-		pdf.SetXY(x+cardW-pad-serialW-3-w, y)
-		pdf.CellFormat(w, bandH, label, "", 0, "RM", false, 0, "")
+		label = p.tr("Planche n° " + strconv.Itoa(s.Plate))
 	}
+	size := 9.0
+	labelW, codeW := 0.0, 0.0
+	for {
+		pdf.SetFont("Helvetica", "", size)
+		labelW = pdf.GetStringWidth(label)
+		pdf.SetFont("Courier", "B", size)
+		codeW = pdf.GetStringWidth(s.PlateCode)
+		if serialW+3+labelW+1.5+codeW <= room || size <= 6 {
+			break
+		}
+		size -= 0.5
+	}
+
+	x := right - serialW
+	pdf.SetFont("Courier", "B", 11)
+	pdf.SetXY(x, y)
+	pdf.CellFormat(serialW, bandH, s.Serial, "", 0, "RM", false, 0, "")
+	if s.PlateCode != "" {
+		x -= 3 + codeW
+		pdf.SetFont("Courier", "B", size)
+		pdf.SetXY(x, y)
+		pdf.CellFormat(codeW, bandH, s.PlateCode, "", 0, "RM", false, 0, "")
+	}
+	if label != "" {
+		gap := 3.0
+		if s.PlateCode != "" {
+			gap = 1.5 // the label names the code beside it
+		}
+		x -= gap + labelW
+		pdf.SetFont("Helvetica", "", size)
+		pdf.SetXY(x, y)
+		pdf.CellFormat(labelW, bandH, label, "", 0, "RM", false, 0, "")
+	}
+	return right - x
 }
 
 // fitText sets a Helvetica font no larger than size in which text fits w,

@@ -53,6 +53,9 @@ func TestCards_TextGolden(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			text := pdfText(t, writePDF(t, tt.cards, tt.layout))
 			checkCardText(t, text, tt.cards, tt.pages)
+			if tt.layout == 6 {
+				checkPlateFooters(t, text, tt.cards)
+			}
 
 			golden := filepath.Join("testdata", tt.name+".golden")
 			if *update {
@@ -91,6 +94,10 @@ func checkCardText(t *testing.T, text string, cards []CardSheet, pages int) {
 		if !strings.HasPrefix(h, s.Title) || !strings.Contains(h, fmt.Sprintf("Planche n° %d", s.Plate)) {
 			t.Errorf("card %s: header %q lacks the title or plate %d", s.Serial, h, s.Plate)
 		}
+		// The cashier types or scans the plate code from any card of the plate.
+		if !strings.HasSuffix(h, fmt.Sprintf("Planche n° %d %s %s", s.Plate, s.PlateCode, s.Serial)) {
+			t.Errorf("card %s: header %q lacks the plate code %s beside its plate number", s.Serial, h, s.PlateCode)
+		}
 		if s.Special != strings.Contains(h, "CARTE SPÉCIALE VOITURE") {
 			t.Errorf("card %s (special %v): header %q", s.Serial, s.Special, h)
 		}
@@ -121,6 +128,27 @@ func checkCardText(t *testing.T, text string, cards []CardSheet, pages int) {
 	for p := 1; p <= pages; p++ {
 		if !strings.Contains(text, fmt.Sprintf("feuille %d/%d", p, pages)) {
 			t.Errorf("footer feuille %d/%d missing", p, pages)
+		}
+	}
+}
+
+// checkPlateFooters asserts that each page of a layout 6 print names its
+// plate and the plate's code in its footer, where whoever sorts the sheets
+// and the cashier find it.
+func checkPlateFooters(t *testing.T, text string, cards []CardSheet) {
+	t.Helper()
+	pages := strings.Split(text, "--- page break ---")
+	plate := 0
+	for _, s := range cards {
+		if s.Plate == plate {
+			continue
+		}
+		plate = s.Plate
+		footer := fmt.Sprintf("— planche n° %d (%s) — feuille", s.Plate, s.PlateCode)
+		if !slices.ContainsFunc(pages, func(pg string) bool {
+			return strings.Contains(pg, footer) && strings.Contains(pg, s.Serial)
+		}) {
+			t.Errorf("plate %d: no page holds its card %s with the footer %q", s.Plate, s.Serial, footer)
 		}
 	}
 }
