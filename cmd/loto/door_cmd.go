@@ -34,6 +34,10 @@ func door(ctx context.Context, e *env) error {
 		if err != nil {
 			return err
 		}
+		// Warnings go to the door staff, beside the JSON a program reads.
+		for _, w := range a.Warnings {
+			fmt.Fprintln(e.stderr, "attention : "+w)
+		}
 		if *asJSON {
 			return json.NewEncoder(e.stdout).Encode(a)
 		}

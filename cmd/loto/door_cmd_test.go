@@ -63,3 +63,38 @@ func TestCLI_Breaks(t *testing.T) {
 		t.Fatalf("unplanned break: %q", out)
 	}
 }
+
+func TestCLI_ReservationImportTwiceRefusedUnlessAgain(t *testing.T) {
+	db := saleDB(t)
+	csvFile := filepath.Join(t.TempDir(), "resa.csv")
+	if err := os.WriteFile(csvFile, []byte("nom;contact;billets\nPaul;06 12 34 56 78;1\nJeanne;;3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, "reservation", "import", csvFile, "--db", db)
+	for _, say := range []string{"2 titulaires ont déjà une réservation", "ligne 2 : Paul, 06 12 34 56 78 a déjà la réservation n° 1",
+		"ligne 3 : Jeanne a déjà la réservation n° 2", "--again"} {
+		fails(t, db, say, "reservation", "import", csvFile, "--db", db)
+	}
+	if out := mustRun(t, "reservation", "import", csvFile, "--again", "--db", db); !strings.Contains(out, "2 réservations importées, 4 billets (n° 5 à 8)") {
+		t.Fatalf("import --again: %q", out)
+	}
+}
+
+func TestCLI_R9_FreeCardDuringAGameWarnsOnStderr(t *testing.T) {
+	db := saleDB(t)
+	codes := strings.Fields(mustRun(t, "reservation", "add", "Marie", "--tickets", "2", "--db", db))
+	a := serialsOf(t, db, "A", 2)
+	mustRun(t, "game", "start", "--db", db)
+	// Before the first number the free card plays this game: no warning.
+	if code, _, errs := run(t, "door", "--door", "porte-1", codes[0], a[0], "--db", db); code != 0 || errs != "" {
+		t.Fatalf("door before the first number: exit %d %q", code, errs)
+	}
+	mustRun(t, "game", "draw", "--db", db)
+	code, out, errs := run(t, "door", "--door", "porte-1", "--json", codes[1], a[1], "--db", db)
+	if code != 0 || !strings.Contains(out, `"card":"`+a[1]+`"`) {
+		t.Fatalf("door during a game: exit %d %q %q", code, out, errs)
+	}
+	if want := "attention : partie n° 1 en cours : cette carte joue à partir de la partie suivante\n"; errs != want {
+		t.Fatalf("stderr %q, want %q", errs, want)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -12,7 +13,7 @@ import (
 
 func init() {
 	register("reservation add", "enregistre une réservation et affiche les codes de ses billets, un par ligne (NOM [--contact TÉLÉPHONE-ou-COURRIEL] [--tickets N])", reservationAdd)
-	register("reservation import", "enregistre les réservations d'un fichier CSV, toutes ou aucune (FICHIER.csv : nom, téléphone ou courriel, billets)", reservationImport)
+	register("reservation import", "enregistre les réservations d'un fichier CSV, toutes ou aucune ; refuse un titulaire déjà réservé sauf --again (FICHIER.csv : nom, téléphone ou courriel, billets)", reservationImport)
 	register("print tickets", "imprime les billets de réservation en PDF (--out FICHIER.pdf [--reservation N])", printTickets)
 }
 
@@ -42,6 +43,7 @@ func reservationAdd(ctx context.Context, e *env) error {
 func reservationImport(ctx context.Context, e *env) error {
 	fs := newFlags("reservation import", e)
 	by := byFlag(fs)
+	again := fs.Bool("again", false, "importer aussi les titulaires (même nom, même contact) qui ont déjà une réservation : chacun en reçoit une autre")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -58,7 +60,14 @@ func reservationImport(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		rs, err := d.ImportReservations(ctx, *by, specs)
+		imp := d.ImportReservations
+		if *again {
+			imp = d.ImportReservationsAgain
+		}
+		rs, err := imp(ctx, *by, specs)
+		if errors.Is(err, loto.ErrAlreadyReserved) {
+			return fmt.Errorf("%s\npour les importer quand même : --again", message(err))
+		}
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -20,6 +21,9 @@ type Admission struct {
 	By          string    `json:"by"`
 	Time        time.Time `json:"time"`
 	Seq         int64     `json:"seq"`
+	// Warnings tell the door what the player must know, e.g. that the free
+	// card does not play the game whose numbers are out (R9).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Admit crosses a reservation ticket out at a door and issues the free card
@@ -57,7 +61,11 @@ func (d *Day) Admit(ctx context.Context, actor, door, ticket, serial string) (Ad
 		if st.Stamped(ref) {
 			return nil, 0, st.heldBy(ref, s)
 		}
-		dr, err := draft(actor, TypeTicketCrossed, ticketCrossed{Ticket: t.Code, Number: t.Number, Reservation: t.Reservation, Door: door, Card: s})
+		p := ticketCrossed{Ticket: t.Code, Number: t.Number, Reservation: t.Reservation, Door: door, Card: s}
+		if g := st.running(); g != nil && !g.Plays(st.head+1) {
+			p.Warnings = append(p.Warnings, fmt.Sprintf("partie n° %d en cours : cette carte joue à partir de la partie suivante", g.Number))
+		}
+		dr, err := draft(actor, TypeTicketCrossed, p)
 		return []journal.Draft{dr}, 0, err
 	})
 	if err != nil {
@@ -70,5 +78,6 @@ func (d *Day) Admit(ctx context.Context, actor, door, ticket, serial string) (Ad
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	name := d.st.ent.reservations[p.Reservation-1].Name
-	return Admission{Ticket: p.Ticket, Reservation: p.Reservation, Name: name, Card: p.Card, Door: p.Door, By: e.Actor, Time: e.Time, Seq: e.Seq}, nil
+	return Admission{Ticket: p.Ticket, Reservation: p.Reservation, Name: name, Card: p.Card, Door: p.Door, By: e.Actor, Time: e.Time, Seq: e.Seq,
+		Warnings: p.Warnings}, nil
 }

@@ -46,6 +46,9 @@ type (
 		Reservation int    `json:"reservation"`
 		Door        string `json:"door"`
 		Card        string `json:"card"` // the free card issued with it (R4)
+		// Warnings are those the door was given, kept so that a retry
+		// with the key answers as the first scan did.
+		Warnings []string `json:"warnings,omitempty"`
 	}
 	eventPostponed struct {
 		Reason string `json:"reason"`

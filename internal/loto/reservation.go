@@ -20,6 +20,7 @@ type ReservationSpec struct {
 	Name    string
 	Contact string // phone or e-mail, may be empty
 	Tickets int    // tickets to issue, each worth one free card (R4)
+	Line    int    // the line of the file it was read from, 0 when typed
 }
 
 // Reservation is a recorded reservation with its tickets.
@@ -63,9 +64,10 @@ const (
 	maxImport                = 20_000
 )
 
-// AddReservation records one reservation and issues its tickets.
+// AddReservation records one reservation and issues its tickets. A holder
+// may have several: the organiser typing one in means it.
 func (d *Day) AddReservation(ctx context.Context, actor string, spec ReservationSpec) (Reservation, error) {
-	rs, err := d.ImportReservations(ctx, actor, []ReservationSpec{spec})
+	rs, err := d.importReservations(ctx, actor, []ReservationSpec{spec}, true)
 	if err != nil {
 		return Reservation{}, err
 	}
@@ -73,9 +75,24 @@ func (d *Day) AddReservation(ctx context.Context, actor string, spec Reservation
 }
 
 // ImportReservations records reservations all at once, or none: one bad
-// reservation refuses the whole list. The first reservation of the day also
-// draws the key of the tickets' check codes, kept as a secret.
+// reservation refuses the whole list, and so does a holder (same name, same
+// contact) who already has a reservation, with ErrAlreadyReserved, since
+// a list imported twice would double everyone's tickets. The first
+// reservation of the day also draws the key of the tickets' check codes,
+// kept as a secret.
 func (d *Day) ImportReservations(ctx context.Context, actor string, specs []ReservationSpec) ([]Reservation, error) {
+	return d.importReservations(ctx, actor, specs, false)
+}
+
+// ImportReservationsAgain is ImportReservations for a list whose holders
+// may already have a reservation: each gets another one.
+func (d *Day) ImportReservationsAgain(ctx context.Context, actor string, specs []ReservationSpec) ([]Reservation, error) {
+	return d.importReservations(ctx, actor, specs, true)
+}
+
+// importReservations records the list; again lets a holder who already has
+// a reservation have another.
+func (d *Day) importReservations(ctx context.Context, actor string, specs []ReservationSpec, again bool) ([]Reservation, error) {
 	if len(specs) == 0 {
 		return nil, Errorf(EInvalid, "aucune réservation à enregistrer")
 	}
@@ -85,13 +102,18 @@ func (d *Day) ImportReservations(ctx context.Context, actor string, specs []Rese
 	var bad []string
 	for i := range specs {
 		if err := checkReservation(&specs[i]); err != nil {
-			bad = append(bad, fmt.Sprintf("réservation %d : %s", i+1, ErrorMessage(err)))
+			bad = append(bad, fmt.Sprintf("%s : %s", specPlace(i, specs[i]), ErrorMessage(err)))
 		}
 	}
 	if err := refusedList(bad); err != nil {
 		return nil, err
 	}
 	e, err := d.run(ctx, TypeReservationCreated, func(st *State) ([]journal.Draft, int, error) {
+		if !again {
+			if err := st.alreadyReserved(specs); err != nil {
+				return nil, 0, err
+			}
+		}
 		return d.reservationDrafts(st, actor, specs)
 	})
 	if err != nil {
@@ -124,10 +146,15 @@ func refusedList(bad []string) error {
 	case 1:
 		return Errorf(EInvalid, "rien n'est enregistré, une erreur :\n  %s", bad[0])
 	}
+	return Errorf(EInvalid, "rien n'est enregistré, %d erreurs :\n  %s", len(bad), listLines(bad))
+}
+
+// listLines writes the items of a refusal one a line, the first 50 of them.
+func listLines(bad []string) string {
 	if len(bad) > 50 {
-		bad = append(bad[:50], "... et "+plural(len(bad)-50, "autre", "autres"))
+		bad = append(bad[:50:50], "... et "+plural(len(bad)-50, "autre", "autres"))
 	}
-	return Errorf(EInvalid, "rien n'est enregistré, %d erreurs :\n  %s", len(bad), strings.Join(bad, "\n  "))
+	return strings.Join(bad, "\n  ")
 }
 
 func (d *Day) reservationDrafts(st *State, actor string, specs []ReservationSpec) ([]journal.Draft, int, error) {

@@ -43,6 +43,7 @@ func ParseReservationsCSV(data []byte) ([]ReservationSpec, error) {
 			continue
 		}
 		spec, err := reservationLine(rec)
+		spec.Line = line
 		if err != nil {
 			bad = append(bad, fmt.Sprintf("ligne %d : %s", line, ErrorMessage(err)))
 			continue

@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -50,5 +51,43 @@ func TestR9_ClaimOnACardSoldDuringTheGameSaysWhy(t *testing.T) {
 	}
 	if v := r.Verdicts[2]; v.Reason != "" {
 		t.Fatalf("card in play: %+v", v)
+	}
+}
+
+func TestR9_FreeCardDuringAGameWarnsTheDoor(t *testing.T) {
+	want := "partie n° 1 en cours : cette carte joue à partir de la partie suivante"
+	tests := []struct {
+		name  string
+		drawn bool // a number of game 1 is out when the ticket is scanned
+		want  []string
+	}{
+		{"numbers out: the free card plays from the next game", true, []string{want}},
+		{"game started, no number out: it plays this game", false, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, _ := entranceDay(t, "caisse-1")
+			ctx := WithKey(context.Background(), "door-"+tt.name)
+			r, err := d.AddReservation(context.Background(), "org", ReservationSpec{Name: "Marie", Tickets: 1})
+			ok(t, err)
+			_, err = d.StartGame(context.Background(), "host")
+			ok(t, err)
+			if tt.drawn {
+				_, err = d.Draw(context.Background(), "host", 0)
+				ok(t, err)
+			}
+			free := serialOf(t, d, "A", 2)
+			a, err := d.Admit(ctx, "jean", "porte-1", r.Tickets[0].Code, free)
+			ok(t, err)
+			if strings.Join(a.Warnings, "|") != strings.Join(tt.want, "|") {
+				t.Fatalf("warnings %q, want %q", a.Warnings, tt.want)
+			}
+			// A retried scan answers as the first one did.
+			again, err := d.Admit(ctx, "jean", "porte-1", r.Tickets[0].Code, free)
+			ok(t, err)
+			if again.Seq != a.Seq || strings.Join(again.Warnings, "|") != strings.Join(tt.want, "|") {
+				t.Fatalf("retried scan %+v, want %+v", again, a)
+			}
+		})
 	}
 }

@@ -1,0 +1,99 @@
+package loto
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestReservation_ImportTwiceRefusedUnlessAgain(t *testing.T) {
+	first := "nom;contact;billets\nMarie Dupont;06 12 34 56 78;2\nPaul;paul@example.fr;1\nJeanne;;1\n"
+	tests := []struct {
+		name string
+		file string
+		say  []string // empty: the second list is recorded
+	}{
+		{"the same file again", first, []string{"3 titulaires ont déjà une réservation", "ligne 2 : Marie Dupont, 06 12 34 56 78 a déjà la réservation n° 1",
+			"ligne 3 : Paul, paul@example.fr a déjà la réservation n° 2", "ligne 4 : Jeanne a déjà la réservation n° 3"}},
+		{"written otherwise", "Paul;PAUL@example.fr;1\nLuc;;1\nmarie  DUPONT;+33 6 12 34 56 78;1\n",
+			[]string{"2 titulaires ont", "ligne 1 : Paul", "ligne 3 : marie DUPONT", "réservation n° 1"}},
+		{"one holder among new ones", "Luc;;1\nJeanne;;2\n", []string{"1 titulaire a déjà", "ligne 2 : Jeanne a déjà la réservation n° 3"}},
+		{"same name, another contact", "Marie Dupont;marie@example.fr;1\nPaul;06 00 00 00 00;1\nJeanne;jeanne@example.fr;1\n", nil},
+		{"another name, same contact", "Marie Durand;06 12 34 56 78;1\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, store := entranceDay(t)
+			ctx := context.Background()
+			specs, err := ParseReservationsCSV([]byte(first))
+			ok(t, err)
+			_, err = d.ImportReservations(ctx, "org", specs)
+			ok(t, err)
+			again, err := ParseReservationsCSV([]byte(tt.file))
+			ok(t, err)
+			before := store.count()
+			rs, err := d.ImportReservations(ctx, "org", again)
+			if len(tt.say) == 0 {
+				ok(t, err)
+				if len(rs) != len(again) {
+					t.Fatalf("imported %d of %d", len(rs), len(again))
+				}
+				return
+			}
+			wantCode(t, err, EConflict)
+			if !errors.Is(err, ErrAlreadyReserved) {
+				t.Fatalf("refusal %v is not ErrAlreadyReserved", err)
+			}
+			for _, say := range tt.say {
+				if !strings.Contains(ErrorMessage(err), say) {
+					t.Fatalf("refusal %q does not say %q", ErrorMessage(err), say)
+				}
+			}
+			nothingWritten(t, store, before)
+			// Asked for, the list is imported again, whole.
+			rs, err = d.ImportReservationsAgain(ctx, "org", again)
+			ok(t, err)
+			if len(rs) != len(again) || rs[0].ID != 4 {
+				t.Fatalf("imported again: %+v", rs)
+			}
+		})
+	}
+}
+
+func TestReservation_AddedByHandForAHolderWhoHasOne(t *testing.T) {
+	d, _ := entranceDay(t)
+	ctx := context.Background()
+	for i := range 2 {
+		r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Contact: "06 12 34 56 78", Tickets: 1})
+		ok(t, err)
+		if r.ID != i+1 {
+			t.Fatalf("reservation %d: %+v", i+1, r)
+		}
+	}
+}
+
+func TestReservation_NameContainsIgnoresCaseAndAccents(t *testing.T) {
+	r := Reservation{Name: "Hélène Lefèvre-Çelik"}
+	tests := []struct {
+		name, text string
+		want       bool
+	}{
+		{"exact", "Hélène", true},
+		{"lower case without accents", "lefevre", true},
+		{"upper case with accents", "HÉLÈNE LEF", true},
+		{"cedilla left off", "celik", true},
+		{"a hyphen typed as a space", "lefevre celik", true},
+		{"combining mark folded", "He\u0301le\u0300ne", true},
+		{"spaces around", "  helene  ", true},
+		{"empty matches all", "", true},
+		{"another name", "Dupont", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := r.NameContains(tt.text); got != tt.want {
+				t.Fatalf("NameContains(%q) = %v, want %v", tt.text, got, tt.want)
+			}
+		})
+	}
+}
