@@ -58,14 +58,26 @@ func simulate(ctx context.Context, e *env) error {
 		if err != nil {
 			return err
 		}
-		writeSimSummary(e, rep, h)
+		day, err := d.Report(ctx)
+		if err != nil {
+			return err
+		}
+		writeSimSummary(e, rep, day, h)
 		return nil
 	})
 }
 
-// writeSimSummary prints the day for a person: each stage's winners.
-func writeSimSummary(e *env, rep loto.SimReport, h journal.Head) {
+// writeSimSummary prints the day for a person: the entrance, each stage's
+// winners and the breaks.
+func writeSimSummary(e *env, rep loto.SimReport, day loto.DayReport, h journal.Head) {
 	fmt.Fprintf(e.stdout, "journée simulée (graine %d)\n", rep.Seed)
+	a := day.Attendance
+	fmt.Fprintf(e.stdout, "entrée : %s (%s), %s avec une carte gratuite, %s sans billet\n",
+		plural(a.Reservations, "réservation", "réservations"), plural(a.Tickets, "billet", "billets"),
+		plural(a.Crossed, "billet barré", "billets barrés"), plural(a.WalkInSales, "vente", "ventes"))
+	for _, r := range rep.DoorRefusals {
+		fmt.Fprintf(e.stdout, "refus attendu à l'entrée : %s\n", r)
+	}
 	for _, g := range rep.Games {
 		fmt.Fprintf(e.stdout, "partie %d — %s\n", g.Number, g.Title)
 		for _, st := range g.Stages {
@@ -87,6 +99,17 @@ func writeSimSummary(e *env, rep loto.SimReport, h journal.Head) {
 			}
 			fmt.Fprintln(e.stdout)
 		}
+	}
+	if len(day.Breaks) > 0 {
+		fmt.Fprint(e.stdout, "pauses :")
+		for i, b := range day.Breaks {
+			sep := ","
+			if i == 0 {
+				sep = ""
+			}
+			fmt.Fprintf(e.stdout, "%s %s (%d min)", sep, b.Label, b.Minutes)
+		}
+		fmt.Fprintln(e.stdout)
 	}
 	fmt.Fprintf(e.stdout, "journal : %s, empreinte %s\n", plural(int(h.Seq), "événement", "événements"), h.Hash)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"loto/internal/journal/journaltest"
+	"loto/internal/loto"
 )
 
 // simDay is the part of `loto simulate --json` the tests read.
@@ -104,6 +105,27 @@ func TestSimulateWholeDaySQLite(t *testing.T) {
 	code, _, errs := run(t, "simulate", "--db", db)
 	if code != 1 || !strings.Contains(errs, "déjà commencé") {
 		t.Fatalf("a second simulation on a played day: exit %d %q", code, errs)
+	}
+}
+
+// The demo day's report shows the door: reservations, tickets crossed out
+// with free cards (R4, R5), walk-in sales (R3), and the breaks (R12).
+func TestSimulateDemoDayHasEntranceAndBreaks(t *testing.T) {
+	db := newDB(t)
+	out := mustRun(t, "simulate", "--db", db, "--players", "40", "--seed", "5")
+	for _, want := range []string{"billets barrés avec une carte gratuite", "refus attendu à l'entrée : billet R-", "déjà barré", "pauses : pause repas (75 min), entracte (30 min)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+	var r loto.DayReport
+	if err := json.Unmarshal([]byte(mustRun(t, "report", "day", "--json", "--db", db)), &r); err != nil {
+		t.Fatal(err)
+	}
+	a := r.Attendance
+	if a.Reservations == 0 || a.Tickets < a.Reservations || a.Crossed != a.Tickets || r.Totals.FreeCards != a.Crossed ||
+		len(r.Free) != a.Crossed || a.WalkInSales == 0 || a.WalkInSales >= a.Sales || len(r.Breaks) != 2 {
+		t.Fatalf("demo day report: attendance %+v, %d free cards, %d breaks", a, r.Totals.FreeCards, len(r.Breaks))
 	}
 }
 

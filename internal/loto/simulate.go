@@ -2,7 +2,6 @@ package loto
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 
 	"loto/internal/card"
@@ -18,6 +17,10 @@ type SimOptions struct {
 type SimReport struct {
 	Seed  int64        `json:"seed"`
 	Games []GameResult `json:"games"`
+	// DoorRefusals are the refusals the simulation provoked on purpose at
+	// the door (a ticket scanned twice, R5): a refusal writes no event, so
+	// only the simulation can tell it met them. Not part of the JSON report.
+	DoorRefusals []string `json:"-"`
 }
 
 // simActor signs the events of a simulation.
@@ -40,6 +43,7 @@ const (
 type sim struct {
 	ctx      context.Context
 	d        *Day
+	ev       *EventSpec
 	rng      *rand.Rand
 	manual   bool
 	players  [][]string      // the serials each player holds
@@ -50,12 +54,21 @@ type sim struct {
 	pending  map[string]bool // mistakes not made yet
 	declined bool            // a tie on a voucher was declined once
 	balls    []card.Number   // manual mode: the ball machine's order for the game
+	next     map[string]int  // series -> cards handed out, off the plates in order
+	clock    int             // the programme's clock, in seconds after midnight
+	breaks   int             // breaks of the schedule taken
+
+	doorRefusals []string // refusals provoked at the door
 }
 
-// Simulate plays a whole day through the same commands as the cashiers, the
-// host and the controllers: it sells cards to the players at the desks,
-// excludes one of them with a refund (R28), plays every game of the
-// programme with calls that are right, wrong (R22),
+// Simulate plays a whole day through the same commands as the organiser,
+// the door, the cashiers, the host and the controllers: it records
+// reservations for about a third of the players, crosses their tickets out
+// at the door with a free card each (R4, R5; one ticket is scanned twice and
+// refused), sells cards to the ticket holders naming their ticket and to
+// the walk-in players (R3), excludes one player with a refund (R28), plays
+// every game of the programme with the schedule's breaks between them
+// (R12), with calls that are right, wrong (R22),
 // late (R21), duplicated, on cards unsold (R9), forged (R10), voided (R28)
 // or of a kind the game refuses (R31), and ties (R17-R19). The event must
 // exist and no game may have started.
@@ -72,8 +85,8 @@ func Simulate(ctx context.Context, d *Day, opt SimOptions) (SimReport, error) {
 	if started {
 		return SimReport{}, Errorf(EConflict, "la journée a déjà commencé : simuler sur un journal neuf")
 	}
-	s := &sim{ctx: ctx, d: d, rng: rand.New(rand.NewPCG(uint64(opt.Seed), 0x6c6f746f)), manual: ev.Draw == DrawManual,
-		kind: map[string]Kind{}, pending: map[string]bool{}}
+	s := &sim{ctx: ctx, d: d, ev: ev, rng: rand.New(rand.NewPCG(uint64(opt.Seed), 0x6c6f746f)), manual: ev.Draw == DrawManual,
+		kind: map[string]Kind{}, pending: map[string]bool{}, next: map[string]int{}, clock: int(ev.Schedule.Start) * 60}
 	for _, m := range []string{mistakeWrong, mistakeLate, mistakeDuplicate, mistakeUnknown, mistakeBadCheck,
 		mistakeUnsold, mistakeVoided, mistakeIneligible} {
 		s.pending[m] = true
@@ -81,10 +94,15 @@ func Simulate(ctx context.Context, d *Day, opt SimOptions) (SimReport, error) {
 	if s.manual {
 		s.pending[mistakeSlip] = true
 	}
-	if err := s.sell(ev, opt.Players); err != nil {
+	if err := s.sell(opt.Players); err != nil {
 		return SimReport{}, err
 	}
 	for n := 1; n <= len(ev.Programme); n++ {
+		if n > 1 {
+			if err := s.breakIfDue(); err != nil {
+				return SimReport{}, err
+			}
+		}
 		if n == min(2, len(ev.Programme)) {
 			if err := s.exclude(); err != nil {
 				return SimReport{}, err
@@ -94,118 +112,24 @@ func Simulate(ctx context.Context, d *Day, opt SimOptions) (SimReport, error) {
 			return SimReport{}, err
 		}
 	}
-	return SimReport{Seed: opt.Seed, Games: d.Results()}, nil
+	return SimReport{Seed: opt.Seed, Games: d.Results(), DoorRefusals: s.doorRefusals}, nil
 }
 
-// sell hands each player 1, 3 or 6 regular cards off the plates in order (no
-// choice, R7) and to some a special card (R30), sold through the desks of
-// the day: the regular cards at the first regular desk, the special card at
-// the special desk, paid in cash (with change), by card or by cheque (R8).
-// The sales stamp the cards (R9).
-func (s *sim) sell(ev *EventSpec, players int) error {
-	desk := map[Kind]string{}
-	for _, dk := range ev.Desks {
-		k := Regular
-		if dk.Special {
-			k = Special
-		}
-		if desk[k] == "" {
-			desk[k] = dk.Name
-			if _, err := s.d.OpenDesk(s.ctx, simActor, dk.Name, 15000); err != nil {
-				return err
-			}
-		}
-	}
-	next := map[string]int{}
-	take := func(k Kind, n int) []string {
-		var out []string
-		for _, ser := range ev.Series {
-			for ser.Kind == k && len(out) < n && next[ser.Code] < ser.Cards {
-				next[ser.Code]++
-				serial, _, err := s.d.CardAt(ser.Code, next[ser.Code])
-				if err != nil {
-					return out
-				}
-				s.kind[serial] = k
-				out = append(out, serial)
-			}
-		}
-		return out
-	}
-	sizes := []int{1, 3, 3, 6, 6}
-	for p := range players {
-		regular := take(Regular, sizes[s.rng.IntN(len(sizes))])
-		var special []string
-		// Every game needs cards in play: the first player also buys a special card.
-		if p == 0 || s.rng.IntN(10) < 3 {
-			special = take(Special, 1)
-		}
-		if len(regular)+len(special) == 0 {
-			break // every card is sold
-		}
-		var sales []int
-		for _, part := range []struct {
-			kind  Kind
-			cards []string
-		}{{Regular, regular}, {Special, special}} {
-			if len(part.cards) == 0 {
-				continue
-			}
-			id, err := s.buy(ev, p, desk[part.kind], part.kind, part.cards)
-			if err != nil {
-				return err
-			}
-			sales = append(sales, id)
-		}
-		s.players = append(s.players, append(regular, special...))
-		s.sales = append(s.sales, sales)
-	}
-	for _, ser := range ev.Series {
-		if next[ser.Code] < ser.Cards {
-			serial, _, err := s.d.CardAt(ser.Code, ser.Cards)
-			if err != nil {
-				return err
-			}
-			s.unsold = append(s.unsold, serial)
-		}
-	}
-	return nil
-}
-
-// buy sells cards of one kind to player p at a desk, paying by cash (the
-// next 10 EUR tendered), bank card or cheque in turn, and returns the sale.
-func (s *sim) buy(ev *EventSpec, p int, desk string, kind Kind, cards []string) (int, error) {
-	tiers := ev.Prices.Regular
-	if kind == Special {
-		tiers = ev.Prices.Special
-	}
-	total, _, _ := Price(kind, tiers, len(cards))
-	req := SaleRequest{Desk: desk, Cards: cards}
-	switch p % 3 {
-	case 0:
-		req.Payments = []Payment{{Method: Cash, Cents: (total + 999) / 1000 * 1000}}
-	case 1:
-		req.Payments = []Payment{{Method: BankCard, Cents: total}}
-	default:
-		req.Payments = []Payment{{Method: Cheque, Cents: total}}
-		req.Identity, req.Cheque = &Identity{Kind: "CNI", Number: fmt.Sprintf("SIM%06d", p)}, fmt.Sprintf("%07d", p+1)
-	}
-	sale, err := s.d.Sell(WithKey(s.ctx, fmt.Sprintf("simulation-%d-%s", p, kind)), simActor, req)
-	return sale.ID, err
-}
-
-// exclude refunds the sales of the last player, voiding their cards (R28), if there are two players at least.
+// exclude refunds the sales of the last player, voiding their cards and
+// their free card if they came with a ticket (R28), if there are two
+// players at least.
 func (s *sim) exclude() error {
 	if len(s.players) < 2 {
 		return nil
 	}
-	last := s.players[len(s.players)-1]
 	for _, id := range s.sales[len(s.sales)-1] {
-		if _, err := s.d.RefundSale(s.ctx, simActor, RefundRequest{Sale: id, Reason: RefundExclusion, Note: "perturbe le jeu"}); err != nil {
+		r, err := s.d.RefundSale(s.ctx, simActor, RefundRequest{Sale: id, Reason: RefundExclusion, Note: "perturbe le jeu"})
+		if err != nil {
 			return err
 		}
+		s.voided = append(s.voided, r.Cards...)
+		s.voided = append(s.voided, r.FreeCards...)
 	}
-	s.voided = last
 	s.players = s.players[:len(s.players)-1]
 	s.sales = s.sales[:len(s.sales)-1]
 	return nil
@@ -269,6 +193,7 @@ func (s *sim) playStage(spec *GameSpec) error {
 
 // draw draws the next number: the software's in rng mode, the next ball typed in manual mode.
 func (s *sim) draw() error {
+	s.tick(paceDraw)
 	if !s.manual {
 		_, err := s.d.Draw(s.ctx, simActor, 0)
 		return err
@@ -296,6 +221,7 @@ func (s *sim) wrongCall(spec *GameSpec) error {
 	if _, err := s.d.Claim(s.ctx, simActor, card); err != nil {
 		return err
 	}
+	s.tick(paceControl)
 	_, err := s.d.StartControl(s.ctx, simActor)
 	return err
 }

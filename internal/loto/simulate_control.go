@@ -30,6 +30,7 @@ func (s *sim) control(spec *GameSpec, winners []string) error {
 			return err
 		}
 	}
+	s.tick(paceControl)
 	ctl, err := s.d.StartControl(s.ctx, simActor)
 	if err != nil {
 		return err

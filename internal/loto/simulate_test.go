@@ -60,6 +60,8 @@ func TestSimulateFullDay(t *testing.T) {
 			if ties == 0 {
 				t.Error("no tie in a day of 300 players")
 			}
+			checkEntrance(t, d, 300, rep)
+			checkBreaks(t, d, store)
 			compareStates(t, d, reopen(t, store))
 			if mode == "manual" {
 				undone := 0

@@ -1,0 +1,149 @@
+package loto
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// checkEntrance checks the entrance of a simulated day through the Day's
+// API: reservations for about a third of the players, some for 2 or 3;
+// every ticket crossed out with a free regular card (R4, R5); the one
+// second scan refused (R5); holders naming their ticket at the desk and
+// walk-ins buying without one (R3); free cards in play.
+func checkEntrance(t *testing.T, d *Day, players int, rep SimReport) {
+	t.Helper()
+	rs := d.Reservations()
+	tickets, groups := map[string]Ticket{}, 0
+	freeCards := map[string]bool{}
+	for _, r := range rs {
+		if len(r.Tickets) < 1 || len(r.Tickets) > 3 {
+			t.Fatalf("reservation %d has %d tickets, want 1 to 3", r.ID, len(r.Tickets))
+		}
+		if len(r.Tickets) > 1 {
+			groups++
+		}
+		for _, tk := range r.Tickets {
+			if tk.Crossed == nil || tk.Crossed.Card == "" {
+				t.Fatalf("ticket %s of %s not crossed out with a free card (R4)", tk.Code, r.Name)
+			}
+			if freeCards[tk.Crossed.Card] {
+				t.Fatalf("free card %s issued twice", tk.Crossed.Card)
+			}
+			freeCards[tk.Crossed.Card] = true
+			st, err := d.CardStatus(tk.Crossed.Card)
+			ok(t, err)
+			if st.State != CardFree && st.State != CardVoided {
+				t.Fatalf("free card %s is %s", tk.Crossed.Card, st.State)
+			}
+			tickets[tk.Code] = tk
+		}
+	}
+	if len(tickets) < players/5 || len(tickets) > players/2 || groups == 0 {
+		t.Fatalf("%d tickets in %d reservations (%d for a group) for %d players: want about a third, some groups",
+			len(tickets), len(rs), groups, players)
+	}
+	if len(rep.DoorRefusals) != 1 {
+		t.Fatalf("door refusals %q: want the one ticket scanned twice", rep.DoorRefusals)
+	}
+	code, _, _ := strings.Cut(strings.TrimPrefix(rep.DoorRefusals[0], "billet "), " ")
+	if _, there := tickets[code]; !there || !strings.Contains(rep.DoorRefusals[0], "déjà barré") {
+		t.Fatalf("second scan refused as %q: want a crossed ticket of the day (R5)", rep.DoorRefusals[0])
+	}
+	named := map[string]bool{}
+	walkIns := 0
+	for _, s := range d.Sales() {
+		if s.Ticket == "" {
+			walkIns++
+			continue
+		}
+		if _, there := tickets[s.Ticket]; !there {
+			t.Fatalf("sale %d names ticket %s, not one of the day", s.ID, s.Ticket)
+		}
+		named[s.Ticket] = true
+	}
+	if len(named) != len(tickets) || walkIns == 0 {
+		t.Fatalf("%d of %d tickets named at the desk, %d walk-in sales", len(named), len(tickets), walkIns)
+	}
+	r, err := d.Report(context.Background())
+	ok(t, err)
+	a := r.Attendance
+	if a.Reservations != len(rs) || a.Tickets != len(tickets) || a.Crossed != len(tickets) || a.NotCrossed != 0 ||
+		a.WalkInSales != walkIns || r.Totals.FreeCards != len(tickets) || len(r.Free) != len(tickets) {
+		t.Fatalf("report attendance %+v, %d free cards, for %d reservations and %d tickets", a, r.Totals.FreeCards, len(rs), len(tickets))
+	}
+	checkFreeInPlay(t, d, r, freeCards)
+}
+
+// checkFreeInPlay checks that the first game counts in play every regular
+// card stamped and not voided since (R9, R28): the sold and the free ones.
+func checkFreeInPlay(t *testing.T, d *Day, r DayReport, free map[string]bool) {
+	t.Helper()
+	stamped := 0
+	for _, s := range r.Series {
+		if s.Kind == Regular {
+			stamped += s.Sold + s.Free - s.Voided
+		}
+	}
+	d.View(func(st *State) {
+		g := st.games[0]
+		if !g.Spec.Accepts(Regular) || g.Spec.Accepts(Special) {
+			t.Fatalf("game 1 plays %v, want the regular cards only", g.Spec.Kinds)
+		}
+		refs := st.inPlayRefs(g)
+		in := map[CardRef]bool{}
+		for _, ref := range refs {
+			in[ref] = true
+		}
+		for c := range free {
+			ref, err := refOf(c)
+			ok(t, err)
+			if !in[ref] && !st.Voided(ref) {
+				t.Fatalf("free card %s not in play in game 1 (R4)", c)
+			}
+		}
+		if len(refs) != stamped {
+			t.Fatalf("%d cards in play in game 1, want the %d regular cards sold or free and not voided", len(refs), stamped)
+		}
+	})
+}
+
+// checkBreaks checks that the schedule's breaks were taken in order, each
+// between two games and ended before the next game (R12).
+func checkBreaks(t *testing.T, d *Day, store *memStore) {
+	t.Helper()
+	spec := d.Event().Schedule.Breaks
+	bs := d.Breaks()
+	if len(bs) != len(spec) || len(spec) == 0 {
+		t.Fatalf("%d breaks taken, the schedule has %d", len(bs), len(spec))
+	}
+	for i, b := range bs {
+		if b.Scheduled != i+1 || b.Label != spec[i].Label || b.Minutes != spec[i].Minutes || b.Ended == nil {
+			t.Fatalf("break %d: %+v, want %+v taken and ended", i+1, b, spec[i])
+		}
+	}
+	r, err := d.Report(context.Background())
+	ok(t, err)
+	if len(r.Breaks) != len(bs) {
+		t.Fatalf("report lists %d breaks, want %d", len(r.Breaks), len(bs))
+	}
+	events := store.all()
+	games, after := 0, []int{}
+	for i, e := range events {
+		switch e.Type {
+		case TypeGameStarted:
+			games++
+		case TypeBreakStarted:
+			if i+2 >= len(events) || events[i-1].Type != TypePrizeAwarded || events[i+1].Type != TypeBreakEnded ||
+				events[i+2].Type != TypeGameStarted {
+				t.Fatalf("break at event %d is not between two games", e.Seq)
+			}
+			after = append(after, games)
+		}
+	}
+	for i := 1; i < len(after); i++ {
+		if after[i] <= after[i-1] {
+			t.Fatalf("breaks after games %v: want a game between two breaks", after)
+		}
+	}
+}
