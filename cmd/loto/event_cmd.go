@@ -8,6 +8,7 @@ import (
 
 	"loto/examples"
 	"loto/internal/loto"
+	"loto/internal/print"
 )
 
 func init() {
@@ -45,6 +46,15 @@ func eventCreate(ctx context.Context, e *env) error {
 
 // createEvent records the event and says what it did, warnings first.
 func createEvent(ctx context.Context, e *env, d *loto.Day, file []byte) error {
+	// The printer's colours are known here, not in the domain: check the
+	// series' colours before anything is recorded.
+	if spec, _, err := loto.ParseEvent(file); err == nil {
+		for i, s := range spec.Series {
+			if err := print.CheckColor(s.Color); err != nil {
+				return fmt.Errorf("series[%d].color : %w", i, err)
+			}
+		}
+	}
 	res, err := d.CreateEvent(ctx, defaultActor, file)
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"loto/internal/loto"
+	"loto/internal/print"
 )
 
 func init() {
@@ -25,6 +26,9 @@ func seriesCreate(ctx context.Context, e *env) error {
 	title := fs.String("title", "", "`TITRE` titre imprimé sur les cartes")
 	if err := fs.parse(e.args); err != nil {
 		return err
+	}
+	if err := print.CheckColor(*color); err != nil {
+		return err // refused now, not on the day the cards go to the printer
 	}
 	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error {
 		sr, err := d.CreateSeries(ctx, defaultActor, loto.SeriesSpec{Code: *code, Cards: *cards, Special: *special, Color: *color, Title: *title})

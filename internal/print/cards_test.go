@@ -177,6 +177,7 @@ func TestPaletteFor_NamesAndCodes(t *testing.T) {
 		{"french any case", " Jaune ", mix(rgb{255, 214, 0}, white, 0.22)},
 		{"hex code", "#00FF00", mix(rgb{0, 255, 0}, white, 0.22)},
 		{"white stays white", "blanc", white},
+		{"no colour prints white", "", white},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -192,7 +193,7 @@ func TestPaletteFor_NamesAndCodes(t *testing.T) {
 			}
 		})
 	}
-	for _, bad := range []string{"", "chartreuse", "#12345", "#GGHHII"} {
+	for _, bad := range []string{"chartreuse", "#12345", "#GGHHII"} {
 		if _, err := paletteFor(bad); err == nil {
 			t.Errorf("paletteFor(%q) accepted an unknown colour", bad)
 		}

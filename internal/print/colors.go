@@ -42,10 +42,22 @@ var frenchNames = map[string]string{
 	"gray": "grey", "saumon": "salmon", "marron": "brown",
 }
 
+// CheckColor says whether name is a colour the cards can be printed in, so
+// a series is refused at its creation rather than at the printer. No colour
+// at all prints white.
+func CheckColor(name string) error {
+	_, err := paletteFor(name)
+	return err
+}
+
 // paletteFor derives the printing palette of a series colour: a name from
-// seriesColors (English or French, any case) or a "#rrggbb" code.
+// seriesColors (English or French, any case) or a "#rrggbb" code; white
+// when none is given.
 func paletteFor(name string) (palette, error) {
 	key := strings.ToLower(strings.TrimSpace(name))
+	if key == "" {
+		key = "white"
+	}
 	if en, ok := frenchNames[key]; ok {
 		key = en
 	}
