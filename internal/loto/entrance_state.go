@@ -153,7 +153,12 @@ func (st *State) hold(e journal.Event, serials []string, h holder) error {
 			st.ent.holders[ref] = h
 		}
 	}
-	st.dirty()
+	// Once the game's numbers are out a new card plays only from the next
+	// game: the index of this one stays as it is (no rebuild of every card
+	// in play for each sale during a game).
+	if g := st.running(); g == nil || g.firstDraw == 0 {
+		st.dirty()
+	}
 	return nil
 }
 
