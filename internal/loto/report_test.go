@@ -18,12 +18,18 @@ func TestReport_DayAddsUp(t *testing.T) {
 	// The simulation has its own reservations and door: count Marie's on top.
 	before, err := d.Report(ctx)
 	ok(t, err)
+	// Marie comes in during the last game, before its award (nothing is
+	// sold once the day is over, R9): replay the simulated journal up to
+	// that award, admit her, sell to her, then award.
+	d, store = beforeLastAward(t, store)
 	// A reservation holder comes in with a free card and also buys one.
 	free := serialOf(t, d, "A", 6000)
 	_, err = d.Admit(ctx, "jean", "porte-1", res.Tickets[0].Code, free)
 	ok(t, err)
 	bought, err := d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 5999),
 		Payments: []Payment{{BankCard, 500}}, Ticket: res.Tickets[0].Code})
+	ok(t, err)
+	_, err = d.Award(ctx, "host")
 	ok(t, err)
 	rep, err := d.Report(ctx)
 	ok(t, err)
@@ -97,6 +103,20 @@ func TestReport_DayAddsUp(t *testing.T) {
 	if !reflect.DeepEqual(rep, again) {
 		t.Fatalf("the report differs after replay:\n%+v\n%+v", rep, again)
 	}
+}
+
+// beforeLastAward opens the journal as it stood before its last award.
+func beforeLastAward(t *testing.T, store *memStore) (*Day, *memStore) {
+	t.Helper()
+	evs := store.all()
+	for i := len(evs) - 1; i >= 0; i-- {
+		if evs[i].Type == TypePrizeAwarded {
+			p := store.prefix(i)
+			return reopen(t, p), p
+		}
+	}
+	t.Fatal("no award in the journal")
+	return nil, nil
 }
 
 func TestReport_SplitsASaleOfTwoSeriesByCards(t *testing.T) {

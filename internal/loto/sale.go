@@ -157,7 +157,8 @@ func (st *State) salePlan(req SaleRequest) (SaleData, error) {
 	return p, nil
 }
 
-// selling refuses sales and free cards once the loto is postponed (R29).
+// selling refuses sales, free cards and reservations once the loto is
+// postponed (R29) or the day is over (R9).
 func (st *State) selling() error {
 	if st.event == nil {
 		return Errorf(EInvalid, "l'événement du jour n'est pas créé : rien ne se vend")
@@ -165,7 +166,23 @@ func (st *State) selling() error {
 	if pp := st.ent.postponed; pp != nil {
 		return Errorf(EConflict, "le loto est reporté depuis %s : les ventes sont arrêtées (R29)", hhmm(pp.Time))
 	}
+	if why := st.dayOver(); why != "" {
+		return Errorf(EConflict, "la journée est finie (%s) : plus rien ne se vend, ne se remet à l'entrée ni ne se réserve (R9)", why)
+	}
 	return nil
+}
+
+// dayOver says why the day is over, "" while it is not: the last game of
+// the programme has had its last award, or the organiser ended the day
+// (event end). A card sold after it would play no game at all.
+func (st *State) dayOver() string {
+	if n := len(st.games); n > 0 && n == len(st.event.Programme) && st.games[n-1].Phase == PhaseOver {
+		return "le dernier lot du programme est attribué"
+	}
+	if st.revealed != nil {
+		return "close par l'organisateur"
+	}
+	return ""
 }
 
 // specialDesks names the special desks, for a refusal.
