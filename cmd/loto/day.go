@@ -17,6 +17,9 @@ import (
 // defaultActor is who acts when --by is not given, recorded in each event.
 const defaultActor = "cli"
 
+// organiser is the actor of the commands that take no --by.
+var organiser = loto.Actor{Name: defaultActor, Role: loto.RoleOrganiser}
+
 // Whether a command may start a new SQLite file: only those that begin a
 // day do (event create, series create, simulate). Any other refuses a path
 // where there is none, rather than leave an empty journal behind.

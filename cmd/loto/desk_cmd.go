@@ -35,7 +35,7 @@ func deskOpen(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		z, err := d.OpenDesk(ctx, *by, desk, c)
+		z, err := d.OpenDesk(ctx, by.actor(), desk, c)
 		if err != nil {
 			return err
 		}
@@ -81,7 +81,7 @@ func deskClose(ctx context.Context, e *env) error {
 		}
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		z, err := d.CloseDesk(ctx, *by, req)
+		z, err := d.CloseDesk(ctx, by.actor(), req)
 		if err != nil {
 			return err
 		}

@@ -30,7 +30,7 @@ func door(ctx context.Context, e *env) error {
 		return usagef("attendu le code du billet puis le numéro de la carte gratuite (R4)")
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		a, err := d.Admit(ctx, *by, *name, fs.Arg(0), fs.Arg(1))
+		a, err := d.Admit(ctx, by.actor(), *name, fs.Arg(0), fs.Arg(1))
 		if err != nil {
 			return err
 		}
@@ -60,7 +60,7 @@ func breakStart(ctx context.Context, e *env) error {
 		}
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		b, err := d.StartBreak(ctx, *by, *label, *minutes)
+		b, err := d.StartBreak(ctx, by.actor(), *label, *minutes)
 		if err != nil {
 			return err
 		}
@@ -76,7 +76,7 @@ func breakEnd(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		b, err := d.EndBreak(ctx, *by)
+		b, err := d.EndBreak(ctx, by.actor())
 		if err != nil {
 			return err
 		}

@@ -55,7 +55,7 @@ func createEvent(ctx context.Context, e *env, d *loto.Day, file []byte) error {
 			}
 		}
 	}
-	res, err := d.CreateEvent(ctx, defaultActor, file)
+	res, err := d.CreateEvent(ctx, organiser, file)
 	if err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ func eventEnd(ctx context.Context, e *env) error {
 		return usagef("--reason est requis : pourquoi la journée se termine avant la fin du programme")
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		seed, err := d.EndDay(ctx, *by, *reason)
+		seed, err := d.EndDay(ctx, by.actor(), *reason)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,8 @@ import (
 	"io"
 	"regexp"
 	"strings"
+
+	"loto/internal/loto"
 )
 
 // flags is a command's flag set with --db, which every command takes.
@@ -106,9 +108,17 @@ func frenchFlagError(err error) string {
 	return "options invalides (" + msg + ")"
 }
 
+// who is the person a command acts for, from --by.
+type who struct{ name *string }
+
 // byFlag adds --by, who acts: recorded in each event.
-func byFlag(fs *flags) *string {
-	return fs.String("by", defaultActor, "`NOM` qui agit (caissier, accueil, organisateur), noté au journal")
+func byFlag(fs *flags) who {
+	return who{fs.String("by", defaultActor, "`NOM` qui agit (caissier, accueil, organisateur), noté au journal")}
+}
+
+// actor is who acts: the CLI acts as the organiser.
+func (w who) actor() loto.Actor {
+	return loto.Actor{Name: *w.name, Role: loto.RoleOrganiser}
 }
 
 // oneArg returns the single positional argument, or a usage error naming it.

@@ -32,7 +32,7 @@ func init() {
 // read the answer, --json.
 type gameFlags struct {
 	*flags
-	by     *string
+	by     who
 	asJSON *bool
 }
 
@@ -64,7 +64,7 @@ func gameStart(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		r, err := d.StartGame(ctx, *fs.by)
+		r, err := d.StartGame(ctx, fs.by.actor())
 		if err != nil || *fs.asJSON {
 			return orJSON(e.stdout, r, err)
 		}
@@ -112,7 +112,7 @@ func gameDraw(ctx context.Context, e *env) error {
 		if ev := d.Event(); ev != nil && ev.Draw == loto.DrawManual && typed == 0 {
 			return loto.Errorf(loto.EInvalid, "tirage manuel : taper le numéro sorti de la machine (loto game draw N)")
 		}
-		r, err := d.Draw(ctx, *fs.by, typed)
+		r, err := d.Draw(ctx, fs.by.actor(), typed)
 		if err != nil {
 			return err
 		}
@@ -180,7 +180,7 @@ func gameUndo(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		r, err := d.Undo(ctx, *fs.by)
+		r, err := d.Undo(ctx, fs.by.actor())
 		if err != nil || *fs.asJSON {
 			return orJSON(e.stdout, r, err)
 		}
@@ -204,7 +204,7 @@ func gameCall(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		if err := d.Call(ctx, *fs.by); err != nil {
+		if err := d.Call(ctx, fs.by.actor()); err != nil {
 			return err
 		}
 		fmt.Fprintln(e.stdout, "annonce : le tirage est arrêté (R15) ; enregistrer les cartes (loto game claim SÉRIE...) puis contrôler (loto game control)")

@@ -30,7 +30,7 @@ func gameClaim(ctx context.Context, e *env) error {
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 		var done []loto.ClaimResult
 		for _, s := range fs.Args() {
-			r, err := d.Claim(ctx, *fs.by, s)
+			r, err := d.Claim(ctx, fs.by.actor(), s)
 			if err != nil && len(done) > 0 {
 				var kept []string
 				for _, c := range done {
@@ -68,7 +68,7 @@ func gameControl(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		r, err := d.StartControl(ctx, *fs.by)
+		r, err := d.StartControl(ctx, fs.by.actor())
 		if err != nil || *fs.asJSON {
 			return orJSON(e.stdout, r, err)
 		}
@@ -136,7 +136,7 @@ func gameTokens(ctx context.Context, e *env) error {
 		typed = append(typed, n)
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		tokens, err := d.DrawTokens(ctx, *fs.by, typed)
+		tokens, err := d.DrawTokens(ctx, fs.by.actor(), typed)
 		if err != nil || *fs.asJSON {
 			return orJSON(e.stdout, tokens, err)
 		}
@@ -163,7 +163,7 @@ func gameDecline(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		if err := d.DeclineShare(ctx, *fs.by); err != nil {
+		if err := d.DeclineShare(ctx, fs.by.actor()); err != nil {
 			return err
 		}
 		fmt.Fprintln(e.stdout, "refus du partage noté (R18) : le plus haut jeton prend tout le bon, les autres un lot de consolation ; tirer les jetons s'ils ne le sont pas (loto game tokens), puis loto game award")
@@ -177,7 +177,7 @@ func gameAward(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		r, err := d.Award(ctx, *fs.by)
+		r, err := d.Award(ctx, fs.by.actor())
 		if err != nil || *fs.asJSON {
 			return orJSON(e.stdout, r, err)
 		}

@@ -101,14 +101,14 @@ func writeStatus(w io.Writer, st loto.Status) {
 }
 
 // roles are who may decide a dispute (R27), as typed in French or English.
-var roles = map[string]string{
-	"organisateur": loto.RoleOrganiser, "organisatrice": loto.RoleOrganiser, loto.RoleOrganiser: loto.RoleOrganiser,
-	"meneur": loto.RoleHost, "meneuse": loto.RoleHost, loto.RoleHost: loto.RoleHost,
+var roles = map[string]loto.Role{
+	"organisateur": loto.RoleOrganiser, "organisatrice": loto.RoleOrganiser, string(loto.RoleOrganiser): loto.RoleOrganiser,
+	"meneur": loto.RoleHost, "meneuse": loto.RoleHost, string(loto.RoleHost): loto.RoleHost,
 }
 
 // parseRole reads --role: the organiser or the host, the only ones who
 // decide a dispute (R27).
-func parseRole(text string) (string, error) {
+func parseRole(text string) (loto.Role, error) {
 	const choices = "organisateur (organiser) ou meneur (host), qui tranche le litige (R27)"
 	if strings.TrimSpace(text) == "" {
 		return "", usagef("--role est requis : %s", choices)
@@ -168,11 +168,11 @@ func gameRule(ctx context.Context, e *env) error {
 		r.Stage = *stageNo - 1
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		got, err := d.Rule(ctx, *fs.by, r)
+		got, err := d.Rule(ctx, fs.by.actor(), r)
 		if err != nil || *fs.asJSON {
 			return orJSON(e.stdout, got, err)
 		}
-		who := map[string]string{loto.RoleOrganiser: "l'organisateur", loto.RoleHost: "le meneur de jeu"}[got.By]
+		who := map[loto.Role]string{loto.RoleOrganiser: "l'organisateur", loto.RoleHost: "le meneur de jeu"}[got.By]
 		fmt.Fprintf(e.stdout, "décision enregistrée (R27) — partie %d, étape %d, par %s : %s ; motif : %s\n", got.Game, got.Stage+1, who, got.What, got.Why)
 		if got.Verdict == "" {
 			return nil

@@ -33,7 +33,7 @@ func refund(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		res, err := d.RefundSale(ctx, *by, loto.RefundRequest{Sale: *sale, Reason: r, Desk: *desk, Note: *note})
+		res, err := d.RefundSale(ctx, by.actor(), loto.RefundRequest{Sale: *sale, Reason: r, Desk: *desk, Note: *note})
 		if err != nil {
 			return err
 		}
@@ -54,7 +54,7 @@ func eventPostpone(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		pp, err := d.Postpone(ctx, *by, *reason)
+		pp, err := d.Postpone(ctx, by.actor(), *reason)
 		if err != nil {
 			return err
 		}

@@ -29,7 +29,7 @@ func reservationAdd(ctx context.Context, e *env) error {
 		return usagef("le nom de la réservation est requis")
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		r, err := d.AddReservation(ctx, *by, loto.ReservationSpec{Name: joinArgs(fs), Contact: *contact, Tickets: *tickets})
+		r, err := d.AddReservation(ctx, by.actor(), loto.ReservationSpec{Name: joinArgs(fs), Contact: *contact, Tickets: *tickets})
 		if err != nil {
 			return err
 		}
@@ -64,7 +64,7 @@ func reservationImport(ctx context.Context, e *env) error {
 		if *again {
 			imp = d.ImportReservationsAgain
 		}
-		rs, err := imp(ctx, *by, specs)
+		rs, err := imp(ctx, by.actor(), specs)
 		if errors.Is(err, loto.ErrAlreadyReserved) {
 			return fmt.Errorf("%s\npour les importer quand même : --again", message(err))
 		}

@@ -50,7 +50,7 @@ func sell(ctx context.Context, e *env) error {
 		*key = newKey("vente")
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		sale, err := d.Sell(loto.WithKey(ctx, *key), *by, req)
+		sale, err := d.Sell(loto.WithKey(ctx, *key), by.actor(), req)
 		if err != nil {
 			return err
 		}

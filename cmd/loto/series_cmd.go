@@ -31,7 +31,7 @@ func seriesCreate(ctx context.Context, e *env) error {
 		return err // refused now, not on the day the cards go to the printer
 	}
 	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error {
-		sr, err := d.CreateSeries(ctx, defaultActor, loto.SeriesSpec{Code: *code, Cards: *cards, Special: *special, Color: *color, Title: *title})
+		sr, err := d.CreateSeries(ctx, organiser, loto.SeriesSpec{Code: *code, Cards: *cards, Special: *special, Color: *color, Title: *title})
 		if err != nil {
 			return err
 		}

@@ -22,7 +22,7 @@ func (st *State) controlled() (*GameRecord, []ClaimResult, error) {
 // the bag, without replacement. With typed nil the software draws them from
 // the day seed (verifiable afterwards); otherwise typed are the tokens drawn
 // from the real bag, one per winner in the order of the claims.
-func (d *Day) DrawTokens(ctx context.Context, actor string, typed []int) ([]ClaimToken, error) {
+func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]ClaimToken, error) {
 	p, err := answer[tieTokens](d.runKeyed(ctx, TypeTieTokens, sameTokens(typed), func(st *State) ([]journal.Draft, int, error) {
 		g, winners, err := st.controlled()
 		if err != nil {
@@ -85,7 +85,7 @@ func checkTyped(tokens []int, winners int) error {
 
 // DeclineShare records that the tied winners of a voucher declined to share
 // it: the highest token then takes it all, the others a consolation (R18).
-func (d *Day) DeclineShare(ctx context.Context, actor string) error {
+func (d *Day) DeclineShare(ctx context.Context, actor Actor) error {
 	_, err := d.run(ctx, TypeTieDeclined, func(st *State) ([]journal.Draft, int, error) {
 		g, winners, err := st.controlled()
 		if err != nil {
@@ -115,7 +115,7 @@ type AwardResult struct {
 // Award hands the stage's prize to its winners (R17-R19, R25) and moves the
 // game to its next stage (R23); after the last stage the game is over, and
 // after the last game of the programme the day seed is revealed (R14).
-func (d *Day) Award(ctx context.Context, actor string) (AwardResult, error) {
+func (d *Day) Award(ctx context.Context, actor Actor) (AwardResult, error) {
 	e, err := d.run(ctx, TypePrizeAwarded, func(st *State) ([]journal.Draft, int, error) {
 		g, winners, err := st.controlled()
 		if err != nil {

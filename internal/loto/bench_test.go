@@ -12,7 +12,7 @@ func BenchmarkSimulateDay(b *testing.B) {
 		b.StopTimer()
 		d, _ := newDay(t)
 		ctx := context.Background()
-		if _, err := d.CreateEvent(ctx, "org", megaLoto(t)); err != nil {
+		if _, err := d.CreateEvent(ctx, org("org"), megaLoto(t)); err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()
@@ -27,7 +27,7 @@ func BenchmarkReplayDay(b *testing.B) {
 	t := &testing.T{}
 	d, store := newDay(t)
 	ctx := context.Background()
-	if _, err := d.CreateEvent(ctx, "org", megaLoto(t)); err != nil {
+	if _, err := d.CreateEvent(ctx, org("org"), megaLoto(t)); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := Simulate(ctx, d, SimOptions{Players: 1000, Seed: 1}); err != nil {
@@ -47,7 +47,7 @@ func BenchmarkJudgeClaim(b *testing.B) {
 	t := &testing.T{}
 	d, _ := newDay(t)
 	ctx := context.Background()
-	if _, err := d.CreateEvent(ctx, "org", megaLoto(t)); err != nil {
+	if _, err := d.CreateEvent(ctx, org("org"), megaLoto(t)); err != nil {
 		b.Fatal(err)
 	}
 	var serials []string
@@ -58,15 +58,15 @@ func BenchmarkJudgeClaim(b *testing.B) {
 		}
 		serials = append(serials, s)
 	}
-	if _, err := d.Stamp(ctx, "caisse-1", serials); err != nil {
+	if _, err := d.Stamp(ctx, org("caisse-1"), serials); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := d.StartGame(ctx, "host"); err != nil {
+	if _, err := d.StartGame(ctx, org("host")); err != nil {
 		b.Fatal(err)
 	}
 	var winners []string
 	for len(winners) == 0 {
-		if _, err := d.Draw(ctx, "host", 0); err != nil {
+		if _, err := d.Draw(ctx, org("host"), 0); err != nil {
 			b.Fatal(err)
 		}
 		d.View(func(st *State) { winners, _ = st.CallableCards() })

@@ -26,7 +26,7 @@ type BreakState struct {
 // minutes it is the next break of the schedule not taken yet; a label of
 // the schedule takes that break; any other label is an unplanned break and
 // needs its minutes. The state then knows when play resumes.
-func (d *Day) StartBreak(ctx context.Context, actor, label string, minutes int) (BreakState, error) {
+func (d *Day) StartBreak(ctx context.Context, actor Actor, label string, minutes int) (BreakState, error) {
 	label = strings.TrimSpace(label)
 	e, err := d.runKeyed(ctx, TypeBreakStarted, sameBreak(label, minutes), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
@@ -108,7 +108,7 @@ func CheckBreakMinutes(minutes int) error {
 }
 
 // EndBreak ends the break in progress: play resumes.
-func (d *Day) EndBreak(ctx context.Context, actor string) (BreakState, error) {
+func (d *Day) EndBreak(ctx context.Context, actor Actor) (BreakState, error) {
 	e, err := d.run(ctx, TypeBreakEnded, func(st *State) ([]journal.Draft, int, error) {
 		if st.ent.onBreak() == nil {
 			return nil, 0, Errorf(EConflict, "aucune pause en cours")

@@ -14,7 +14,7 @@ func TestR12_BreakKnowsWhenPlayResumes(t *testing.T) {
 		t.Fatal("a break before any")
 	}
 	// The next break of the schedule: the lunch break of 75 minutes.
-	b, err := d.StartBreak(ctx, "host", "", 0)
+	b, err := d.StartBreak(ctx, org("host"), "", 0)
 	ok(t, err)
 	if b.Label != "pause repas" || b.Scheduled != 1 || !b.Resumes.Equal(b.Started.Add(75*time.Minute)) {
 		t.Fatalf("break %+v", b)
@@ -23,20 +23,20 @@ func TestR12_BreakKnowsWhenPlayResumes(t *testing.T) {
 		t.Fatalf("the state does not know when play resumes: %+v", now)
 	}
 	before := store.count()
-	_, err = d.StartBreak(ctx, "host", "", 0)
+	_, err = d.StartBreak(ctx, org("host"), "", 0)
 	wantCode(t, err, EConflict) // one break at a time
 	nothingWritten(t, store, before)
-	end, err := d.EndBreak(ctx, "host")
+	end, err := d.EndBreak(ctx, org("host"))
 	ok(t, err)
 	if end.Ended == nil || d.Break() != nil {
 		t.Fatalf("ended break %+v", end)
 	}
-	_, err = d.EndBreak(ctx, "host")
+	_, err = d.EndBreak(ctx, org("host"))
 	wantCode(t, err, EConflict)
 	// A game in play refuses a break.
-	_, err = d.StartGame(ctx, "host")
+	_, err = d.StartGame(ctx, org("host"))
 	ok(t, err)
-	_, err = d.StartBreak(ctx, "host", "", 0)
+	_, err = d.StartBreak(ctx, org("host"), "", 0)
 	wantCode(t, err, EConflict)
 	nothingWritten(t, store, before+2) // the end of the break and the game
 }
@@ -58,12 +58,12 @@ func TestR12_ScheduledAndUnplannedBreaks(t *testing.T) {
 		{"minutes without a label", "", 5, "pause", 5, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b, err := d.StartBreak(ctx, "host", tc.label, tc.minutes)
+			b, err := d.StartBreak(ctx, org("host"), tc.label, tc.minutes)
 			ok(t, err)
 			if b.Label != tc.want || b.Minutes != tc.mins || b.Scheduled != tc.sched {
 				t.Fatalf("break %+v", b)
 			}
-			_, err = d.EndBreak(ctx, "host")
+			_, err = d.EndBreak(ctx, org("host"))
 			ok(t, err)
 		})
 	}
@@ -78,7 +78,7 @@ func TestR12_ScheduledAndUnplannedBreaks(t *testing.T) {
 		{"absurd minutes", "repos", 500},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.StartBreak(ctx, "host", tc.label, tc.minutes)
+			_, err := d.StartBreak(ctx, org("host"), tc.label, tc.minutes)
 			wantCode(t, err, EInvalid)
 			nothingWritten(t, store, before)
 		})
@@ -91,25 +91,25 @@ func TestR12_ScheduledAndUnplannedBreaks(t *testing.T) {
 func TestR12_NoGameStartsDuringABreak(t *testing.T) {
 	d, store := entranceDay(t)
 	ctx := context.Background()
-	_, err := d.StartBreak(ctx, "host", "", 0)
+	_, err := d.StartBreak(ctx, org("host"), "", 0)
 	ok(t, err)
 	before := store.count()
-	_, err = d.StartGame(ctx, "host")
+	_, err = d.StartGame(ctx, org("host"))
 	wantCode(t, err, EConflict)
 	nothingWritten(t, store, before)
-	_, err = d.EndBreak(ctx, "host")
+	_, err = d.EndBreak(ctx, org("host"))
 	ok(t, err)
-	_, err = d.StartGame(ctx, "host")
+	_, err = d.StartGame(ctx, org("host"))
 	ok(t, err) // play resumes once the break is over
 }
 
 func TestR29_NoGameStartsOnAPostponedDay(t *testing.T) {
 	d, store := entranceDay(t)
 	ctx := context.Background()
-	_, err := d.Postpone(ctx, "organiser", "trop peu de joueurs")
+	_, err := d.Postpone(ctx, org("organiser"), "trop peu de joueurs")
 	ok(t, err)
 	before := store.count()
-	_, err = d.StartGame(ctx, "host")
+	_, err = d.StartGame(ctx, org("host"))
 	wantCode(t, err, EConflict)
 	nothingWritten(t, store, before)
 }
@@ -117,14 +117,14 @@ func TestR29_NoGameStartsOnAPostponedDay(t *testing.T) {
 func TestR12_BoardShowsWhenPlayResumes(t *testing.T) {
 	d, _ := entranceDay(t)
 	ctx := context.Background()
-	b, err := d.StartBreak(ctx, "host", "", 0)
+	b, err := d.StartBreak(ctx, org("host"), "", 0)
 	ok(t, err)
 	s, err := d.Status()
 	ok(t, err)
 	if s.Break == nil || !s.Break.Resumes.Equal(b.Resumes) || s.NextGame != 1 {
 		t.Fatalf("board during the break: %+v", s)
 	}
-	_, err = d.EndBreak(ctx, "host")
+	_, err = d.EndBreak(ctx, org("host"))
 	ok(t, err)
 	if s, _ := d.Status(); s.Break != nil {
 		t.Fatalf("board after the break: %+v", s.Break)
@@ -152,7 +152,7 @@ func TestR12_BreakMinutesGivenMustBePositive(t *testing.T) {
 	ok(t, CheckBreakMinutes(240))
 	d, store := entranceDay(t)
 	before := store.count()
-	_, err := d.StartBreak(context.Background(), "host", "", -5)
+	_, err := d.StartBreak(context.Background(), org("host"), "", -5)
 	wantCode(t, err, EInvalid)
 	nothingWritten(t, store, before)
 }

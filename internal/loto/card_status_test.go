@@ -11,11 +11,11 @@ func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
 	ctx := context.Background()
 	sold := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))
 	refunded := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 2))
-	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Dupont", Tickets: 1})
+	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Dupont", Tickets: 1})
 	ok(t, err)
-	in, err := d.Admit(ctx, "portier", "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 3))
+	in, err := d.Admit(ctx, org("portier"), "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 3))
 	ok(t, err)
-	refund, err := d.RefundSale(ctx, "org", RefundRequest{Sale: refunded.ID, Reason: RefundExclusion})
+	refund, err := d.RefundSale(ctx, org("org"), RefundRequest{Sale: refunded.ID, Reason: RefundExclusion})
 	ok(t, err)
 	for _, tc := range []struct {
 		name  string

@@ -10,7 +10,7 @@ import (
 // Claim registers a claimed card (R15). During the draw it also stops the
 // draw (the call); once the control started the claim is refused as late and
 // recorded so (R21). A serial that cannot be read is refused and not recorded.
-func (d *Day) Claim(ctx context.Context, actor, serial string) (ClaimResult, error) {
+func (d *Day) Claim(ctx context.Context, actor Actor, serial string) (ClaimResult, error) {
 	return answer[ClaimResult](d.runKeyed(ctx, TypeClaimRegistered, sameClaim(serial), func(st *State) ([]journal.Draft, int, error) {
 		g := st.running()
 		if g == nil {
@@ -50,7 +50,7 @@ type ControlResult struct {
 // out (R20), or not_winner, not_stamped (R9), unknown_series, bad_check
 // (R10), not_eligible (R31), voided (R28), duplicate. A call that nobody
 // confirmed with a card closes empty and the draw resumes.
-func (d *Day) StartControl(ctx context.Context, actor string) (ControlResult, error) {
+func (d *Day) StartControl(ctx context.Context, actor Actor) (ControlResult, error) {
 	e, err := d.run(ctx, TypeControlStarted, func(st *State) ([]journal.Draft, int, error) {
 		g := st.running()
 		if g == nil || g.Phase != PhaseCalled {

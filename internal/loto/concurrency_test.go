@@ -62,13 +62,13 @@ func sharedDay(t *testing.T, open func() journal.Store) ([]*Day, string) {
 	ctx := context.Background()
 	first, err := Open(ctx, open())
 	ok(t, err)
-	_, err = first.CreateEvent(ctx, "org", []byte(entranceYAML))
+	_, err = first.CreateEvent(ctx, org("org"), []byte(entranceYAML))
 	ok(t, err)
 	for _, dk := range []string{"caisse-1", "caisse-2"} {
-		_, err = first.OpenDesk(ctx, "caissier", dk, 0)
+		_, err = first.OpenDesk(ctx, org("caissier"), dk, 0)
 		ok(t, err)
 	}
-	r, err := first.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 1})
+	r, err := first.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
 	ok(t, err)
 	days := []*Day{first}
 	for len(days) < instances {
@@ -136,7 +136,7 @@ func TestConcurrency_SameCardAtTwoDesks(t *testing.T) {
 			errs := race(days, func(d *Day, i int) error {
 				desk := []string{"caisse-1", "caisse-2"}[i%2]
 				ctx := WithKey(context.Background(), fmt.Sprintf("sale-%d", i))
-				_, err := d.Sell(ctx, fmt.Sprintf("caissier-%d", i), SaleRequest{Desk: desk, Cards: []string{card}, Payments: cash(500)})
+				_, err := d.Sell(ctx, org(fmt.Sprintf("caissier-%d", i)), SaleRequest{Desk: desk, Cards: []string{card}, Payments: cash(500)})
 				return err
 			})
 			oneWins(t, errs, "déjà vendue")
@@ -157,7 +157,7 @@ func TestConcurrency_R5_SameTicketAtTwoDoors(t *testing.T) {
 				free[i] = serialOf(t, days[0], "A", 100+i)
 			}
 			errs := race(days, func(d *Day, i int) error {
-				_, err := d.Admit(context.Background(), fmt.Sprintf("portier-%d", i), []string{"porte-1", "porte-2"}[i%2], ticket, free[i])
+				_, err := d.Admit(context.Background(), org(fmt.Sprintf("portier-%d", i)), []string{"porte-1", "porte-2"}[i%2], ticket, free[i])
 				return err
 			})
 			oneWins(t, errs, "déjà barré")
@@ -184,7 +184,7 @@ func TestConcurrency_RetriedSaleReturnsTheFirst(t *testing.T) {
 			req := SaleRequest{Desk: "caisse-1", Cards: serials(t, days[0], "A", 1, 2, 3), Payments: cash(1200)}
 			ids := make([]int, attempts)
 			errs := race(days, func(d *Day, i int) error {
-				s, err := d.Sell(WithKey(context.Background(), "the-same-sale"), "caissier", req)
+				s, err := d.Sell(WithKey(context.Background(), "the-same-sale"), org("caissier"), req)
 				ids[i] = s.ID
 				return err
 			})

@@ -11,22 +11,22 @@ import (
 func TestIdempotencyKeyReturnsTheFirstAnswer(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := WithKey(context.Background(), "draw-1")
-	first, err := d.Draw(ctx, "host", 0)
+	first, err := d.Draw(ctx, org("host"), 0)
 	ok(t, err)
 	n := len(store.all())
-	again, err := d.Draw(ctx, "host", 0)
+	again, err := d.Draw(ctx, org("host"), 0)
 	ok(t, err)
 	if again != first || len(store.all()) != n {
 		t.Fatalf("retry gave %+v (first %+v) and wrote %d events", again, first, len(store.all())-n)
 	}
 	// Another process retrying with the key gets the same answer.
 	other := reopen(t, store)
-	again, err = other.Draw(ctx, "host", 0)
+	again, err = other.Draw(ctx, org("host"), 0)
 	ok(t, err)
 	if again != first {
 		t.Fatalf("other process: %+v, want %+v", again, first)
 	}
-	_, err = d.Stamp(ctx, "caisse-1", []string{serialOf(t, d, "A", 1)})
+	_, err = d.Stamp(ctx, org("caisse-1"), []string{serialOf(t, d, "A", 1)})
 	wantCode(t, err, EConflict) // the key served another command
 }
 
@@ -34,9 +34,9 @@ func TestConflictCatchesUpAndRetries(t *testing.T) {
 	d1, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	d2 := reopen(t, store)
 	ctx := context.Background()
-	a, err := d1.Draw(ctx, "host", 0)
+	a, err := d1.Draw(ctx, org("host"), 0)
 	ok(t, err)
-	b, err := d2.Draw(ctx, "host", 0) // d2 is one event behind: conflict, catch up, retry
+	b, err := d2.Draw(ctx, org("host"), 0) // d2 is one event behind: conflict, catch up, retry
 	ok(t, err)
 	if a.Number == b.Number {
 		t.Fatalf("both drew %d", a.Number)
@@ -55,7 +55,7 @@ func TestConcurrentCommandsOnOneDay(t *testing.T) {
 	done := make(chan error)
 	for range 20 {
 		go func() {
-			_, err := d.Draw(ctx, "host", 0)
+			_, err := d.Draw(ctx, org("host"), 0)
 			done <- err
 		}()
 	}
@@ -128,29 +128,29 @@ func TestReplayGivesTheSameStateAtEveryStep(t *testing.T) {
 	typeNumbers(t, d, typed[:3]...)
 	check("drawing")
 	typeNumbers(t, d, typed[3:]...)
-	_, err := d.Claim(ctx, "c", serials[0])
+	_, err := d.Claim(ctx, org("c"), serials[0])
 	ok(t, err)
 	check("called")
-	_, err = d.Claim(ctx, "c", serials[1])
+	_, err = d.Claim(ctx, org("c"), serials[1])
 	ok(t, err)
-	_, err = d.Claim(ctx, "c", serials[2])
+	_, err = d.Claim(ctx, org("c"), serials[2])
 	ok(t, err)
-	_, err = d.StartControl(ctx, "c")
+	_, err = d.StartControl(ctx, org("c"))
 	ok(t, err)
 	check("control")
-	_, err = d.Void(ctx, "org", serials[:1], "exclusion")
+	_, err = d.Void(ctx, org("org"), serials[:1], "exclusion")
 	ok(t, err)
 	check("voided")
-	_, err = d.DrawTokens(ctx, "c", nil)
+	_, err = d.DrawTokens(ctx, org("c"), nil)
 	ok(t, err)
 	check("tokens")
-	_, err = d.Award(ctx, "host")
+	_, err = d.Award(ctx, org("host"))
 	ok(t, err)
 	check("awarded")
-	_, err = d.StartGame(ctx, "host")
+	_, err = d.StartGame(ctx, org("host"))
 	ok(t, err)
 	typeNumbers(t, d, 1, 2, 3)
-	_, err = d.Undo(ctx, "host")
+	_, err = d.Undo(ctx, org("host"))
 	ok(t, err)
 	check("undone")
 }
@@ -160,7 +160,7 @@ func TestReplaySkipsEventsOfOtherPackages(t *testing.T) {
 	ctx := context.Background()
 	_, err := store.Append(ctx, d.Head(), journal.Draft{Actor: "web", Type: "device.registered", Payload: []byte(`{}`)})
 	ok(t, err)
-	_, err = d.Draw(ctx, "host", 0)
+	_, err = d.Draw(ctx, org("host"), 0)
 	ok(t, err)
 	compareStates(t, d, reopen(t, store))
 }
@@ -171,9 +171,9 @@ func TestCorruptJournalStopsTheDay(t *testing.T) {
 	// A draw of another process for a game that does not run.
 	_, err := store.Append(ctx, d.Head(), journal.Draft{Actor: "x", Type: TypeNumberDrawn, Payload: []byte(`{"game":7,"number":5}`)})
 	ok(t, err)
-	_, err = d.Draw(ctx, "host", 0)
+	_, err = d.Draw(ctx, org("host"), 0)
 	wantCode(t, err, EInternal)
-	_, err = d.Draw(ctx, "host", 0)
+	_, err = d.Draw(ctx, org("host"), 0)
 	wantCode(t, err, EInternal)
 	_, err = Open(ctx, store)
 	wantCode(t, err, EInternal)
@@ -189,7 +189,7 @@ func TestReplayInSmallChunks(t *testing.T) {
 func TestIdempotencyKey_RetryThatLosesToItsFirstAttemptReturnsIt(t *testing.T) {
 	d, store := newDay(t)
 	ctx := WithKey(context.Background(), "start-1")
-	_, err := d.CreateEvent(context.Background(), "org", eventYAML("rng", quineGame("regular", voucher30)))
+	_, err := d.CreateEvent(context.Background(), org("org"), eventYAML("rng", quineGame("regular", voucher30)))
 	ok(t, err)
 	// The retry checks its key before the first attempt lands in another
 	// process; the retry's check then fails because of the first attempt
@@ -199,10 +199,10 @@ func TestIdempotencyKey_RetryThatLosesToItsFirstAttemptReturnsIt(t *testing.T) {
 	ok(t, err)
 	var first StartResult
 	hs.afterByKey = func() {
-		first, err = d.StartGame(ctx, "host")
+		first, err = d.StartGame(ctx, org("host"))
 		ok(t, err)
 	}
-	again, err := retry.StartGame(ctx, "host")
+	again, err := retry.StartGame(ctx, org("host"))
 	ok(t, err)
 	if again != first || len(events(t, store, TypeGameStarted)) != 1 {
 		t.Fatalf("retry gave %+v, first %+v", again, first)
@@ -218,21 +218,21 @@ func TestReplayGivesTheSameEntranceState(t *testing.T) {
 	}
 	s := sell(t, d, "caisse-1", 1200, serials(t, d, "A", 1, 2, 3)...)
 	sell(t, d, "voiture", 600, serialOf(t, d, "V", 1))
-	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 2})
+	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 2})
 	ok(t, err)
-	_, err = d.Admit(ctx, "jean", "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 10))
+	_, err = d.Admit(ctx, org("jean"), "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 10))
 	ok(t, err)
 	check("sold and admitted")
-	_, err = d.RefundSale(ctx, "org", RefundRequest{Sale: s.ID, Reason: RefundExclusion})
+	_, err = d.RefundSale(ctx, org("org"), RefundRequest{Sale: s.ID, Reason: RefundExclusion})
 	ok(t, err)
-	_, err = d.StartBreak(ctx, "host", "", 0)
+	_, err = d.StartBreak(ctx, org("host"), "", 0)
 	ok(t, err)
 	check("refunded, on a break")
-	_, err = d.EndBreak(ctx, "host")
+	_, err = d.EndBreak(ctx, org("host"))
 	ok(t, err)
-	_, err = d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "voiture", Count: []Denomination{{Cents: 500, Count: 1}}})
+	_, err = d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "voiture", Count: []Denomination{{Cents: 500, Count: 1}}})
 	ok(t, err)
-	_, err = d.Postpone(ctx, "org", "")
+	_, err = d.Postpone(ctx, org("org"), "")
 	ok(t, err)
 	check("closed and postponed")
 }

@@ -9,27 +9,27 @@ import (
 func TestDesk_ZReportExpectedAgainstCounted(t *testing.T) {
 	d, store := entranceDay(t)
 	ctx := context.Background()
-	z, err := d.OpenDesk(ctx, "caissier", "Caisse-1", 15000) // any case
+	z, err := d.OpenDesk(ctx, org("caissier"), "Caisse-1", 15000) // any case
 	ok(t, err)
 	if z.Desk != "caisse-1" || z.Session != 1 || z.Float != 15000 || z.Closed() {
 		t.Fatalf("opened %+v", z)
 	}
 	// 25 € paid with 50 € (25 € change); 12 € by card; 20 € by cheque; 17 € split 10 cash + 7 card.
-	_, err = d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1, 2, 3, 4, 5, 6, 7), Payments: cash(5000)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1, 2, 3, 4, 5, 6, 7), Payments: cash(5000)})
 	ok(t, err)
-	_, err = d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 8, 9, 10), Payments: []Payment{{BankCard, 1200}}})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 8, 9, 10), Payments: []Payment{{BankCard, 1200}}})
 	ok(t, err)
-	_, err = d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 13, 14, 15, 16, 17, 18),
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 13, 14, 15, 16, 17, 18),
 		Payments: []Payment{{Cheque, 2000}}, Identity: &Identity{Kind: "CNI", Number: "1"}, Cheque: "77"})
 	ok(t, err)
-	_, err = d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 19, 20, 21, 22),
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 19, 20, 21, 22),
 		Payments: []Payment{{Cash, 1000}, {BankCard, 700}}})
 	ok(t, err)
 	// Expected cash: 150 float + 50 + 10 tendered - 25 change = 185 €; counted 184.50 €.
 	count, err := ParseCount("50x2,20x4,2x2,0.50x1")
 	ok(t, err)
 	card := Cents(1900)
-	z, err = d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: count, Card: &card})
+	z, err = d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-1", Count: count, Card: &card})
 	ok(t, err)
 	want := map[Method][3]Cents{Cash: {18500, 18450, -50}, BankCard: {1900, 1900, 0}}
 	for _, m := range z.Methods {
@@ -45,25 +45,25 @@ func TestDesk_ZReportExpectedAgainstCounted(t *testing.T) {
 		t.Fatalf("Z report %+v", z)
 	}
 	before := store.count()
-	_, err = d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: count})
+	_, err = d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-1", Count: count})
 	wantCode(t, err, EConflict) // closing a closed session
 	if !strings.Contains(ErrorMessage(err), "fermée") || !strings.Contains(ErrorMessage(err), "session 1") {
 		t.Fatalf("refusal %q", ErrorMessage(err))
 	}
-	_, err = d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 30), Payments: cash(500)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 30), Payments: cash(500)})
 	wantCode(t, err, EInvalid) // a sale on a closed session
-	_, err = d.OpenDesk(ctx, "caissier", "caisse-2", -1)
+	_, err = d.OpenDesk(ctx, org("caissier"), "caisse-2", -1)
 	wantCode(t, err, EInvalid)
-	_, err = d.OpenDesk(ctx, "caissier", "nowhere", 0)
+	_, err = d.OpenDesk(ctx, org("caissier"), "nowhere", 0)
 	wantCode(t, err, ENotFound)
 	nothingWritten(t, store, before)
 	// Reopening starts a new session; opening an open desk is refused.
-	z, err = d.OpenDesk(ctx, "caissier", "caisse-1", 0)
+	z, err = d.OpenDesk(ctx, org("caissier"), "caisse-1", 0)
 	ok(t, err)
 	if z.Session != 2 || z.Sales != 0 {
 		t.Fatalf("second session %+v", z)
 	}
-	_, err = d.OpenDesk(ctx, "caissier", "caisse-1", 0)
+	_, err = d.OpenDesk(ctx, org("caissier"), "caisse-1", 0)
 	wantCode(t, err, EConflict)
 	if got := reopen(t, store).Sessions(); len(got) != 2 || *got[0].Methods[0].Difference != -50 {
 		t.Fatalf("sessions after replay: %+v", got)
@@ -83,7 +83,7 @@ func TestDesk_CloseRefusesAnAbsurdCount(t *testing.T) {
 		{"not a euro coin", []Denomination{{Cents: 3, Count: 1}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: tc.count})
+			_, err := d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-1", Count: tc.count})
 			wantCode(t, err, EInvalid)
 			nothingWritten(t, store, before)
 		})

@@ -7,20 +7,14 @@ import (
 	"loto/internal/journal"
 )
 
-// The roles that may decide a dispute (R27).
-const (
-	RoleOrganiser = "organiser"
-	RoleHost      = "host"
-)
-
 // Rule records a decision in a dispute (R27): who decided (r.By, organiser
 // or host), what and why, on the game in play (or a past one, as a note).
 // With r.Claim and r.Verdict (win or not_winner) it overturns the verdict of
 // a claim of the last control of the stage in play, before its award and
 // before any new number: the award follows the ruling. Nothing is edited:
 // the journal keeps the control and the ruling.
-func (d *Day) Rule(ctx context.Context, actor string, r Ruling) (Ruling, error) {
-	r.By, r.What, r.Why = strings.TrimSpace(r.By), strings.TrimSpace(r.What), strings.TrimSpace(r.Why)
+func (d *Day) Rule(ctx context.Context, actor Actor, r Ruling) (Ruling, error) {
+	r.By, r.What, r.Why = Role(strings.TrimSpace(string(r.By))), strings.TrimSpace(r.What), strings.TrimSpace(r.Why)
 	return answer[Ruling](d.runKeyed(ctx, TypeRulingRecorded, sameRuling(r), func(st *State) ([]journal.Draft, int, error) {
 		// A copy: the game in play is resolved on the state this attempt
 		// checks against, never kept from an attempt that lost a race.

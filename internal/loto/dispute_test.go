@@ -27,18 +27,18 @@ func TestR27_RulingOverturnsAVerdictAsANewEvent(t *testing.T) {
 		{"only win or not_winner", Ruling{By: RoleHost, Claim: 1, Verdict: VerdictLate, What: "x", Why: "x"}, EInvalid},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.Rule(ctx, "meneur", tc.r)
+			_, err := d.Rule(ctx, org("meneur"), tc.r)
 			wantCode(t, err, tc.code)
 			nothingWritten(t, store, before)
 		})
 	}
-	rul, err := d.Rule(ctx, "meneur", Ruling{By: RoleOrganiser, Claim: 1, Verdict: VerdictWin,
+	rul, err := d.Rule(ctx, org("meneur"), Ruling{By: RoleOrganiser, Claim: 1, Verdict: VerdictWin,
 		What: "la carte A-000001 est déclarée gagnante", Why: "le tableau électronique a affiché un faux numéro"})
 	ok(t, err)
 	if rul.Game != 1 || rul.Stage != 0 {
 		t.Fatalf("ruling %+v", rul)
 	}
-	a, err := d.Award(ctx, "host")
+	a, err := d.Award(ctx, org("host"))
 	ok(t, err)
 	if len(a.Winners) != 1 || a.Winners[0].Serial != cards[0] {
 		t.Fatalf("award after the ruling: %+v", a)
@@ -59,9 +59,9 @@ func TestR27_RulingOverturnsAVerdictAsANewEvent(t *testing.T) {
 		t.Fatalf("journal keeps the control (%v) and the ruling (%v)", control, ruling)
 	}
 	// Once awarded, a ruling is a note only.
-	_, err = d.Rule(ctx, "meneur", Ruling{Game: 1, Stage: 0, By: RoleHost, Claim: 1, Verdict: VerdictNotWinner, What: "x", Why: "y"})
+	_, err = d.Rule(ctx, org("meneur"), Ruling{Game: 1, Stage: 0, By: RoleHost, Claim: 1, Verdict: VerdictNotWinner, What: "x", Why: "y"})
 	wantCode(t, err, EConflict)
-	_, err = d.Rule(ctx, "meneur", Ruling{Game: 1, Stage: 0, By: RoleHost, What: "réclamation d'un joueur", Why: "rejetée : annonce tardive"})
+	_, err = d.Rule(ctx, org("meneur"), Ruling{Game: 1, Stage: 0, By: RoleHost, What: "réclamation d'un joueur", Why: "rejetée : annonce tardive"})
 	ok(t, err)
 }
 
@@ -72,7 +72,7 @@ func TestR27_RulingCannotReopenAControlOnceTheDrawResumed(t *testing.T) {
 	typeNumbers(t, d, 1)
 	claimAll(t, d, cards[0])
 	typeNumbers(t, d, 2)
-	_, err := d.Rule(ctx, "meneur", Ruling{By: RoleHost, Claim: 1, Verdict: VerdictWin, What: "x", Why: "y"})
+	_, err := d.Rule(ctx, org("meneur"), Ruling{By: RoleHost, Claim: 1, Verdict: VerdictWin, What: "x", Why: "y"})
 	wantCode(t, err, EConflict)
 }
 
@@ -82,13 +82,13 @@ func TestR27_RulingAgainstAWinnerResumesTheGame(t *testing.T) {
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	claimAll(t, d, cards[0])
-	_, err := d.Rule(ctx, "meneur", Ruling{By: RoleOrganiser, Claim: 1, Verdict: VerdictNotWinner, What: "carte refusée", Why: "tampon illisible"})
+	_, err := d.Rule(ctx, org("meneur"), Ruling{By: RoleOrganiser, Claim: 1, Verdict: VerdictNotWinner, What: "carte refusée", Why: "tampon illisible"})
 	ok(t, err)
 	st, _ := d.Status()
 	if st.Phase != PhaseDrawing {
 		t.Fatalf("phase %s, want the draw to resume", st.Phase)
 	}
-	_, err = d.Award(ctx, "host")
+	_, err = d.Award(ctx, org("host"))
 	wantCode(t, err, EConflict)
 }
 
@@ -108,10 +108,10 @@ func TestR27_RulingOnTheGameInPlayIsResolvedWhenRecorded(t *testing.T) {
 	controller, err := Open(ctx, hs)
 	ok(t, err)
 	hs.beforeAppend = func() {
-		_, err := d.Award(ctx, "host")
+		_, err := d.Award(ctx, org("host"))
 		ok(t, err)
 	}
-	r, err := controller.Rule(ctx, "controleur", Ruling{By: RoleHost, What: "réclamation d'un joueur", Why: "rejetée"})
+	r, err := controller.Rule(ctx, org("controleur"), Ruling{By: RoleHost, What: "réclamation d'un joueur", Why: "rejetée"})
 	ok(t, err)
 	if r.Game != 1 || r.Stage != 1 {
 		t.Fatalf("ruling recorded on game %d stage %d, want the stage in play (1)", r.Game, r.Stage)
@@ -124,10 +124,10 @@ func TestR27_RulingOnAnAwardedStageSaysHowToNoteIt(t *testing.T) {
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	claimAll(t, d, cards[0])
-	_, err := d.Award(ctx, "host")
+	_, err := d.Award(ctx, org("host"))
 	ok(t, err)
 	before := store.count()
-	_, err = d.Rule(ctx, "meneur", Ruling{Game: 1, Stage: 0, By: RoleHost, Claim: 1, Verdict: VerdictNotWinner, What: "x", Why: "y"})
+	_, err = d.Rule(ctx, org("meneur"), Ruling{Game: 1, Stage: 0, By: RoleHost, Claim: 1, Verdict: VerdictNotWinner, What: "x", Why: "y"})
 	wantCode(t, err, EConflict)
 	nothingWritten(t, store, before)
 	// Nothing was recorded: the refusal must not say the ruling was, and says how to record it.

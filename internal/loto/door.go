@@ -31,7 +31,7 @@ type Admission struct {
 // ever, and a second scan says when, where and by whom it was; a forged
 // ticket or one of another day is refused. The free card is a regular card
 // of a series on sale, neither sold nor issued yet; it is stamped (R9).
-func (d *Day) Admit(ctx context.Context, actor, door, ticket, serial string) (Admission, error) {
+func (d *Day) Admit(ctx context.Context, actor Actor, door, ticket, serial string) (Admission, error) {
 	door = strings.TrimSpace(door)
 	e, err := d.runKeyed(ctx, TypeTicketCrossed, sameAdmission(door, ticket, serial), func(st *State) ([]journal.Draft, int, error) {
 		if err := st.selling(); err != nil {
@@ -78,6 +78,6 @@ func (d *Day) Admit(ctx context.Context, actor, door, ticket, serial string) (Ad
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	name := d.st.ent.reservations[p.Reservation-1].Name
-	return Admission{Ticket: p.Ticket, Reservation: p.Reservation, Name: name, Card: p.Card, Door: p.Door, By: e.Actor, Time: e.Time, Seq: e.Seq,
+	return Admission{Ticket: p.Ticket, Reservation: p.Reservation, Name: name, Card: p.Card, Door: p.Door, By: actorName(e.Actor), Time: e.Time, Seq: e.Seq,
 		Warnings: p.Warnings}, nil
 }

@@ -12,7 +12,7 @@ import (
 // reveals the day seed, so every number and token already drawn can be
 // recomputed by anyone (R14), and no game starts after it. A game in play
 // must be over first. The last award of the programme ends the day by itself.
-func (d *Day) EndDay(ctx context.Context, actor, reason string) (seed string, err error) {
+func (d *Day) EndDay(ctx context.Context, actor Actor, reason string) (seed string, err error) {
 	reason = strings.TrimSpace(reason)
 	_, err = d.runKeyed(ctx, TypeSeedRevealed, sameEndDay(reason), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {

@@ -14,19 +14,19 @@ func TestR14_DayCutShortRevealsItsSeedForTheAudit(t *testing.T) {
 		serials = append(serials, stamp(t, d, "A", n)...)
 	}
 	for range 5 {
-		_, err := d.Draw(ctx, "host", 0)
+		_, err := d.Draw(ctx, org("host"), 0)
 		ok(t, err)
 	}
 	before := store.count()
-	_, err := d.EndDay(ctx, "org", "coupure de courant")
+	_, err := d.EndDay(ctx, org("org"), "coupure de courant")
 	wantCode(t, err, EConflict) // the game in play must be over first
 	nothingWritten(t, store, before)
 
 	// Play the first game to its award, then end the day before the second.
 	playQuine(t, d, serials)
-	_, err = d.EndDay(ctx, "org", "")
+	_, err = d.EndDay(ctx, org("org"), "")
 	wantCode(t, err, EInvalid) // the reason goes in the journal
-	seed, err := d.EndDay(ctx, "org", "coupure de courant")
+	seed, err := d.EndDay(ctx, org("org"), "coupure de courant")
 	ok(t, err)
 	if st, _ := d.Status(); st.Seed != seed || !st.DayOver || sha256Hex(mustHex(t, seed)) != st.SeedSHA256 {
 		t.Fatalf("status after the end: %+v, seed %s", st, seed)
@@ -37,9 +37,9 @@ func TestR14_DayCutShortRevealsItsSeedForTheAudit(t *testing.T) {
 		t.Fatalf("audit of a day cut short: %+v", r)
 	}
 	before = store.count()
-	_, err = d.StartGame(ctx, "host")
+	_, err = d.StartGame(ctx, org("host"))
 	wantCode(t, err, EConflict) // the seed is public: no draw may use it again
-	_, err = d.EndDay(ctx, "org", "encore")
+	_, err = d.EndDay(ctx, org("org"), "encore")
 	wantCode(t, err, EConflict)
 	nothingWritten(t, store, before)
 	if got := reopen(t, store); got.Head() != d.Head() {
@@ -53,20 +53,20 @@ func playQuine(t *testing.T, d *Day, serials []string) {
 	t.Helper()
 	ctx := context.Background()
 	for callable(t, d) == 0 {
-		_, err := d.Draw(ctx, "host", 0)
+		_, err := d.Draw(ctx, org("host"), 0)
 		ok(t, err)
 	}
 	for _, s := range serials {
-		_, err := d.Claim(ctx, "controleur", s)
+		_, err := d.Claim(ctx, org("controleur"), s)
 		ok(t, err)
 	}
-	r, err := d.StartControl(ctx, "host")
+	r, err := d.StartControl(ctx, org("host"))
 	ok(t, err)
 	if r.Tie {
-		_, err := d.DrawTokens(ctx, "controleur", nil)
+		_, err := d.DrawTokens(ctx, org("controleur"), nil)
 		ok(t, err)
 	}
-	a, err := d.Award(ctx, "host")
+	a, err := d.Award(ctx, org("host"))
 	ok(t, err)
 	if !a.GameOver {
 		t.Fatalf("award %+v: the one-stage game should be over", a)

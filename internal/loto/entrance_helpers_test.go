@@ -36,12 +36,12 @@ func entranceDay(t *testing.T, desks ...string) (*Day, *memStore) {
 	t.Helper()
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "B", Cards: 12})
+	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "B", Cards: 12})
 	ok(t, err)
-	_, err = d.CreateEvent(ctx, "org", []byte(entranceYAML))
+	_, err = d.CreateEvent(ctx, org("org"), []byte(entranceYAML))
 	ok(t, err)
 	for _, dk := range desks {
-		_, err := d.OpenDesk(ctx, "caissier", dk, 15000)
+		_, err := d.OpenDesk(ctx, org("caissier"), dk, 15000)
 		ok(t, err)
 	}
 	return d, store
@@ -72,7 +72,7 @@ func cash(c Cents) []Payment { return []Payment{{Method: Cash, Cents: c}} }
 // sell sells cards at a desk, paid exactly in cash, and fails the test on a refusal.
 func sell(t *testing.T, d *Day, desk string, total Cents, cards ...string) Sale {
 	t.Helper()
-	s, err := d.Sell(keyed(), "caissier", SaleRequest{Desk: desk, Cards: cards, Payments: cash(total)})
+	s, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: desk, Cards: cards, Payments: cash(total)})
 	ok(t, err)
 	return s
 }

@@ -57,7 +57,7 @@ func (st *State) applyEntrance(e journal.Event) error {
 		if st.ent.postponed != nil {
 			return internalf(nil, "événement %d : loto déjà reporté", e.Seq)
 		}
-		st.ent.postponed = &Postponement{Time: e.Time, By: e.Actor, Reason: p.Reason}
+		st.ent.postponed = &Postponement{Time: e.Time, By: actorName(e.Actor), Reason: p.Reason}
 		return nil
 	case TypeBreakStarted:
 		var p breakStarted
@@ -68,7 +68,7 @@ func (st *State) applyEntrance(e journal.Event) error {
 			return internalf(nil, "événement %d : pause déjà en cours", e.Seq)
 		}
 		st.ent.breaks = append(st.ent.breaks, BreakState{Label: p.Label, Minutes: p.Minutes, Scheduled: p.Scheduled,
-			Started: e.Time, Resumes: e.Time.Add(time.Duration(p.Minutes) * time.Minute), By: e.Actor, Seq: e.Seq})
+			Started: e.Time, Resumes: e.Time.Add(time.Duration(p.Minutes) * time.Minute), By: actorName(e.Actor), Seq: e.Seq})
 		return nil
 	case TypeBreakEnded:
 		b := st.ent.onBreak()
@@ -91,7 +91,7 @@ func (st *State) applyDeskOpened(e journal.Event) error {
 	if p.Session != len(ent.sessions)+1 || ent.open[p.Desk] != nil {
 		return internalf(nil, "événement %d : session %d de la caisse %s hors séquence", e.Seq, p.Session, p.Desk)
 	}
-	s := &Session{ID: p.Session, Desk: p.Desk, Float: p.Float, OpenedAt: e.Time, OpenedBy: e.Actor,
+	s := &Session{ID: p.Session, Desk: p.Desk, Float: p.Float, OpenedAt: e.Time, OpenedBy: actorName(e.Actor),
 		received: map[Method]Cents{}, payments: map[Method]int{}}
 	ent.sessions = append(ent.sessions, s)
 	ent.open[p.Desk] = s
@@ -108,7 +108,7 @@ func (st *State) applyDeskClosed(e journal.Event) error {
 		return internalf(nil, "événement %d : la session %d de la caisse %s n'est pas ouverte", e.Seq, p.Session, p.Desk)
 	}
 	t := e.Time
-	s.ClosedAt, s.ClosedBy, s.closed = &t, e.Actor, &p
+	s.ClosedAt, s.ClosedBy, s.closed = &t, actorName(e.Actor), &p
 	delete(st.ent.open, p.Desk)
 	return nil
 }
@@ -126,7 +126,7 @@ func (st *State) applySale(e journal.Event) error {
 	if err := st.hold(e, p.Cards, holder{sale: p.ID}); err != nil {
 		return err
 	}
-	ent.sales = append(ent.sales, &Sale{Seq: e.Seq, Time: e.Time, Actor: e.Actor, Key: e.Key, SaleData: p})
+	ent.sales = append(ent.sales, &Sale{Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key, SaleData: p})
 	s.Sales++
 	s.Cards += len(p.Cards)
 	for _, pay := range p.Payments {
@@ -198,7 +198,7 @@ func (st *State) applyReservation(e journal.Event) error {
 		return internalf(nil, "événement %d : réservation %d hors séquence", e.Seq, p.Reservation)
 	}
 	ent.keyed = true
-	r := &reservationRecord{Reservation: Reservation{ID: p.Reservation, Name: p.Name, Contact: p.Contact, Time: e.Time, By: e.Actor},
+	r := &reservationRecord{Reservation: Reservation{ID: p.Reservation, Name: p.Name, Contact: p.Contact, Time: e.Time, By: actorName(e.Actor)},
 		first: p.First, count: len(p.Codes)}
 	for i, code := range p.Codes {
 		ent.tickets = append(ent.tickets, &Ticket{Number: p.First + i, Code: code, QR: ticketQRPrefix + code, Reservation: p.Reservation})
@@ -219,7 +219,7 @@ func (st *State) applyCrossing(e journal.Event) error {
 	if err := st.hold(e, []string{p.Card}, holder{ticket: p.Number}); err != nil {
 		return err
 	}
-	ent.tickets[p.Number-1].Crossed = &Crossing{Seq: e.Seq, Time: e.Time, Door: p.Door, By: e.Actor, Card: p.Card}
+	ent.tickets[p.Number-1].Crossed = &Crossing{Seq: e.Seq, Time: e.Time, Door: p.Door, By: actorName(e.Actor), Card: p.Card}
 	return nil
 }
 

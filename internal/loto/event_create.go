@@ -18,7 +18,7 @@ type EventResult struct {
 // it declares that the journal lacks, draws the day seed (a secret whose
 // SHA-256 the event records before any draw, R14) and records the event, all
 // in one atomic append. A journal holds one event: a second is a conflict.
-func (d *Day) CreateEvent(ctx context.Context, actor string, file []byte) (EventResult, error) {
+func (d *Day) CreateEvent(ctx context.Context, actor Actor, file []byte) (EventResult, error) {
 	spec, warnings, err := ParseEvent(file)
 	if err != nil {
 		return EventResult{}, err
@@ -36,7 +36,7 @@ func (d *Day) CreateEvent(ctx context.Context, actor string, file []byte) (Event
 	return EventResult{Event: p.Event, CreatedSeries: p.CreatedSeries, Warnings: warnings}, nil
 }
 
-func (d *Day) eventDrafts(st *State, actor string, spec *EventSpec) ([]journal.Draft, int, error) {
+func (d *Day) eventDrafts(st *State, actor Actor, spec *EventSpec) ([]journal.Draft, int, error) {
 	if st.event != nil {
 		return nil, 0, Errorf(EConflict, "l'événement du jour est déjà créé (« %s ») : un journal ne tient qu'un événement", st.event.Name)
 	}

@@ -9,9 +9,9 @@ import (
 func TestCreateEventCreatesTheMissingSeries(t *testing.T) {
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "A", Cards: 6000, Color: "jaune"})
+	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 6000, Color: "jaune"})
 	ok(t, err)
-	r, err := d.CreateEvent(ctx, "org", megaLoto(t))
+	r, err := d.CreateEvent(ctx, org("org"), megaLoto(t))
 	ok(t, err)
 	if len(r.CreatedSeries) != 1 || r.CreatedSeries[0] != "V" || len(r.Warnings) != 1 || r.Event.Name == "" {
 		t.Fatalf("result %+v", r)
@@ -27,7 +27,7 @@ func TestCreateEventCreatesTheMissingSeries(t *testing.T) {
 		t.Fatalf("status %+v: want the day seed committed, not revealed", st)
 	}
 	before := store.count()
-	_, err = d.CreateEvent(ctx, "org", megaLoto(t))
+	_, err = d.CreateEvent(ctx, org("org"), megaLoto(t))
 	wantCode(t, err, EConflict)
 	nothingWritten(t, store, before)
 }
@@ -35,10 +35,10 @@ func TestCreateEventCreatesTheMissingSeries(t *testing.T) {
 func TestCreateEvent_SeriesThatExistsOtherwiseIsRefused(t *testing.T) {
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "V", Cards: 60})
+	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "V", Cards: 60})
 	ok(t, err)
 	before := store.count()
-	_, err = d.CreateEvent(ctx, "org", megaLoto(t))
+	_, err = d.CreateEvent(ctx, org("org"), megaLoto(t))
 	wantCode(t, err, EInvalid)
 	msg := ErrorMessage(err)
 	if !strings.Contains(msg, "series[1].kind") || !strings.Contains(msg, "series[1].cards") {
@@ -52,7 +52,7 @@ func TestCreateEvent_SeriesThatExistsOtherwiseIsRefused(t *testing.T) {
 
 func TestCreateEvent_BadFileWritesNothing(t *testing.T) {
 	d, store := newDay(t)
-	_, err := d.CreateEvent(context.Background(), "org", []byte("name: x\n"))
+	_, err := d.CreateEvent(context.Background(), org("org"), []byte("name: x\n"))
 	wantCode(t, err, EInvalid)
 	nothingWritten(t, store, 0)
 }

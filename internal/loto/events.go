@@ -188,20 +188,24 @@ type Winner struct {
 type Ruling struct {
 	Game    int     `json:"game"`
 	Stage   int     `json:"stage"`
-	By      string  `json:"by"` // organiser or host: the role that decides
+	By      Role    `json:"by"` // organiser or host: the role that decides
 	Claim   int     `json:"claim,omitempty"`
 	Verdict Verdict `json:"verdict,omitempty"` // the new verdict, if any
 	What    string  `json:"what"`
 	Why     string  `json:"why"`
 }
 
-// draft builds a journal draft from a payload.
-func draft(actor, typ string, payload any) (journal.Draft, error) {
+// draft builds a journal draft from a payload, signed by the actor in its
+// journal form (see Actor.String).
+func draft(actor Actor, typ string, payload any) (journal.Draft, error) {
+	if err := actor.Check(); err != nil {
+		return journal.Draft{}, err
+	}
 	b, err := json.Marshal(payload)
 	if err != nil {
 		return journal.Draft{}, internalf(err, "encodage de l'événement %s", typ)
 	}
-	return journal.Draft{Actor: actor, Type: typ, Payload: b}, nil
+	return journal.Draft{Actor: actor.String(), Type: typ, Payload: b}, nil
 }
 
 // decode reads a payload, as an internal error when it does not parse.

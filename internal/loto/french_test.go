@@ -55,7 +55,7 @@ func TestFrench_MessagesAgreeWithTheirCount(t *testing.T) {
 	ctx := context.Background()
 	t.Run("a series of one card", func(t *testing.T) {
 		d, _ := newDay(t)
-		_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "C", Cards: 1})
+		_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "C", Cards: 1})
 		ok(t, err)
 		var beyond string
 		d.View(func(st *State) {
@@ -65,7 +65,7 @@ func TestFrench_MessagesAgreeWithTheirCount(t *testing.T) {
 		})
 		_, _, err = d.Card(beyond)
 		wantSays(t, err, []string{"compte 1 carte"}, "1 cartes")
-		_, err = d.CreateEvent(ctx, "org", []byte(strings.Replace(entranceYAML, "{code: V, kind: special, cards: 60", "{code: C, kind: special, cards: 60", 1)))
+		_, err = d.CreateEvent(ctx, org("org"), []byte(strings.Replace(entranceYAML, "{code: V, kind: special, cards: 60", "{code: C, kind: special, cards: 60", 1)))
 		wantSays(t, err, []string{"avec 1 carte", "de type ordinaire"}, "1 cartes", "regular")
 	})
 	t.Run("a price given twice for one card", func(t *testing.T) {
@@ -78,13 +78,13 @@ func TestFrench_MessagesAgreeWithTheirCount(t *testing.T) {
 	})
 	t.Run("one token for two winners", func(t *testing.T) {
 		d, _, _ := tieDay(t, robot, 2)
-		_, err := d.DrawTokens(ctx, "controleur", []int{5})
+		_, err := d.DrawTokens(ctx, org("controleur"), []int{5})
 		wantSays(t, err, []string{"1 jeton donné pour 2 gagnants"})
 	})
 	t.Run("one error left off a list", func(t *testing.T) {
 		d, _ := entranceDay(t)
 		specs := make([]ReservationSpec, 51)
-		_, err := d.ImportReservations(ctx, "org", specs)
+		_, err := d.ImportReservations(ctx, org("org"), specs)
 		wantSays(t, err, []string{"... et 1 autre"}, "1 autres")
 	})
 }

@@ -17,7 +17,7 @@ type StartResult struct {
 
 // StartGame starts the next game of the programme once the previous one is
 // over; the event carries the announce of its first prize (R13).
-func (d *Day) StartGame(ctx context.Context, actor string) (StartResult, error) {
+func (d *Day) StartGame(ctx context.Context, actor Actor) (StartResult, error) {
 	return answer[StartResult](d.run(ctx, TypeGameStarted, func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
@@ -61,7 +61,7 @@ type DrawResult struct {
 // typed must be 0 and the number comes from the day seed; in manual mode
 // typed is the ball the machine gave, refused if already drawn in the game.
 // A pending call stops the draw (R15).
-func (d *Day) Draw(ctx context.Context, actor string, typed card.Number) (DrawResult, error) {
+func (d *Day) Draw(ctx context.Context, actor Actor, typed card.Number) (DrawResult, error) {
 	return answer[DrawResult](d.runKeyed(ctx, TypeNumberDrawn, sameDraw(typed), func(st *State) ([]journal.Draft, int, error) {
 		g, err := st.drawing()
 		if err != nil {
@@ -114,7 +114,7 @@ func (st *State) drawing() (*GameRecord, error) {
 // Undo takes back the last number typed (a slip on the keyboard), in manual
 // mode, while no call is pending and only since the last control: a number
 // that a control or an award relied on stays.
-func (d *Day) Undo(ctx context.Context, actor string) (DrawResult, error) {
+func (d *Day) Undo(ctx context.Context, actor Actor) (DrawResult, error) {
 	return answer[DrawResult](d.run(ctx, TypeNumberUndone, func(st *State) ([]journal.Draft, int, error) {
 		g, err := st.drawing()
 		if err != nil {
@@ -132,7 +132,7 @@ func (d *Day) Undo(ctx context.Context, actor string) (DrawResult, error) {
 }
 
 // Call records that a player called out (R15): the draw stops.
-func (d *Day) Call(ctx context.Context, actor string) error {
+func (d *Day) Call(ctx context.Context, actor Actor) error {
 	_, err := d.run(ctx, TypeGameCalled, func(st *State) ([]journal.Draft, int, error) {
 		g, err := st.drawing()
 		if err != nil {

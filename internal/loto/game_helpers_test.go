@@ -43,9 +43,9 @@ func gameDay(t *testing.T, draw, programme string) (*Day, *memStore) {
 	t.Helper()
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateEvent(ctx, "org", eventYAML(draw, programme))
+	_, err := d.CreateEvent(ctx, org("org"), eventYAML(draw, programme))
 	ok(t, err)
-	_, err = d.StartGame(ctx, "host")
+	_, err = d.StartGame(ctx, org("host"))
 	ok(t, err)
 	return d, store
 }
@@ -84,7 +84,7 @@ func stamp(t *testing.T, d *Day, code string, numbers ...int) []string {
 	for _, n := range numbers {
 		serials = append(serials, serialOf(t, d, code, n))
 	}
-	_, err := d.Stamp(context.Background(), "caisse-1", serials)
+	_, err := d.Stamp(context.Background(), org("caisse-1"), serials)
 	ok(t, err)
 	return serials
 }
@@ -93,7 +93,7 @@ func stamp(t *testing.T, d *Day, code string, numbers ...int) []string {
 func typeNumbers(t *testing.T, d *Day, nums ...card.Number) {
 	t.Helper()
 	for _, n := range nums {
-		_, err := d.Draw(context.Background(), "host", n)
+		_, err := d.Draw(context.Background(), org("host"), n)
 		ok(t, err)
 	}
 }
@@ -179,10 +179,10 @@ func claimAll(t *testing.T, d *Day, serials ...string) ControlResult {
 	t.Helper()
 	ctx := context.Background()
 	for _, s := range serials {
-		_, err := d.Claim(ctx, "controleur", s)
+		_, err := d.Claim(ctx, org("controleur"), s)
 		ok(t, err)
 	}
-	r, err := d.StartControl(ctx, "controleur")
+	r, err := d.StartControl(ctx, org("controleur"))
 	ok(t, err)
 	return r
 }

@@ -13,10 +13,10 @@ import (
 func TestR13_StartGameAnnouncesPrize(t *testing.T) {
 	d, _ := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateEvent(ctx, "org", eventYAML("manual",
+	_, err := d.CreateEvent(ctx, org("org"), eventYAML("manual",
 		"  - {title: La voiture, kinds: [special], stages: [{stage: carton_plein, prize: {label: Voiture Ami, kind: object, notes: frais d'immatriculation à la charge du gagnant}}]}\n"))
 	ok(t, err)
-	r, err := d.StartGame(ctx, "host")
+	r, err := d.StartGame(ctx, org("host"))
 	ok(t, err)
 	if r.Game != 1 || !strings.Contains(r.Announce, "Voiture Ami") || !strings.Contains(r.Announce, "immatriculation") {
 		t.Fatalf("start = %+v, want the car and its registration note announced (R13, R33)", r)
@@ -26,7 +26,7 @@ func TestR13_StartGameAnnouncesPrize(t *testing.T) {
 	if st.Prize == nil || st.Prize.Label != "Voiture Ami" || st.Stage != FullCard || st.Phase != PhaseDrawing {
 		t.Fatalf("status = %+v", st)
 	}
-	_, err = d.StartGame(ctx, "host")
+	_, err = d.StartGame(ctx, org("host"))
 	wantCode(t, err, EConflict) // the game is not over
 }
 
@@ -40,16 +40,16 @@ func TestR14_RNGDrawsAreDistinctAndFromTheDaySeed(t *testing.T) {
 	for i := range 90 {
 		want, err := drawer.Next(&drawn)
 		ok(t, err)
-		r, err := d.Draw(ctx, "host", 0)
+		r, err := d.Draw(ctx, org("host"), 0)
 		ok(t, err)
 		if r.Number != want || !r.RNG {
 			t.Fatalf("draw %d = %d, want %d from the day seed", i+1, r.Number, want)
 		}
 		ok(t, drawn.Add(r.Number))
 	}
-	_, err = d.Draw(ctx, "host", 0)
+	_, err = d.Draw(ctx, org("host"), 0)
 	wantCode(t, err, EConflict) // all 90 out: never twice
-	_, err = d.Draw(ctx, "host", 12)
+	_, err = d.Draw(ctx, org("host"), 12)
 	wantCode(t, err, EConflict)
 }
 
@@ -68,7 +68,7 @@ func TestR14_ManualDraws(t *testing.T) {
 		{"above 90", 91, EInvalid},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.Draw(ctx, "host", tc.n)
+			_, err := d.Draw(ctx, org("host"), tc.n)
 			wantCode(t, err, tc.code)
 			nothingWritten(t, store, before)
 		})
@@ -78,7 +78,7 @@ func TestR14_ManualDraws(t *testing.T) {
 func TestR14_RNGModeRefusesTypedNumbers(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	before := store.count()
-	_, err := d.Draw(context.Background(), "host", 5)
+	_, err := d.Draw(context.Background(), org("host"), 5)
 	wantCode(t, err, EInvalid)
 	nothingWritten(t, store, before)
 }
@@ -88,7 +88,7 @@ func TestR14_UndoTypingSlipOnlySinceTheLastControl(t *testing.T) {
 	ctx := context.Background()
 	stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	typeNumbers(t, d, 10, 20)
-	r, err := d.Undo(ctx, "host")
+	r, err := d.Undo(ctx, org("host"))
 	ok(t, err)
 	if r.Number != 20 {
 		t.Fatalf("undo took back %d, want 20", r.Number)
@@ -98,22 +98,22 @@ func TestR14_UndoTypingSlipOnlySinceTheLastControl(t *testing.T) {
 		t.Fatalf("drawn after undo = %v", st.Drawn)
 	}
 	typeNumbers(t, d, 20) // the slip's number may come out for real later
-	ok(t, d.Call(ctx, "host"))
+	ok(t, d.Call(ctx, org("host")))
 	before := store.count()
-	_, err = d.Undo(ctx, "host")
+	_, err = d.Undo(ctx, org("host"))
 	wantCode(t, err, EConflict) // a call is pending
 	nothingWritten(t, store, before)
 	// After the control (a wrong call), the numbers it relied on stay.
 	claimAll(t, d, serialOf(t, d, "A", 1))
-	_, err = d.Undo(ctx, "host")
+	_, err = d.Undo(ctx, org("host"))
 	wantCode(t, err, EConflict)
 }
 
 func TestR14_UndoRefusedInRNGMode(t *testing.T) {
 	d, _ := gameDay(t, "rng", quineGame("regular", voucher30))
-	_, err := d.Draw(context.Background(), "host", 0)
+	_, err := d.Draw(context.Background(), org("host"), 0)
 	ok(t, err)
-	_, err = d.Undo(context.Background(), "host")
+	_, err = d.Undo(context.Background(), org("host"))
 	wantCode(t, err, EInvalid)
 }
 
@@ -121,16 +121,16 @@ func TestR15_CallStopsTheDraw(t *testing.T) {
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
-	_, err := d.Claim(ctx, "controleur", cards[0])
+	_, err := d.Claim(ctx, org("controleur"), cards[0])
 	wantCode(t, err, EConflict) // nothing drawn yet
 	typeNumbers(t, d, 1)
-	c, err := d.Claim(ctx, "controleur", cards[0]) // the claim is the call
+	c, err := d.Claim(ctx, org("controleur"), cards[0]) // the claim is the call
 	ok(t, err)
 	if c.Claim != 1 || c.Verdict != "" {
 		t.Fatalf("claim = %+v", c)
 	}
 	before := store.count()
-	_, err = d.Draw(ctx, "host", 2)
+	_, err = d.Draw(ctx, org("host"), 2)
 	wantCode(t, err, EConflict)
 	nothingWritten(t, store, before)
 	st, _ := d.Status()
@@ -193,12 +193,12 @@ func TestR21_ClaimAfterControlStartIsLate(t *testing.T) {
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6, 7)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	claimAll(t, d, cards[0])
-	late, err := d.Claim(ctx, "controleur", cards[6])
+	late, err := d.Claim(ctx, org("controleur"), cards[6])
 	ok(t, err)
 	if late.Verdict != VerdictLate {
 		t.Fatalf("late claim = %+v, want late", late)
 	}
-	a, err := d.Award(ctx, "host")
+	a, err := d.Award(ctx, org("host"))
 	ok(t, err)
 	if len(a.Winners) != 1 || a.Winners[0].Serial != cards[0] {
 		t.Fatalf("award = %+v", a)
@@ -222,7 +222,7 @@ func TestR22_R24_WrongCallGameGoesOnAtTheSameStage(t *testing.T) {
 	if st.Phase != PhaseDrawing || st.Stage != Quine || len(st.Drawn) != 4 {
 		t.Fatalf("status = %+v, want the draw to go on at the quine with the 4 numbers kept", st)
 	}
-	_, err := d.Draw(context.Background(), "host", row[0])
+	_, err := d.Draw(context.Background(), org("host"), row[0])
 	wantCode(t, err, EConflict) // R24: not drawn again
 	typeNumbers(t, d, row[4])
 	r = claimAll(t, d, cards[0])
@@ -235,15 +235,15 @@ func TestR9_R10_R28_R31_ClaimVerdicts(t *testing.T) {
 	// Series B exists but is not on sale today (R10).
 	d, _ := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "B", Cards: 12})
+	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "B", Cards: 12})
 	ok(t, err)
-	_, err = d.CreateEvent(ctx, "org", eventYAML("manual", quineGame("regular", voucher30)))
+	_, err = d.CreateEvent(ctx, org("org"), eventYAML("manual", quineGame("regular", voucher30)))
 	ok(t, err)
-	_, err = d.StartGame(ctx, "host")
+	_, err = d.StartGame(ctx, org("host"))
 	ok(t, err)
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6, 7)
 	special := stamp(t, d, "V", 1)
-	_, err = d.Void(ctx, "org", []string{cards[6]}, "exclusion")
+	_, err = d.Void(ctx, org("org"), []string{cards[6]}, "exclusion")
 	ok(t, err)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	claims := []struct {
@@ -277,7 +277,7 @@ func TestClaimOfUnreadableSerialIsRefusedAndNotRecorded(t *testing.T) {
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	typeNumbers(t, d, 5)
 	before := store.count()
-	_, err := d.Claim(context.Background(), "controleur", "pas une carte")
+	_, err := d.Claim(context.Background(), org("controleur"), "pas une carte")
 	wantCode(t, err, EInvalid)
 	if !strings.Contains(ErrorMessage(err), "illisible") {
 		t.Fatalf("message %q", ErrorMessage(err))
@@ -363,7 +363,7 @@ func TestR23_AwardMovesToTheNextStageThenTheGameEnds(t *testing.T) {
 		if r := claimAll(t, d, cards[0]); r.Verdicts[0].Verdict != VerdictWin || len(r.Verdicts[0].ReadOut) != 5*(stage+1) {
 			t.Fatalf("stage %s: %+v", want, r.Verdicts[0])
 		}
-		a, err := d.Award(ctx, "host")
+		a, err := d.Award(ctx, org("host"))
 		ok(t, err)
 		if a.GameOver != (want == FullCard) {
 			t.Fatalf("award %s: game over %v", want, a.GameOver)
@@ -373,9 +373,9 @@ func TestR23_AwardMovesToTheNextStageThenTheGameEnds(t *testing.T) {
 	if st.Phase != PhaseOver || st.NextGame != 2 {
 		t.Fatalf("after the full card: %+v", st)
 	}
-	_, err := d.Draw(ctx, "host", 50)
+	_, err := d.Draw(ctx, org("host"), 50)
 	wantCode(t, err, EConflict)
-	r, err := d.StartGame(ctx, "host")
+	r, err := d.StartGame(ctx, org("host"))
 	ok(t, err)
 	if r.Game != 2 {
 		t.Fatalf("next game = %d", r.Game)
@@ -390,8 +390,8 @@ func TestR15_CallWithoutAClaimResumesTheDraw(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	typeNumbers(t, d, 1)
-	ok(t, d.Call(ctx, "host"))
-	r, err := d.StartControl(ctx, "host")
+	ok(t, d.Call(ctx, org("host")))
+	r, err := d.StartControl(ctx, org("host"))
 	ok(t, err)
 	if !r.Resumed || len(r.Verdicts) != 0 {
 		t.Fatalf("empty control %+v", r)
@@ -405,7 +405,7 @@ func TestR9_CardSoldAfterAnUndoneFirstNumberPlays(t *testing.T) {
 	row := rowOf(gridOf(t, d, "A", 1), 0)
 	typeNumbers(t, d, 90) // a typing slip: the first number is undone
 	cards := stamp(t, d, "A", 1)
-	_, err := d.Undo(context.Background(), "host")
+	_, err := d.Undo(context.Background(), org("host"))
 	ok(t, err)
 	typeNumbers(t, d, row...)
 	if r := claimAll(t, d, cards[0]); r.Verdicts[0].Verdict != VerdictWin {

@@ -71,3 +71,6 @@ func nothingWritten(t *testing.T, store *memStore, before int) {
 		t.Fatalf("bad input appended %d batches", n-before)
 	}
 }
+
+// org is an organiser named name: the organiser may run every command.
+func org(name string) Actor { return Actor{Name: name, Role: RoleOrganiser} }

@@ -10,7 +10,7 @@ func TestKey_SaleRetriedWithAnotherRequestIsAConflict(t *testing.T) {
 	d, store := entranceDay(t, "caisse-1", "caisse-2")
 	ctx := WithKey(context.Background(), "vente-7")
 	a := serials(t, d, "A", 1, 2, 3, 4)
-	first, err := d.Sell(ctx, "caissier", SaleRequest{Desk: "caisse-1", Cards: a[:3], Payments: cash(2000)})
+	first, err := d.Sell(ctx, org("caissier"), SaleRequest{Desk: "caisse-1", Cards: a[:3], Payments: cash(2000)})
 	ok(t, err)
 	before := store.count()
 	for _, tc := range []struct {
@@ -25,7 +25,7 @@ func TestKey_SaleRetriedWithAnotherRequestIsAConflict(t *testing.T) {
 		{"another payment", SaleRequest{Desk: "caisse-1", Cards: a[:3], Payments: []Payment{{Method: BankCard, Cents: 1200}}}, "d'autres paiements"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := d.Sell(ctx, "caissier", tc.req)
+			s, err := d.Sell(ctx, org("caissier"), tc.req)
 			nothingWritten(t, store, before)
 			if tc.differ == "" {
 				ok(t, err)
@@ -86,47 +86,47 @@ func pick[T any](other bool, a, b T) T {
 
 func TestKey_EntranceCommandReusedWithOtherContentIsAConflict(t *testing.T) {
 	d, store := entranceDay(t, "caisse-1")
-	r, err := d.AddReservation(context.Background(), "org", ReservationSpec{Name: "Dupont", Tickets: 1})
+	r, err := d.AddReservation(context.Background(), org("org"), ReservationSpec{Name: "Dupont", Tickets: 1})
 	ok(t, err)
 	sale := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))
 	sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 2))
 	errOf := func(_ any, err error) error { return err }
 	checkKeyed(t, store, []keyedCase{
 		{name: "desk open", do: func(ctx context.Context, other bool) error {
-			return errOf(d.OpenDesk(ctx, "caissier", "caisse-2", pick[Cents](other, 0, 10000)))
+			return errOf(d.OpenDesk(ctx, org("caissier"), "caisse-2", pick[Cents](other, 0, 10000)))
 		}},
 		{name: "door", do: func(ctx context.Context, other bool) error {
-			return errOf(d.Admit(ctx, "portier", "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", pick(other, 10, 11))))
+			return errOf(d.Admit(ctx, org("portier"), "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", pick(other, 10, 11))))
 		}},
 		{name: "stamp", do: func(ctx context.Context, other bool) error {
-			return errOf(d.Stamp(ctx, "caissier", serials(t, d, "A", 20, pick(other, 21, 22))))
+			return errOf(d.Stamp(ctx, org("caissier"), serials(t, d, "A", 20, pick(other, 21, 22))))
 		}},
 		{name: "void", do: func(ctx context.Context, other bool) error {
-			return errOf(d.Void(ctx, "org", serials(t, d, "A", 20), pick(other, "exclusion", "autre")))
+			return errOf(d.Void(ctx, org("org"), serials(t, d, "A", 20), pick(other, "exclusion", "autre")))
 		}},
 		{name: "refund", do: func(ctx context.Context, other bool) error {
-			return errOf(d.RefundSale(ctx, "org", RefundRequest{Sale: pick(other, sale.ID, sale.ID+1), Reason: RefundExclusion}))
+			return errOf(d.RefundSale(ctx, org("org"), RefundRequest{Sale: pick(other, sale.ID, sale.ID+1), Reason: RefundExclusion}))
 		}},
 		{name: "series", do: func(ctx context.Context, other bool) error {
-			return errOf(d.CreateSeries(ctx, "org", SeriesSpec{Code: "C", Cards: pick(other, 12, 18)}))
+			return errOf(d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "C", Cards: pick(other, 12, 18)}))
 		}},
 		{name: "break", do: func(ctx context.Context, other bool) error {
-			return errOf(d.StartBreak(ctx, "host", pick(other, "pause repas", "entracte"), 0))
+			return errOf(d.StartBreak(ctx, org("host"), pick(other, "pause repas", "entracte"), 0))
 		}},
-		{name: "desk close", setup: func(t *testing.T) { _, err := d.EndBreak(context.Background(), "host"); ok(t, err) },
+		{name: "desk close", setup: func(t *testing.T) { _, err := d.EndBreak(context.Background(), org("host")); ok(t, err) },
 			do: func(ctx context.Context, other bool) error {
-				return errOf(d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-2", Count: []Denomination{{Cents: 5000, Count: pick(other, 2, 3)}}}))
+				return errOf(d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-2", Count: []Denomination{{Cents: 5000, Count: pick(other, 2, 3)}}}))
 			}},
 		{name: "postpone", do: func(ctx context.Context, other bool) error {
-			return errOf(d.Postpone(ctx, "org", pick(other, "", "pluie")))
+			return errOf(d.Postpone(ctx, org("org"), pick(other, "", "pluie")))
 		}},
 		{name: "end of day", do: func(ctx context.Context, other bool) error {
-			return errOf(d.EndDay(ctx, "org", pick(other, "reporté", "autre")))
+			return errOf(d.EndDay(ctx, org("org"), pick(other, "reporté", "autre")))
 		}},
 	})
 	d2, store2 := newDay(t)
 	checkKeyed(t, store2, []keyedCase{{name: "event", do: func(ctx context.Context, other bool) error {
-		return errOf(d2.CreateEvent(ctx, "org", []byte(pick(other, entranceYAML, strings.Replace(entranceYAML, "cards: 600", "cards: 606", 1)))))
+		return errOf(d2.CreateEvent(ctx, org("org"), []byte(pick(other, entranceYAML, strings.Replace(entranceYAML, "cards: 600", "cards: 606", 1)))))
 	}}})
 }
 
@@ -137,21 +137,21 @@ func TestKey_GameCommandReusedWithOtherContentIsAConflict(t *testing.T) {
 	errOf := func(_ any, err error) error { return err }
 	checkKeyed(t, store, []keyedCase{
 		{name: "draw", do: func(ctx context.Context, other bool) error {
-			return errOf(d.Draw(ctx, "host", pick(other, typed[0], typed[1])))
+			return errOf(d.Draw(ctx, org("host"), pick(other, typed[0], typed[1])))
 		}},
 		{name: "claim", setup: func(t *testing.T) { typeNumbers(t, d, typed[1:]...) }, do: func(ctx context.Context, other bool) error {
-			return errOf(d.Claim(ctx, "controleur", pick(other, serials[0], serials[1])))
+			return errOf(d.Claim(ctx, org("controleur"), pick(other, serials[0], serials[1])))
 		}},
 		{name: "ruling", setup: func(t *testing.T) {
-			_, err := d.Claim(context.Background(), "controleur", serials[1])
+			_, err := d.Claim(context.Background(), org("controleur"), serials[1])
 			ok(t, err)
-			_, err = d.StartControl(context.Background(), "controleur")
+			_, err = d.StartControl(context.Background(), org("controleur"))
 			ok(t, err)
 		}, do: func(ctx context.Context, other bool) error {
-			return errOf(d.Rule(ctx, "meneur", Ruling{By: RoleHost, What: "note", Why: pick(other, "a", "b")}))
+			return errOf(d.Rule(ctx, org("meneur"), Ruling{By: RoleHost, What: "note", Why: pick(other, "a", "b")}))
 		}},
 		{name: "tokens", do: func(ctx context.Context, other bool) error {
-			return errOf(d.DrawTokens(ctx, "controleur", pick(other, []int{12, 57}, []int{57, 12})))
+			return errOf(d.DrawTokens(ctx, org("controleur"), pick(other, []int{12, 57}, []int{57, 12})))
 		}},
 	})
 }

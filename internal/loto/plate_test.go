@@ -14,7 +14,7 @@ func TestR7_PartlySoldPlateIsRefused(t *testing.T) {
 	before := store.count()
 	// The cashier thinks this is a plate of 6 at 20 €: selling the 4 left
 	// for 17 € with 3 € change would be a surprise at the desk.
-	_, err = d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: []string{code}, Payments: cash(2000)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{code}, Payments: cash(2000)})
 	wantCode(t, err, EConflict)
 	msg := ErrorMessage(err)
 	for _, say := range []string{code, "entamée", serialOf(t, d, "A", 14), serialOf(t, d, "A", 16),
@@ -33,9 +33,9 @@ func TestR7_PartlySoldPlateIsRefused(t *testing.T) {
 func TestR7_PartialLastPlateSellsWhole(t *testing.T) {
 	d, _ := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateEvent(ctx, "org", []byte(strings.Replace(entranceYAML, "cards: 600", "cards: 16", 1)))
+	_, err := d.CreateEvent(ctx, org("org"), []byte(strings.Replace(entranceYAML, "cards: 600", "cards: 16", 1)))
 	ok(t, err)
-	_, err = d.OpenDesk(ctx, "caissier", "caisse-1", 0)
+	_, err = d.OpenDesk(ctx, org("caissier"), "caisse-1", 0)
 	ok(t, err)
 	code, err := d.PlateCode("A", 3) // cards 13..16: the series ends there
 	ok(t, err)

@@ -88,14 +88,14 @@ func refundOf(e journal.Event) (Refund, error) {
 	if err := decode(e, &p); err != nil {
 		return Refund{}, err
 	}
-	return Refund{RefundData: p, Time: e.Time, By: e.Actor, Seq: e.Seq}, nil
+	return Refund{RefundData: p, Time: e.Time, By: actorName(e.Actor), Seq: e.Seq}, nil
 }
 
 // RefundSale refunds a whole sale for an exclusion (R28) or once the loto
 // is postponed (R29): its cards are voided, so a claim on them is refused,
 // and its total is paid out in cash at a desk with an open session (the
 // desk's expected cash goes down by as much). Anything else is refused.
-func (d *Day) RefundSale(ctx context.Context, actor string, req RefundRequest) (Refund, error) {
+func (d *Day) RefundSale(ctx context.Context, actor Actor, req RefundRequest) (Refund, error) {
 	e, err := d.runKeyed(ctx, TypeSaleRefunded, sameRefund(req), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
@@ -155,7 +155,7 @@ type Postponement struct {
 // Postpone postpones the loto for lack of players (R29): sales, free cards
 // and new reservations stop, and the answer lists every sale to refund.
 // It is refused once a game has started.
-func (d *Day) Postpone(ctx context.Context, actor, reason string) (Postponement, error) {
+func (d *Day) Postpone(ctx context.Context, actor Actor, reason string) (Postponement, error) {
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
 		reason = "manque de joueurs"

@@ -11,7 +11,7 @@ func TestR28_ExclusionRefundVoidsCardsAndPaysOut(t *testing.T) {
 	ctx := context.Background()
 	s := sell(t, d, "caisse-1", 1200, serials(t, d, "A", 1, 2, 3)...)
 	kept := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 4))
-	r, err := d.RefundSale(ctx, "organisateur", RefundRequest{Sale: s.ID, Reason: RefundExclusion, Desk: "caisse-2", Note: "perturbe le jeu"})
+	r, err := d.RefundSale(ctx, org("organisateur"), RefundRequest{Sale: s.ID, Reason: RefundExclusion, Desk: "caisse-2", Note: "perturbe le jeu"})
 	ok(t, err)
 	if r.ID != 1 || r.Cents != 1200 || len(r.Cards) != 3 || r.Desk != "caisse-2" || r.By != "organisateur" {
 		t.Fatalf("refund %+v", r)
@@ -35,22 +35,22 @@ func TestR28_ExclusionRefundVoidsCardsAndPaysOut(t *testing.T) {
 		}
 	}
 	// A claim on a refunded card is refused as voided.
-	_, err = d.StartGame(ctx, "host")
+	_, err = d.StartGame(ctx, org("host"))
 	ok(t, err)
-	_, err = d.Draw(ctx, "host", 0)
+	_, err = d.Draw(ctx, org("host"), 0)
 	ok(t, err)
 	if v := claimAll(t, d, s.Cards[0]).Verdicts[0].Verdict; v != VerdictVoided {
 		t.Fatalf("claim on a refunded card: %s", v)
 	}
 	before := store.count()
-	_, err = d.RefundSale(ctx, "organisateur", RefundRequest{Sale: s.ID, Reason: RefundExclusion})
+	_, err = d.RefundSale(ctx, org("organisateur"), RefundRequest{Sale: s.ID, Reason: RefundExclusion})
 	wantCode(t, err, EConflict)
 	if !strings.Contains(ErrorMessage(err), "déjà remboursée (remboursement n° 1") {
 		t.Fatalf("second refund: %q", ErrorMessage(err))
 	}
-	_, err = d.RefundSale(ctx, "organisateur", RefundRequest{Sale: 99, Reason: RefundExclusion})
+	_, err = d.RefundSale(ctx, org("organisateur"), RefundRequest{Sale: 99, Reason: RefundExclusion})
 	wantCode(t, err, ENotFound)
-	_, err = d.RefundSale(ctx, "organisateur", RefundRequest{Sale: kept.ID, Reason: RefundExclusion, Desk: "pmr"})
+	_, err = d.RefundSale(ctx, org("organisateur"), RefundRequest{Sale: kept.ID, Reason: RefundExclusion, Desk: "pmr"})
 	wantCode(t, err, EInvalid) // no open session to pay from
 	nothingWritten(t, store, before)
 	compareStates(t, d, reopen(t, store))
@@ -71,7 +71,7 @@ func TestR9_R26_NoOtherRefundOrExchange(t *testing.T) {
 		{"postponement while the loto is not postponed", RefundPostponement},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.RefundSale(ctx, "organisateur", RefundRequest{Sale: s.ID, Reason: tc.reason})
+			_, err := d.RefundSale(ctx, org("organisateur"), RefundRequest{Sale: s.ID, Reason: tc.reason})
 			wantCode(t, err, EInvalid)
 			if !strings.Contains(ErrorMessage(err), "R26") {
 				t.Fatalf("refusal %q does not cite R26", ErrorMessage(err))
@@ -94,25 +94,25 @@ func TestR29_PostponeStopsSalesAndListsRefunds(t *testing.T) {
 	ctx := context.Background()
 	a := sell(t, d, "caisse-1", 2000, serials(t, d, "A", 1, 2, 3, 4, 5, 6)...)
 	v := sell(t, d, "voiture", 600, serialOf(t, d, "V", 1))
-	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 1})
+	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
 	ok(t, err)
-	pp, err := d.Postpone(ctx, "organisateur", "")
+	pp, err := d.Postpone(ctx, org("organisateur"), "")
 	ok(t, err)
 	if pp.Reason != "manque de joueurs" || len(pp.ToRefund) != 2 || pp.ToRefund[0].ID != a.ID || pp.ToRefund[1].ID != v.ID {
 		t.Fatalf("postponement %+v", pp)
 	}
 	before := store.count()
-	_, err = d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 7), Payments: cash(500)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 7), Payments: cash(500)})
 	wantCode(t, err, EConflict)
 	if !strings.Contains(ErrorMessage(err), "R29") {
 		t.Fatalf("sale after postponement: %q", ErrorMessage(err))
 	}
-	_, err = d.Admit(ctx, "jean", "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 8))
+	_, err = d.Admit(ctx, org("jean"), "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 8))
 	wantCode(t, err, EConflict)
-	_, err = d.Postpone(ctx, "organisateur", "encore")
+	_, err = d.Postpone(ctx, org("organisateur"), "encore")
 	wantCode(t, err, EConflict)
 	nothingWritten(t, store, before)
-	_, err = d.RefundSale(ctx, "organisateur", RefundRequest{Sale: a.ID, Reason: RefundPostponement})
+	_, err = d.RefundSale(ctx, org("organisateur"), RefundRequest{Sale: a.ID, Reason: RefundPostponement})
 	ok(t, err)
 	rep, err := d.Report(ctx)
 	ok(t, err)
@@ -121,28 +121,28 @@ func TestR29_PostponeStopsSalesAndListsRefunds(t *testing.T) {
 	}
 	// Once a game has started the loto cannot be postponed.
 	d2, _ := entranceDay(t)
-	_, err = d2.StartGame(ctx, "host")
+	_, err = d2.StartGame(ctx, org("host"))
 	ok(t, err)
-	_, err = d2.Postpone(ctx, "organisateur", "")
+	_, err = d2.Postpone(ctx, org("organisateur"), "")
 	wantCode(t, err, EConflict)
 }
 
 func TestR28_ExclusionVoidsTheFreeCardOfTheSalesTicket(t *testing.T) {
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
-	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 2})
+	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 2})
 	ok(t, err)
 	free := serialOf(t, d, "A", 10)
-	_, err = d.Admit(ctx, "jean", "porte-1", r.Tickets[0].Code, free)
+	_, err = d.Admit(ctx, org("jean"), "porte-1", r.Tickets[0].Code, free)
 	ok(t, err)
 	otherFree := serialOf(t, d, "A", 11)
-	_, err = d.Admit(ctx, "jean", "porte-1", r.Tickets[1].Code, otherFree)
+	_, err = d.Admit(ctx, org("jean"), "porte-1", r.Tickets[1].Code, otherFree)
 	ok(t, err)
-	s, err := d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1, 2, 3), Payments: cash(1200), Ticket: r.Tickets[0].Code})
+	s, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1, 2, 3), Payments: cash(1200), Ticket: r.Tickets[0].Code})
 	ok(t, err)
 	walkIn := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 4))
 
-	ref, err := d.RefundSale(ctx, "org", RefundRequest{Sale: s.ID, Reason: RefundExclusion})
+	ref, err := d.RefundSale(ctx, org("org"), RefundRequest{Sale: s.ID, Reason: RefundExclusion})
 	ok(t, err)
 	if len(ref.FreeCards) != 1 || ref.FreeCards[0] != free || ref.Cents != 1200 {
 		t.Fatalf("refund %+v: the free card of the sale's ticket is voided, unpaid", ref)
@@ -155,7 +155,7 @@ func TestR28_ExclusionVoidsTheFreeCardOfTheSalesTicket(t *testing.T) {
 		}
 	})
 	// A sale without a ticket voids no free card.
-	ref, err = d.RefundSale(ctx, "org", RefundRequest{Sale: walkIn.ID, Reason: RefundExclusion})
+	ref, err = d.RefundSale(ctx, org("org"), RefundRequest{Sale: walkIn.ID, Reason: RefundExclusion})
 	ok(t, err)
 	if len(ref.FreeCards) != 0 {
 		t.Fatalf("walk-in refund voided %v", ref.FreeCards)

@@ -9,9 +9,9 @@ import (
 func TestReport_DayAddsUp(t *testing.T) {
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateEvent(ctx, "org", megaLoto(t))
+	_, err := d.CreateEvent(ctx, org("org"), megaLoto(t))
 	ok(t, err)
-	res, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 2})
+	res, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 2})
 	ok(t, err)
 	sim, err := Simulate(ctx, d, SimOptions{Players: 60, Seed: 3})
 	ok(t, err)
@@ -24,9 +24,9 @@ func TestReport_DayAddsUp(t *testing.T) {
 	d, store = beforeLastAward(t, store)
 	// A reservation holder comes in with a free card and also buys one.
 	free := serialOf(t, d, "A", 6000)
-	_, err = d.Admit(ctx, "jean", "porte-1", res.Tickets[0].Code, free)
+	_, err = d.Admit(ctx, org("jean"), "porte-1", res.Tickets[0].Code, free)
 	ok(t, err)
-	bought, err := d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 5999),
+	bought, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 5999),
 		Payments: []Payment{{BankCard, 500}}, Ticket: res.Tickets[0].Code})
 	ok(t, err)
 	_, err = d.Award(ctx, "host")

@@ -66,7 +66,7 @@ const (
 
 // AddReservation records one reservation and issues its tickets. A holder
 // may have several: the organiser typing one in means it.
-func (d *Day) AddReservation(ctx context.Context, actor string, spec ReservationSpec) (Reservation, error) {
+func (d *Day) AddReservation(ctx context.Context, actor Actor, spec ReservationSpec) (Reservation, error) {
 	rs, err := d.importReservations(ctx, actor, []ReservationSpec{spec}, true)
 	if err != nil {
 		return Reservation{}, err
@@ -80,19 +80,19 @@ func (d *Day) AddReservation(ctx context.Context, actor string, spec Reservation
 // a list imported twice would double everyone's tickets. The first
 // reservation of the day also draws the key of the tickets' check codes,
 // kept as a secret.
-func (d *Day) ImportReservations(ctx context.Context, actor string, specs []ReservationSpec) ([]Reservation, error) {
+func (d *Day) ImportReservations(ctx context.Context, actor Actor, specs []ReservationSpec) ([]Reservation, error) {
 	return d.importReservations(ctx, actor, specs, false)
 }
 
 // ImportReservationsAgain is ImportReservations for a list whose holders
 // may already have a reservation: each gets another one.
-func (d *Day) ImportReservationsAgain(ctx context.Context, actor string, specs []ReservationSpec) ([]Reservation, error) {
+func (d *Day) ImportReservationsAgain(ctx context.Context, actor Actor, specs []ReservationSpec) ([]Reservation, error) {
 	return d.importReservations(ctx, actor, specs, true)
 }
 
 // importReservations records the list; again lets a holder who already has
 // a reservation have another.
-func (d *Day) importReservations(ctx context.Context, actor string, specs []ReservationSpec, again bool) ([]Reservation, error) {
+func (d *Day) importReservations(ctx context.Context, actor Actor, specs []ReservationSpec, again bool) ([]Reservation, error) {
 	if len(specs) == 0 {
 		return nil, Errorf(EInvalid, "aucune réservation à enregistrer")
 	}
@@ -157,7 +157,7 @@ func listLines(bad []string) string {
 	return strings.Join(bad, "\n  ")
 }
 
-func (d *Day) reservationDrafts(st *State, actor string, specs []ReservationSpec) ([]journal.Draft, int, error) {
+func (d *Day) reservationDrafts(st *State, actor Actor, specs []ReservationSpec) ([]journal.Draft, int, error) {
 	if err := st.selling(); err != nil {
 		return nil, 0, err
 	}

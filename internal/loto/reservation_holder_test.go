@@ -28,12 +28,12 @@ func TestReservation_ImportTwiceRefusedUnlessAgain(t *testing.T) {
 			ctx := context.Background()
 			specs, err := ParseReservationsCSV([]byte(first))
 			ok(t, err)
-			_, err = d.ImportReservations(ctx, "org", specs)
+			_, err = d.ImportReservations(ctx, org("org"), specs)
 			ok(t, err)
 			again, err := ParseReservationsCSV([]byte(tt.file))
 			ok(t, err)
 			before := store.count()
-			rs, err := d.ImportReservations(ctx, "org", again)
+			rs, err := d.ImportReservations(ctx, org("org"), again)
 			if len(tt.say) == 0 {
 				ok(t, err)
 				if len(rs) != len(again) {
@@ -52,7 +52,7 @@ func TestReservation_ImportTwiceRefusedUnlessAgain(t *testing.T) {
 			}
 			nothingWritten(t, store, before)
 			// Asked for, the list is imported again, whole.
-			rs, err = d.ImportReservationsAgain(ctx, "org", again)
+			rs, err = d.ImportReservationsAgain(ctx, org("org"), again)
 			ok(t, err)
 			if len(rs) != len(again) || rs[0].ID != 4 {
 				t.Fatalf("imported again: %+v", rs)
@@ -65,7 +65,7 @@ func TestReservation_AddedByHandForAHolderWhoHasOne(t *testing.T) {
 	d, _ := entranceDay(t)
 	ctx := context.Background()
 	for i := range 2 {
-		r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Contact: "06 12 34 56 78", Tickets: 1})
+		r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Contact: "06 12 34 56 78", Tickets: 1})
 		ok(t, err)
 		if r.ID != i+1 {
 			t.Fatalf("reservation %d: %+v", i+1, r)

@@ -9,7 +9,7 @@ import (
 func TestReservation_TicketsWithCheckCodes(t *testing.T) {
 	d, store := entranceDay(t)
 	ctx := context.Background()
-	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "  Marie   Dupont ", Contact: "06 12 34 56 78", Tickets: 3})
+	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "  Marie   Dupont ", Contact: "06 12 34 56 78", Tickets: 3})
 	ok(t, err)
 	if r.ID != 1 || r.Name != "Marie Dupont" || len(r.Tickets) != 3 {
 		t.Fatalf("reservation %+v", r)
@@ -21,7 +21,7 @@ func TestReservation_TicketsWithCheckCodes(t *testing.T) {
 			t.Fatalf("ticket %+v", tk)
 		}
 	}
-	r2, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Paul", Contact: "paul@example.fr", Tickets: 1})
+	r2, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Paul", Contact: "paul@example.fr", Tickets: 1})
 	ok(t, err)
 	if r2.Tickets[0].Number != 4 {
 		t.Fatalf("ticket numbers go on across reservations: %+v", r2.Tickets)
@@ -48,7 +48,7 @@ func TestReservation_TicketsWithCheckCodes(t *testing.T) {
 		{"absurd tickets", ReservationSpec{Name: "X", Tickets: 51}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.AddReservation(ctx, "org", tc.spec)
+			_, err := d.AddReservation(ctx, org("org"), tc.spec)
 			wantCode(t, err, EInvalid)
 			nothingWritten(t, store, before)
 		})
@@ -70,14 +70,14 @@ func TestReservation_ImportCSVAllOrNothing(t *testing.T) {
 	if len(specs) != 3 || specs[1].Name != "Durand, Jean" || specs[1].Tickets != 1 || specs[2].Contact != "" {
 		t.Fatalf("specs %+v", specs)
 	}
-	rs, err := d.ImportReservations(ctx, "org", specs)
+	rs, err := d.ImportReservations(ctx, org("org"), specs)
 	ok(t, err)
 	if len(rs) != 3 || rs[2].ID != 3 || rs[2].Tickets[0].Number != 4 {
 		t.Fatalf("imported %+v", rs)
 	}
 	// One bad reservation in a list: none is recorded.
 	before := store.count()
-	_, err = d.ImportReservations(ctx, "org", []ReservationSpec{{Name: "A", Tickets: 1}, {Name: "B", Tickets: 99}})
+	_, err = d.ImportReservations(ctx, org("org"), []ReservationSpec{{Name: "A", Tickets: 1}, {Name: "B", Tickets: 99}})
 	wantCode(t, err, EInvalid)
 	if !strings.Contains(ErrorMessage(err), "réservation 2") {
 		t.Fatalf("refusal %q does not name the reservation", ErrorMessage(err))
@@ -92,17 +92,17 @@ func TestReservation_ImportCSVAllOrNothing(t *testing.T) {
 func TestR5_TicketCrossesOutOnce(t *testing.T) {
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
-	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 2})
+	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 2})
 	ok(t, err)
 	code := r.Tickets[0].Code
 	free := serialOf(t, d, "A", 1)
-	a, err := d.Admit(ctx, "jean", "porte-1", strings.ToLower(code), free)
+	a, err := d.Admit(ctx, org("jean"), "porte-1", strings.ToLower(code), free)
 	ok(t, err)
 	if a.Ticket != code || a.Card != free || a.Name != "Marie" || a.Door != "porte-1" || a.By != "jean" {
 		t.Fatalf("admission %+v", a)
 	}
 	before := store.count()
-	_, err = d.Admit(ctx, "luc", "porte-2", code, serialOf(t, d, "A", 2))
+	_, err = d.Admit(ctx, org("luc"), "porte-2", code, serialOf(t, d, "A", 2))
 	wantCode(t, err, EConflict)
 	for _, say := range []string{"déjà barré", hhmm(a.Time), "« porte-1 »", "« jean »", free} {
 		if !strings.Contains(ErrorMessage(err), say) {
@@ -117,7 +117,7 @@ func TestR5_TicketCrossesOutOnce(t *testing.T) {
 			t.Fatal("the free card is not stamped for its ticket")
 		}
 	})
-	_, err = d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: []string{free}, Payments: cash(500)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{free}, Payments: cash(500)})
 	if !strings.Contains(ErrorMessage(err), "remise gratuitement (billet "+code) {
 		t.Fatalf("selling the free card: %q", ErrorMessage(err))
 	}
@@ -127,14 +127,14 @@ func TestR5_TicketCrossesOutOnce(t *testing.T) {
 func TestR5_ForgedOrOtherDayTicketRefused(t *testing.T) {
 	d, store := entranceDay(t)
 	ctx := context.Background()
-	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 1})
+	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
 	ok(t, err)
 	// Another day: its own journal and its own random key.
 	other, err := OpenWith(ctx, newMemStore(), Options{Rand: testRand(2)})
 	ok(t, err)
-	_, err = other.CreateEvent(ctx, "org", []byte(entranceYAML))
+	_, err = other.CreateEvent(ctx, org("org"), []byte(entranceYAML))
 	ok(t, err)
-	ro, err := other.AddReservation(ctx, "org", ReservationSpec{Name: "Autre", Tickets: 1})
+	ro, err := other.AddReservation(ctx, org("org"), ReservationSpec{Name: "Autre", Tickets: 1})
 	ok(t, err)
 	code := r.Tickets[0].Code
 	before := store.count()
@@ -150,7 +150,7 @@ func TestR5_ForgedOrOtherDayTicketRefused(t *testing.T) {
 		{"no free card", code, "", EInvalid, "carte gratuite"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.Admit(ctx, "jean", "porte-1", tc.ticket, tc.card)
+			_, err := d.Admit(ctx, org("jean"), "porte-1", tc.ticket, tc.card)
 			wantCode(t, err, tc.code)
 			if !strings.Contains(ErrorMessage(err), tc.say) {
 				t.Fatalf("refusal %q does not say %q", ErrorMessage(err), tc.say)
@@ -160,7 +160,7 @@ func TestR5_ForgedOrOtherDayTicketRefused(t *testing.T) {
 	}
 	// Before any reservation of its own, a day refuses every ticket.
 	fresh, _ := entranceDay(t)
-	_, err = fresh.Admit(ctx, "jean", "porte-1", code, serialOf(t, fresh, "A", 1))
+	_, err = fresh.Admit(ctx, org("jean"), "porte-1", code, serialOf(t, fresh, "A", 1))
 	wantCode(t, err, EInvalid)
 }
 
@@ -177,10 +177,10 @@ func flip(check string) string {
 func TestReservation_KeyOfAnotherListIsRefused(t *testing.T) {
 	d, store := entranceDay(t)
 	ctx := WithKey(context.Background(), "import-1")
-	first, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie", Tickets: 1})
+	first, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
 	ok(t, err)
 	// A true retry returns the first answer.
-	again, err := d.ImportReservations(ctx, "org", []ReservationSpec{{Name: "Marie", Tickets: 1}})
+	again, err := d.ImportReservations(ctx, org("org"), []ReservationSpec{{Name: "Marie", Tickets: 1}})
 	ok(t, err)
 	if len(again) != 1 || again[0].ID != first.ID || again[0].Tickets[0].Code != first.Tickets[0].Code {
 		t.Fatalf("retry gave %+v, want %+v", again, first)
@@ -196,7 +196,7 @@ func TestReservation_KeyOfAnotherListIsRefused(t *testing.T) {
 		{"other tickets", []ReservationSpec{{Name: "Marie", Tickets: 2}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.ImportReservations(ctx, "org", tc.specs)
+			_, err := d.ImportReservations(ctx, org("org"), tc.specs)
 			wantCode(t, err, EConflict)
 			if !strings.Contains(ErrorMessage(err), "import-1") {
 				t.Fatalf("refusal %q does not name the key", ErrorMessage(err))

@@ -59,7 +59,7 @@ const maxSaleCards = 1000
 // price is the cheapest combination of the price list; the payments must
 // cover it. The sale stamps its cards (R9). It needs an idempotency key
 // (WithKey): a retry with the key returns the first sale, never a second.
-func (d *Day) Sell(ctx context.Context, actor string, req SaleRequest) (Sale, error) {
+func (d *Day) Sell(ctx context.Context, actor Actor, req SaleRequest) (Sale, error) {
 	if strings.TrimSpace(keyOf(ctx)) == "" {
 		return Sale{}, Errorf(EInvalid, "une vente demande une clé d'idempotence : une vente répétée rend la première")
 	}
@@ -82,7 +82,7 @@ func saleOf(e journal.Event) (Sale, error) {
 	if err := decode(e, &p); err != nil {
 		return Sale{}, err
 	}
-	return Sale{SaleData: p, Seq: e.Seq, Time: e.Time, Actor: e.Actor, Key: e.Key}, nil
+	return Sale{SaleData: p, Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key}, nil
 }
 
 // salePlan checks a sale against the state and prices it.

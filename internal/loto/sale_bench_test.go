@@ -29,10 +29,10 @@ func BenchmarkSale(b *testing.B) {
 			}
 			// Enough cards for any run: 300,000 (50,000 plates).
 			file := strings.Replace(entranceYAML, "{code: A, kind: regular, cards: 600, color: jaune}", "{code: A, kind: regular, cards: 300000, color: jaune}", 1)
-			if _, err := d.CreateEvent(ctx, "org", []byte(file)); err != nil {
+			if _, err := d.CreateEvent(ctx, org("org"), []byte(file)); err != nil {
 				b.Fatal(err)
 			}
-			if _, err := d.OpenDesk(ctx, "caissier", "caisse-1", 15000); err != nil {
+			if _, err := d.OpenDesk(ctx, org("caissier"), "caisse-1", 15000); err != nil {
 				b.Fatal(err)
 			}
 			n := 0
@@ -47,7 +47,7 @@ func BenchmarkSale(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				_, err := d.Sell(WithKey(ctx, fmt.Sprintf("bench-%d", n)), "caissier",
+				_, err := d.Sell(WithKey(ctx, fmt.Sprintf("bench-%d", n)), org("caissier"),
 					SaleRequest{Desk: "caisse-1", Cards: []string{card}, Payments: cash(5000)})
 				if err != nil {
 					b.Fatal(err)

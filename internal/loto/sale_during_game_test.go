@@ -12,9 +12,9 @@ func drawnDay(t *testing.T) *Day {
 	d, _ := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))
-	_, err := d.StartGame(ctx, "host")
+	_, err := d.StartGame(ctx, org("host"))
 	ok(t, err)
-	_, err = d.Draw(ctx, "host", 0)
+	_, err = d.Draw(ctx, org("host"), 0)
 	ok(t, err)
 	return d
 }
@@ -28,7 +28,7 @@ func TestR9_SaleDuringAGameWarnsTheCashier(t *testing.T) {
 	}
 	// Before the first number, a sale plays the game: no warning.
 	d2, _ := entranceDay(t, "caisse-1")
-	_, err := d2.StartGame(context.Background(), "host")
+	_, err := d2.StartGame(context.Background(), org("host"))
 	ok(t, err)
 	if s := sell(t, d2, "caisse-1", 500, serialOf(t, d2, "A", 2)); len(s.Warnings) != 0 {
 		t.Fatalf("sale before the first number warns %q", s.Warnings)
@@ -39,7 +39,7 @@ func TestR9_ClaimOnACardSoldDuringTheGameSaysWhy(t *testing.T) {
 	d := drawnDay(t)
 	late := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 2))
 	ctx := context.Background()
-	ok(t, d.Call(ctx, "host"))
+	ok(t, d.Call(ctx, org("host")))
 	r := claimAll(t, d, late.Cards[0], serialOf(t, d, "A", 3), serialOf(t, d, "A", 1))
 	want := "carte vendue pendant la partie n° 1 (vente n° 2) : elle joue à partir de la partie suivante (R9)"
 	if v := r.Verdicts[0]; v.Verdict != VerdictNotStamped || v.Reason != want {
@@ -68,22 +68,22 @@ func TestR9_FreeCardDuringAGameWarnsTheDoor(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			d, _ := entranceDay(t, "caisse-1")
 			ctx := WithKey(context.Background(), "door-"+tt.name)
-			r, err := d.AddReservation(context.Background(), "org", ReservationSpec{Name: "Marie", Tickets: 1})
+			r, err := d.AddReservation(context.Background(), org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
 			ok(t, err)
-			_, err = d.StartGame(context.Background(), "host")
+			_, err = d.StartGame(context.Background(), org("host"))
 			ok(t, err)
 			if tt.drawn {
-				_, err = d.Draw(context.Background(), "host", 0)
+				_, err = d.Draw(context.Background(), org("host"), 0)
 				ok(t, err)
 			}
 			free := serialOf(t, d, "A", 2)
-			a, err := d.Admit(ctx, "jean", "porte-1", r.Tickets[0].Code, free)
+			a, err := d.Admit(ctx, org("jean"), "porte-1", r.Tickets[0].Code, free)
 			ok(t, err)
 			if strings.Join(a.Warnings, "|") != strings.Join(tt.want, "|") {
 				t.Fatalf("warnings %q, want %q", a.Warnings, tt.want)
 			}
 			// A retried scan answers as the first one did.
-			again, err := d.Admit(ctx, "jean", "porte-1", r.Tickets[0].Code, free)
+			again, err := d.Admit(ctx, org("jean"), "porte-1", r.Tickets[0].Code, free)
 			ok(t, err)
 			if again.Seq != a.Seq || strings.Join(again.Warnings, "|") != strings.Join(tt.want, "|") {
 				t.Fatalf("retried scan %+v, want %+v", again, a)

@@ -29,14 +29,14 @@ func TestR9_SaleStampsCardsAndTheyPlay(t *testing.T) {
 	})
 	// The game counts the sold cards in play: a claim on one is judged, on an unsold one refused.
 	ctx := context.Background()
-	_, err := d.StartGame(ctx, "host")
+	_, err := d.StartGame(ctx, org("host"))
 	ok(t, err)
 	var inPlay int
 	d.View(func(st *State) { inPlay = len(st.inPlayRefs(st.Current())) })
 	if inPlay != 8 {
 		t.Fatalf("%d cards in play, want the 8 sold", inPlay)
 	}
-	_, err = d.Draw(ctx, "host", 0)
+	_, err = d.Draw(ctx, org("host"), 0)
 	ok(t, err)
 	r := claimAll(t, d, cards[0], serialOf(t, d, "A", 9))
 	if r.Verdicts[0].Verdict != VerdictNotWinner || r.Verdicts[1].Verdict != VerdictNotStamped {
@@ -58,7 +58,7 @@ func TestSale_PlateCodeSellsThePlate(t *testing.T) {
 	if strings.Join(s.Cards, " ") != strings.Join(want, " ") || s.Total != 2000 {
 		t.Fatalf("plate sold %v for %s, want %v for 20 €", s.Cards, s.Total, want)
 	}
-	_, err = d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: []string{code}, Payments: cash(2000)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{code}, Payments: cash(2000)})
 	wantCode(t, err, EConflict)
 	if !strings.Contains(ErrorMessage(err), "vente n° 1") {
 		t.Fatalf("a sold-out plate does not say which sale: %q", ErrorMessage(err))
@@ -71,7 +71,7 @@ func TestSale_PlateCodeSellsThePlate(t *testing.T) {
 		t.Fatalf("the plate code %s reads as a card serial", code)
 	}
 	forged := code[:len(code)-1] + map[bool]string{true: "2", false: "3"}[code[len(code)-1] != '2']
-	_, err = d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: []string{forged}, Payments: cash(2000)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{forged}, Payments: cash(2000)})
 	wantCode(t, err, EInvalid)
 }
 
@@ -86,7 +86,7 @@ func TestR30_SpecialCardOnlyAtSpecialDesk(t *testing.T) {
 		{"regular card at the special desk", "voiture", serialOf(t, d, "A", 1), "dédiée à la carte spéciale"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.Sell(keyed(), "caissier", SaleRequest{Desk: tc.desk, Cards: []string{tc.card}, Payments: cash(600)})
+			_, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: tc.desk, Cards: []string{tc.card}, Payments: cash(600)})
 			wantCode(t, err, EInvalid)
 			if !strings.Contains(ErrorMessage(err), tc.say) {
 				t.Fatalf("refusal %q does not say %q", ErrorMessage(err), tc.say)
@@ -126,7 +126,7 @@ func TestSale_BadInputRecordsNothing(t *testing.T) {
 		{"unknown desk", SaleRequest{Desk: "caisse-9", Cards: []string{a2}, Payments: cash(500)}, ENotFound, "caisse-1, caisse-2, pmr, voiture"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.Sell(keyed(), "caissier", tc.req)
+			_, err := d.Sell(keyed(), org("caissier"), tc.req)
 			wantCode(t, err, tc.code)
 			if !strings.Contains(ErrorMessage(err), tc.say) {
 				t.Fatalf("refusal %q does not say %q", ErrorMessage(err), tc.say)
@@ -134,7 +134,7 @@ func TestSale_BadInputRecordsNothing(t *testing.T) {
 			nothingWritten(t, store, before)
 		})
 	}
-	_, err := d.Sell(context.Background(), "caissier", SaleRequest{Desk: "caisse-1", Cards: []string{a2}, Payments: cash(500)})
+	_, err := d.Sell(context.Background(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{a2}, Payments: cash(500)})
 	wantCode(t, err, EInvalid) // no idempotency key
 	nothingWritten(t, store, before)
 }
@@ -143,13 +143,13 @@ func TestSale_RetryWithKeyReturnsTheFirstSale(t *testing.T) {
 	d, store := entranceDay(t, "caisse-1")
 	ctx := WithKey(context.Background(), "sale-42")
 	req := SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1, 2, 3), Payments: cash(2000)}
-	first, err := d.Sell(ctx, "caissier", req)
+	first, err := d.Sell(ctx, org("caissier"), req)
 	ok(t, err)
 	n := len(store.all())
-	again, err := d.Sell(ctx, "caissier", req)
+	again, err := d.Sell(ctx, org("caissier"), req)
 	ok(t, err)
 	// Another instance retrying the same key gets the same sale.
-	other, err := reopen(t, store).Sell(ctx, "caissier", req)
+	other, err := reopen(t, store).Sell(ctx, org("caissier"), req)
 	ok(t, err)
 	if again.ID != first.ID || other.ID != first.ID || again.Seq != first.Seq || len(store.all()) != n {
 		t.Fatalf("retry gave sale %d and %d (first %d), journal grew by %d", again.ID, other.ID, first.ID, len(store.all())-n)
@@ -158,6 +158,6 @@ func TestSale_RetryWithKeyReturnsTheFirstSale(t *testing.T) {
 		t.Fatalf("change %s, want 8,00 €", first.Change)
 	}
 	// The key of a sale cannot serve another command.
-	_, err = d.OpenDesk(ctx, "caissier", "caisse-2", 0)
+	_, err = d.OpenDesk(ctx, org("caissier"), "caisse-2", 0)
 	wantCode(t, err, EConflict)
 }

@@ -58,7 +58,7 @@ func checkSeriesCards(n int) error {
 // seed and check key become secrets; the event records the generator
 // version, the count, the rerolls that keep every card unique and a SHA-256
 // commitment to the seed. Bad input gets a French error and writes nothing.
-func (d *Day) CreateSeries(ctx context.Context, actor string, spec SeriesSpec) (Series, error) {
+func (d *Day) CreateSeries(ctx context.Context, actor Actor, spec SeriesSpec) (Series, error) {
 	spec.Code = normSeriesCode(spec.Code)
 	e, err := d.runKeyed(ctx, TypeSeriesCreated, sameSeries(spec), func(st *State) ([]journal.Draft, int, error) {
 		dr, err := d.seriesDraft(st, actor, spec)
@@ -82,7 +82,7 @@ func (d *Day) seriesOf(e journal.Event) (Series, error) {
 }
 
 // seriesDraft checks a new series against the state and draws its secrets.
-func (d *Day) seriesDraft(st *State, actor string, spec SeriesSpec) (journal.Draft, error) {
+func (d *Day) seriesDraft(st *State, actor Actor, spec SeriesSpec) (journal.Draft, error) {
 	if err := checkSeriesCode(spec.Code); err != nil {
 		return journal.Draft{}, err
 	}

@@ -15,7 +15,7 @@ import (
 func TestCreateSeriesKeepsItsSecretsOutOfTheJournal(t *testing.T) {
 	d, store := newDay(t)
 	ctx := context.Background()
-	s, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "a", Cards: 6000, Color: "jaune", Title: "Méga Loto"})
+	s, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "a", Cards: 6000, Color: "jaune", Title: "Méga Loto"})
 	ok(t, err)
 	if s.Code != "A" || s.Kind != Regular || s.Cards != 6000 || s.Generator != card.GeneratorVersion || s.PartialPlate() != 0 || s.Plates() != 1000 {
 		t.Fatalf("series %+v", s)
@@ -34,7 +34,7 @@ func TestCreateSeriesKeepsItsSecretsOutOfTheJournal(t *testing.T) {
 			}
 		}
 	}
-	sp, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "V", Cards: 10, Special: true})
+	sp, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "V", Cards: 10, Special: true})
 	ok(t, err)
 	if sp.Kind != Special || sp.PartialPlate() != 4 {
 		t.Fatalf("special series %+v", sp)
@@ -44,7 +44,7 @@ func TestCreateSeriesKeepsItsSecretsOutOfTheJournal(t *testing.T) {
 func TestCreateSeries_BadInputWritesNothing(t *testing.T) {
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "A", Cards: 6})
+	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 6})
 	ok(t, err)
 	before := store.count()
 	for _, tc := range []struct {
@@ -62,7 +62,7 @@ func TestCreateSeries_BadInputWritesNothing(t *testing.T) {
 		{"code already used", SeriesSpec{Code: "A", Cards: 6}, EConflict, "existe déjà"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.CreateSeries(ctx, "org", tc.spec)
+			_, err := d.CreateSeries(ctx, org("org"), tc.spec)
 			wantCode(t, err, tc.code)
 			if !strings.Contains(ErrorMessage(err), tc.want) {
 				t.Fatalf("message %q lacks %q", ErrorMessage(err), tc.want)
@@ -75,7 +75,7 @@ func TestCreateSeries_BadInputWritesNothing(t *testing.T) {
 func TestSeriesListIsInCodeOrder(t *testing.T) {
 	d, _ := newDay(t)
 	for _, c := range []string{"B", "AA", "Z", "A"} {
-		_, err := d.CreateSeries(context.Background(), "org", SeriesSpec{Code: c, Cards: 6})
+		_, err := d.CreateSeries(context.Background(), org("org"), SeriesSpec{Code: c, Cards: 6})
 		ok(t, err)
 	}
 	var got []string
@@ -90,7 +90,7 @@ func TestSeriesListIsInCodeOrder(t *testing.T) {
 func TestR10_CardLookup(t *testing.T) {
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "A", Cards: 20})
+	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 20})
 	ok(t, err)
 	seed, _ := store.Secret(ctx, "series/A/seed")
 	serial, grid, err := d.CardAt("A", 7)
@@ -136,7 +136,7 @@ func TestR10_CardLookup(t *testing.T) {
 func TestExportIsTheSeries(t *testing.T) {
 	d, _ := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "A", Cards: 20})
+	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 20})
 	ok(t, err)
 	var got []ExportedCard
 	ok(t, d.Export("a", 5, 14, func(c ExportedCard) error { got = append(got, c); return nil }))

@@ -24,7 +24,7 @@ type SimReport struct {
 }
 
 // simActor signs the events of a simulation.
-const simActor = "simulation"
+var simActor = Actor{Name: "simulation", Role: RoleOrganiser}
 
 // The mistakes a simulation makes at least once, then now and again.
 const (

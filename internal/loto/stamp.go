@@ -15,7 +15,7 @@ type StampResult struct {
 // Stamp records cards as carrying the day's stamp (R9): the minimal sale
 // that the desks of issue 5 replace. Each card must exist in a series on sale
 // today with a right check code (R10) and not be stamped already.
-func (d *Day) Stamp(ctx context.Context, actor string, serials []string) (StampResult, error) {
+func (d *Day) Stamp(ctx context.Context, actor Actor, serials []string) (StampResult, error) {
 	return answer[StampResult](d.runKeyed(ctx, TypeCardsStamped, sameCards(serials, ""), func(st *State) ([]journal.Draft, int, error) {
 		if err := st.selling(); err != nil { // R29: nothing is sold once the loto is postponed
 			return nil, 0, err
@@ -36,7 +36,7 @@ func (d *Day) Stamp(ctx context.Context, actor string, serials []string) (StampR
 
 // Void voids stamped cards after their refund for an exclusion (R28): a
 // claim on them is refused afterwards. The reason is required.
-func (d *Day) Void(ctx context.Context, actor string, serials []string, reason string) (StampResult, error) {
+func (d *Day) Void(ctx context.Context, actor Actor, serials []string, reason string) (StampResult, error) {
 	reason = strings.TrimSpace(reason)
 	return answer[StampResult](d.runKeyed(ctx, TypeCardsVoided, sameCards(serials, reason), func(st *State) ([]journal.Draft, int, error) {
 		if reason == "" {

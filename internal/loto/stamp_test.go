@@ -8,15 +8,15 @@ import (
 func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateSeries(ctx, "org", SeriesSpec{Code: "B", Cards: 6})
+	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "B", Cards: 6})
 	ok(t, err)
 	a1 := "A-000001-22"
-	_, err = d.Stamp(ctx, "caisse-1", []string{a1})
+	_, err = d.Stamp(ctx, org("caisse-1"), []string{a1})
 	wantCode(t, err, EInvalid) // no event yet
-	_, err = d.CreateEvent(ctx, "org", eventYAML("rng", quineGame("regular", voucher30)))
+	_, err = d.CreateEvent(ctx, org("org"), eventYAML("rng", quineGame("regular", voucher30)))
 	ok(t, err)
 	a1, a2 := serialOf(t, d, "A", 1), serialOf(t, d, "A", 2)
-	r, err := d.Stamp(ctx, "caisse-1", []string{a1, "a 000002 " + a2[9:]})
+	r, err := d.Stamp(ctx, org("caisse-1"), []string{a1, "a 000002 " + a2[9:]})
 	ok(t, err)
 	if len(r.Cards) != 2 || r.Cards[1] != a2 {
 		t.Fatalf("stamped %v, want canonical serials", r.Cards)
@@ -36,7 +36,7 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 		{"unknown series (R10)", []string{"Q-000001-22"}, ENotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.Stamp(ctx, "caisse-1", tc.serials)
+			_, err := d.Stamp(ctx, org("caisse-1"), tc.serials)
 			wantCode(t, err, tc.code)
 			nothingWritten(t, store, before)
 		})
@@ -51,14 +51,14 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 		{"not sold", []string{serialOf(t, d, "A", 5)}, "exclusion", EInvalid},
 	} {
 		t.Run("void "+tc.name, func(t *testing.T) {
-			_, err := d.Void(ctx, "org", tc.serials, tc.reason)
+			_, err := d.Void(ctx, org("org"), tc.serials, tc.reason)
 			wantCode(t, err, tc.code)
 			nothingWritten(t, store, before)
 		})
 	}
-	_, err = d.Void(ctx, "org", []string{a1}, "exclusion : perturbe le jeu")
+	_, err = d.Void(ctx, org("org"), []string{a1}, "exclusion : perturbe le jeu")
 	ok(t, err)
-	_, err = d.Void(ctx, "org", []string{a1}, "exclusion")
+	_, err = d.Void(ctx, org("org"), []string{a1}, "exclusion")
 	wantCode(t, err, EConflict)
 	d.View(func(st *State) {
 		ref := CardRef{Series: "A", Number: 1}
@@ -71,10 +71,10 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 func TestR29_PostponedDayStampsNoCard(t *testing.T) {
 	d, store := entranceDay(t)
 	ctx := context.Background()
-	_, err := d.Postpone(ctx, "organiser", "trop peu de joueurs")
+	_, err := d.Postpone(ctx, org("organiser"), "trop peu de joueurs")
 	ok(t, err)
 	before := store.count()
-	_, err = d.Stamp(ctx, "caisse-1", serials(t, d, "A", 1))
+	_, err = d.Stamp(ctx, org("caisse-1"), serials(t, d, "A", 1))
 	wantCode(t, err, EConflict)
 	nothingWritten(t, store, before)
 }

@@ -23,7 +23,7 @@ func TestR17_TieHighestTokenWins(t *testing.T) {
 	d, store, serials := tieDay(t, robot, 2)
 	ctx := context.Background()
 	before := store.count()
-	_, err := d.Award(ctx, "host")
+	_, err := d.Award(ctx, org("host"))
 	wantCode(t, err, EConflict) // tokens first
 	nothingWritten(t, store, before)
 	for _, tc := range []struct {
@@ -35,16 +35,16 @@ func TestR17_TieHighestTokenWins(t *testing.T) {
 		{"out of the bag", []int{0, 91}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.DrawTokens(ctx, "controleur", tc.tokens)
+			_, err := d.DrawTokens(ctx, org("controleur"), tc.tokens)
 			wantCode(t, err, EInvalid)
 			nothingWritten(t, store, before)
 		})
 	}
-	_, err = d.DrawTokens(ctx, "controleur", []int{12, 57})
+	_, err = d.DrawTokens(ctx, org("controleur"), []int{12, 57})
 	ok(t, err)
-	_, err = d.DrawTokens(ctx, "controleur", []int{3, 4})
+	_, err = d.DrawTokens(ctx, org("controleur"), []int{3, 4})
 	wantCode(t, err, EConflict) // drawn once
-	a, err := d.Award(ctx, "host")
+	a, err := d.Award(ctx, org("host"))
 	ok(t, err)
 	w := a.Winners
 	if w[1].Serial != serials[1] || w[1].Consolation || w[1].Prize != "Robot tondeuse" || *w[1].Token != 57 || w[1].ShareCents != nil {
@@ -57,7 +57,7 @@ func TestR17_TieHighestTokenWins(t *testing.T) {
 
 func TestR17_TokensFromTheDaySeedAreDistinct(t *testing.T) {
 	d, _, _ := tieDay(t, robot, 3)
-	toks, err := d.DrawTokens(context.Background(), "controleur", nil)
+	toks, err := d.DrawTokens(context.Background(), org("controleur"), nil)
 	ok(t, err)
 	seen := map[int]bool{}
 	for _, tk := range toks {
@@ -70,7 +70,7 @@ func TestR17_TokensFromTheDaySeedAreDistinct(t *testing.T) {
 
 func TestR18_VoucherTieSharedEqually(t *testing.T) {
 	d, _, _ := tieDay(t, voucher30, 2)
-	a, err := d.Award(context.Background(), "host") // no token needed
+	a, err := d.Award(context.Background(), org("host")) // no token needed
 	ok(t, err)
 	for _, w := range a.Winners {
 		if w.ShareCents == nil || *w.ShareCents != 1500 || w.Consolation || w.Token != nil {
@@ -82,12 +82,12 @@ func TestR18_VoucherTieSharedEqually(t *testing.T) {
 func TestR18_DeclinedShareHighestTokenTakesAll(t *testing.T) {
 	d, _, _ := tieDay(t, voucher30, 2)
 	ctx := context.Background()
-	ok(t, d.DeclineShare(ctx, "host"))
-	_, err := d.Award(ctx, "host")
+	ok(t, d.DeclineShare(ctx, org("host")))
+	_, err := d.Award(ctx, org("host"))
 	wantCode(t, err, EConflict) // now tokens decide
-	_, err = d.DrawTokens(ctx, "controleur", []int{3, 80})
+	_, err = d.DrawTokens(ctx, org("controleur"), []int{3, 80})
 	ok(t, err)
-	a, err := d.Award(ctx, "host")
+	a, err := d.Award(ctx, org("host"))
 	ok(t, err)
 	if w := a.Winners[1]; w.ShareCents == nil || *w.ShareCents != 3000 || w.Consolation {
 		t.Fatalf("highest token: %+v, want the whole 30 €", w)
@@ -100,18 +100,18 @@ func TestR18_DeclinedShareHighestTokenTakesAll(t *testing.T) {
 func TestR18_DeclineOnlyForAVoucher(t *testing.T) {
 	d, store, _ := tieDay(t, robot, 2)
 	before := store.count()
-	wantCode(t, d.DeclineShare(context.Background(), "host"), EConflict)
+	wantCode(t, d.DeclineShare(context.Background(), org("host")), EConflict)
 	nothingWritten(t, store, before)
 }
 
 func TestR19_IndivisibleVoucherSharedByHighestTokens(t *testing.T) {
 	d, _, _ := tieDay(t, voucher20, 3) // 20 € for 3: the rulebook's example
 	ctx := context.Background()
-	_, err := d.Award(ctx, "host")
+	_, err := d.Award(ctx, org("host"))
 	wantCode(t, err, EConflict)
-	_, err = d.DrawTokens(ctx, "controleur", []int{40, 9, 71})
+	_, err = d.DrawTokens(ctx, org("controleur"), []int{40, 9, 71})
 	ok(t, err)
-	a, err := d.Award(ctx, "host")
+	a, err := d.Award(ctx, org("host"))
 	ok(t, err)
 	want := []struct {
 		share       int64
@@ -131,9 +131,9 @@ func TestR19_IndivisibleVoucherSharedByHighestTokens(t *testing.T) {
 func TestR25_EveryTieLoserGetsAConsolation(t *testing.T) {
 	d, _, _ := tieDay(t, robot, 3)
 	ctx := context.Background()
-	_, err := d.DrawTokens(ctx, "controleur", []int{4, 5, 6})
+	_, err := d.DrawTokens(ctx, org("controleur"), []int{4, 5, 6})
 	ok(t, err)
-	a, err := d.Award(ctx, "host")
+	a, err := d.Award(ctx, org("host"))
 	ok(t, err)
 	cons := 0
 	for _, w := range a.Winners {

@@ -1,0 +1,134 @@
+package loto
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Role is what a person or a device does in the day; it decides which
+// commands it may run (see Allowed).
+type Role string
+
+// The roles of a loto day.
+const (
+	RoleOrganiser  Role = "organiser"  // runs the day; may do everything
+	RoleHost       Role = "host"       // draws the numbers and runs the games
+	RoleController Role = "controller" // checks the cards that claim
+	RoleCashier    Role = "cashier"    // sells at one desk
+	RoleDoor       Role = "door"       // admits reservation holders
+	RoleBoard      Role = "board"      // shows the game; writes nothing
+	RoleSystem     Role = "system"     // acts the software makes by itself
+)
+
+// Roles lists every role, in the order people meet them in the docs.
+var Roles = []Role{RoleOrganiser, RoleHost, RoleController, RoleCashier, RoleDoor, RoleBoard, RoleSystem}
+
+// roleLabels are the French names of the roles, as people say them.
+var roleLabels = map[Role]string{
+	RoleOrganiser:  "organisateur",
+	RoleHost:       "meneur de jeu",
+	RoleController: "contrôleur",
+	RoleCashier:    "caissier",
+	RoleDoor:       "entrée",
+	RoleBoard:      "tableau",
+	RoleSystem:     "système",
+}
+
+// Label is the role's French name ("caissier"), or its id when unknown.
+func (r Role) Label() string {
+	if l, ok := roleLabels[r]; ok {
+		return l
+	}
+	return string(r)
+}
+
+// Valid says whether r is one of Roles.
+func (r Role) Valid() bool {
+	_, ok := roleLabels[r]
+	return ok
+}
+
+// Actor is who runs a command: a person's name (or a device's), the role it
+// acts in and, for a cashier, the desk it sells at.
+type Actor struct {
+	Name string
+	Role Role
+	Desk string // the cashier's desk; empty for every other role
+}
+
+// maxActorName bounds a name, which is recorded in every event it makes.
+const maxActorName = 80
+
+// Check says, in French, why an actor cannot sign an event: an unknown
+// role, a cashier without a desk (or another role with one), an empty or
+// over-long name, or a name or desk with a control character. A desk may
+// not hold "/", which ends it in the journal's form (see String).
+func (a Actor) Check() error {
+	switch {
+	case !a.Role.Valid():
+		return Errorf(EInvalid, "rôle « %s » inconnu : organiser, host, controller, cashier, door, board ou system", a.Role)
+	case a.Role == RoleCashier && a.Desk == "":
+		return Errorf(EInvalid, "un caissier agit à une caisse : la caisse manque")
+	case a.Role != RoleCashier && a.Desk != "":
+		return Errorf(EInvalid, "seul un caissier agit à une caisse (%s : %s)", a.Role.Label(), a.Desk)
+	case strings.ContainsRune(a.Desk, '/') || !printable(a.Desk):
+		return Errorf(EInvalid, "nom de caisse invalide pour agir : ni « / » ni caractère de contrôle")
+	case strings.TrimSpace(a.Name) == "":
+		return Errorf(EInvalid, "qui agit ? le nom manque")
+	case utf8.RuneCountInString(a.Name) > maxActorName:
+		return Errorf(EInvalid, "nom de qui agit trop long (%d caractères au plus)", maxActorName)
+	case !printable(a.Name):
+		return Errorf(EInvalid, "nom de qui agit invalide : caractère de contrôle")
+	}
+	return nil
+}
+
+// printable says whether s is valid UTF-8 without control or bidi-format characters.
+func printable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// String is the actor's form in the journal: "ROLE/NAME", or
+// "cashier:DESK/NAME" for a cashier ("cashier:caisse-1/Marie",
+// "host/Paul"). The role holds neither ":" nor "/" and the desk no "/", so
+// the first "/" ends the role and desk, and the name, whatever it holds,
+// is the rest: ParseActor reads it back.
+func (a Actor) String() string {
+	if a.Desk != "" {
+		return string(a.Role) + ":" + a.Desk + "/" + a.Name
+	}
+	return string(a.Role) + "/" + a.Name
+}
+
+// ParseActor reads an actor back from its journal form (see String).
+func ParseActor(s string) (Actor, error) {
+	head, name, ok := strings.Cut(s, "/")
+	if !ok {
+		return Actor{}, Errorf(EInvalid, "acteur « %s » illisible : RÔLE/NOM attendu", s)
+	}
+	role, desk, _ := strings.Cut(head, ":")
+	a := Actor{Name: name, Role: Role(role), Desk: desk}
+	if err := a.Check(); err != nil {
+		return Actor{}, err
+	}
+	return a, nil
+}
+
+// actorName is the name in an event's actor, for the state and reports; an
+// actor not in the journal form (events written by hand or by an older
+// version) is taken whole as the name.
+func actorName(s string) string {
+	if a, err := ParseActor(s); err == nil {
+		return a.Name
+	}
+	return s
+}
