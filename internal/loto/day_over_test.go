@@ -9,18 +9,18 @@ import (
 func TestR9_NothingSoldIssuedOrReservedOnceTheLastPrizeIsAwarded(t *testing.T) {
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
-	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie Curie", Tickets: 1})
+	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie Curie", Tickets: 1})
 	ok(t, err)
 	plate := serials(t, d, "A", 1, 2, 3, 4, 5, 6)
 	sell(t, d, "caisse-1", 2000, plate...)
-	_, err = d.StartGame(ctx, "host")
+	_, err = d.StartGame(ctx, org("host"))
 	ok(t, err)
 	playQuine(t, d, plate) // the programme's only game: its award ends the day
 	// The desk closes after the final report and opens again: it may still
 	// pay a refund, but sells nothing.
-	_, err = d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: []Denomination{}})
+	_, err = d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-1", Count: []Denomination{}})
 	ok(t, err)
-	_, err = d.OpenDesk(keyed(), "caissier", "caisse-1", 0)
+	_, err = d.OpenDesk(keyed(), org("caissier"), "caisse-1", 0)
 	ok(t, err)
 	wantDayOver(t, d, store, r.Tickets[0].Code, "dernier lot")
 }
@@ -28,9 +28,9 @@ func TestR9_NothingSoldIssuedOrReservedOnceTheLastPrizeIsAwarded(t *testing.T) {
 func TestR9_NothingSoldIssuedOrReservedOnceTheDayIsEnded(t *testing.T) {
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
-	r, err := d.AddReservation(ctx, "org", ReservationSpec{Name: "Marie Curie", Tickets: 1})
+	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie Curie", Tickets: 1})
 	ok(t, err)
-	_, err = d.EndDay(ctx, "org", "salle évacuée")
+	_, err = d.EndDay(ctx, org("org"), "salle évacuée")
 	ok(t, err)
 	wantDayOver(t, d, store, r.Tickets[0].Code, "close par l'organisateur")
 }
@@ -41,10 +41,10 @@ func wantDayOver(t *testing.T, d *Day, store *memStore, ticket, why string) {
 	t.Helper()
 	ctx := context.Background()
 	before := store.count()
-	_, errSale := d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 7), Payments: cash(500)})
-	_, errDoor := d.Admit(keyed(), "jean", "porte-1", ticket, serialOf(t, d, "A", 8))
-	_, errRes := d.AddReservation(ctx, "org", ReservationSpec{Name: "Pierre Curie", Tickets: 1})
-	_, errStamp := d.Stamp(ctx, "org", serials(t, d, "A", 9))
+	_, errSale := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 7), Payments: cash(500)})
+	_, errDoor := d.Admit(keyed(), org("jean"), "porte-1", ticket, serialOf(t, d, "A", 8))
+	_, errRes := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Pierre Curie", Tickets: 1})
+	_, errStamp := d.Stamp(ctx, org("org"), serials(t, d, "A", 9))
 	for name, err := range map[string]error{"sale": errSale, "door": errDoor, "reservation": errRes, "stamp": errStamp} {
 		wantCode(t, err, EConflict)
 		if m := ErrorMessage(err); !strings.Contains(m, "journée est finie") || !strings.Contains(m, why) || !strings.Contains(m, "R9") {

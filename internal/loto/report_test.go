@@ -29,7 +29,7 @@ func TestReport_DayAddsUp(t *testing.T) {
 	bought, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 5999),
 		Payments: []Payment{{BankCard, 500}}, Ticket: res.Tickets[0].Code})
 	ok(t, err)
-	_, err = d.Award(ctx, "host")
+	_, err = d.Award(ctx, org("host"))
 	ok(t, err)
 	rep, err := d.Report(ctx)
 	ok(t, err)
