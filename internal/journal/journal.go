@@ -23,6 +23,14 @@ type Draft struct {
 	// Secrets are stored apart from the event (never exported) in the same
 	// transaction, by name. A name already present is a conflict.
 	Secrets map[string][]byte
+	// Personal are records of personal data (a holder's name and contact, a
+	// cheque payer's identity document) stored apart from the event in the
+	// same transaction, by reference, so that they can be erased while the
+	// chain still verifies; the event holds the reference and a keyed hash.
+	// A reference already present is a conflict.
+	Personal map[string][]byte
+	// Erase names personal records deleted for good in the same transaction.
+	Erase []string
 }
 
 // Event is an appended, durable event.
@@ -47,10 +55,11 @@ var Genesis = hex.EncodeToString(make([]byte, sha256.Size))
 
 // Errors the stores return; wrap-checked with errors.Is.
 var (
-	ErrConflict     = errors.New("journal: expected sequence is stale")
-	ErrDuplicateKey = errors.New("journal: idempotency key already used")
-	ErrNotFound     = errors.New("journal: not found")
-	ErrSecretExists = errors.New("journal: secret already stored")
+	ErrConflict       = errors.New("journal: expected sequence is stale")
+	ErrDuplicateKey   = errors.New("journal: idempotency key already used")
+	ErrNotFound       = errors.New("journal: not found")
+	ErrSecretExists   = errors.New("journal: secret already stored")
+	ErrPersonalExists = errors.New("journal: personal record already stored")
 )
 
 // Store is a journal backend. Implementations: sqlite and postgres.
@@ -67,6 +76,8 @@ type Store interface {
 	ByKey(ctx context.Context, key string) (Event, error)
 	// Secret returns a secret stored by Append, or ErrNotFound.
 	Secret(ctx context.Context, name string) ([]byte, error)
+	// PersonalStore keeps the personal records of Draft.Personal.
+	PersonalStore
 	// Wait blocks until the head is past seq, or ctx ends.
 	Wait(ctx context.Context, seq int64) error
 	// Close releases the store's connections.

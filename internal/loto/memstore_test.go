@@ -16,13 +16,16 @@ type memStore struct {
 	events  []journal.Event
 	keys    map[string]int
 	secrets map[string][]byte
-	changed chan struct{}
-	clock   time.Time
-	appends int // successful appends, to prove that bad input writes nothing
+	// personal holds the personal records by reference, with the sequence
+	// of the event that stored them.
+	personal map[string]memRecord
+	changed  chan struct{}
+	clock    time.Time
+	appends  int // successful appends, to prove that bad input writes nothing
 }
 
 func newMemStore() *memStore {
-	return &memStore{keys: map[string]int{}, secrets: map[string][]byte{}, changed: make(chan struct{}),
+	return &memStore{keys: map[string]int{}, secrets: map[string][]byte{}, personal: map[string]memRecord{}, changed: make(chan struct{}),
 		clock: time.Date(2025, 3, 16, 8, 0, 0, 0, time.UTC)}
 }
 
@@ -47,6 +50,12 @@ func (m *memStore) Append(ctx context.Context, expected int64, drafts ...journal
 			}
 			seenSecret[name] = true
 		}
+		for ref := range d.Personal {
+			if _, ok := m.personal[ref]; ok || seenSecret["personal:"+ref] {
+				return nil, journal.ErrPersonalExists
+			}
+			seenSecret["personal:"+ref] = true
+		}
 	}
 	prev := journal.Genesis
 	if n := len(m.events); n > 0 {
@@ -65,6 +74,12 @@ func (m *memStore) Append(ctx context.Context, expected int64, drafts ...journal
 		}
 		for name, v := range d.Secrets {
 			m.secrets[name] = append([]byte(nil), v...)
+		}
+		for _, ref := range d.Erase {
+			delete(m.personal, ref)
+		}
+		for ref, v := range d.Personal {
+			m.personal[ref] = memRecord{seq: e.Seq, record: append([]byte(nil), v...)}
 		}
 		out = append(out, e)
 	}
@@ -118,6 +133,26 @@ func (m *memStore) Secret(ctx context.Context, name string) ([]byte, error) {
 	}
 	return append([]byte(nil), v...), nil
 }
+
+// memRecord is a personal record with the sequence of its event.
+type memRecord struct {
+	seq    int64
+	record []byte
+}
+
+func (m *memStore) Personal(ctx context.Context, from, to int64) (map[string][]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := map[string][]byte{}
+	for ref, r := range m.personal {
+		if r.seq >= from && r.seq <= to {
+			out[ref] = append([]byte(nil), r.record...)
+		}
+	}
+	return out, nil
+}
+
+func (m *memStore) Scrub(ctx context.Context) error { return nil }
 
 func (m *memStore) Wait(ctx context.Context, seq int64) error {
 	for {

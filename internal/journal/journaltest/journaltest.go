@@ -31,6 +31,8 @@ func Run(t *testing.T, b Backend) {
 	t.Run("BatchAllOrNothing", func(t *testing.T) { testBatchAtomic(t, b) })
 	t.Run("IdempotencyKey", func(t *testing.T) { testKey(t, b) })
 	t.Run("Secrets", func(t *testing.T) { testSecrets(t, b) })
+	t.Run("Personal", func(t *testing.T) { testPersonal(t, b) })
+	t.Run("Erase", func(t *testing.T) { testErase(t, b) })
 	t.Run("ConcurrentAppends", func(t *testing.T) { testConcurrent(t, b) })
 	t.Run("Follow", func(t *testing.T) { testFollow(t, b) })
 	t.Run("VerifyDetectsTampering", func(t *testing.T) { testTamper(t, b) })

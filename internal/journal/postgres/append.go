@@ -54,6 +54,7 @@ func (s *Store) Append(ctx context.Context, expected int64, drafts ...journal.Dr
 		for name, value := range d.Secrets {
 			steps = append(steps, insertSecret(name, value))
 		}
+		steps = append(steps, personalSteps(e.Seq, d)...)
 		events = append(events, e)
 		head = journal.Head{Seq: e.Seq, Hash: e.Hash}
 	}

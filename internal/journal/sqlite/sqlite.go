@@ -49,6 +49,8 @@ func Open(ctx context.Context, path string, clock journal.Clock) (*Store, error)
 	q.Add("_pragma", "synchronous(FULL)")
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "foreign_keys(ON)")
+	// Erased personal records are overwritten with zeros, not just unlinked.
+	q.Add("_pragma", "secure_delete(ON)")
 	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
@@ -153,6 +155,9 @@ func (s *Store) Append(ctx context.Context, expected int64, drafts ...journal.Dr
 				return nil, fmt.Errorf("journal: secret %q: %w", name, err)
 			}
 		}
+		if err := writePersonal(ctx, tx, e.Seq, d); err != nil {
+			return nil, err
+		}
 		events = append(events, e)
 		head = journal.Head{Seq: e.Seq, Hash: e.Hash}
 	}
@@ -188,7 +193,7 @@ func checkUnused(ctx context.Context, tx *sql.Tx, d journal.Draft) error {
 			return fmt.Errorf("%w: %q", journal.ErrSecretExists, name)
 		}
 	}
-	return nil
+	return checkPersonalUnused(ctx, tx, d)
 }
 
 const selectEvents = `SELECT seq, time_us, actor, type, payload, COALESCE(key, ''), hash FROM events`

@@ -1,0 +1,15 @@
+package journal
+
+import "context"
+
+// PersonalStore keeps personal records beside the journal (Draft.Personal),
+// where they can be erased (Draft.Erase) without touching an event.
+type PersonalStore interface {
+	// Personal returns the records stored with the events numbered from to
+	// to, both included, by reference; an erased record is absent.
+	Personal(ctx context.Context, from, to int64) (map[string][]byte, error)
+	// Scrub makes erased records unrecoverable from the store's own files
+	// where the store can: SQLite checkpoints its write-ahead log and
+	// truncates it. It fails when another connection keeps old pages alive.
+	Scrub(ctx context.Context) error
+}
