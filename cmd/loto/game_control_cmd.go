@@ -49,7 +49,7 @@ func gameClaim(ctx context.Context, e *env) error {
 		pending := false
 		for _, c := range done {
 			if c.Verdict == loto.VerdictLate {
-				fmt.Fprintf(e.stdout, "annonce %d — %s : %s\n", c.Claim, c.Serial, c.Verdict.French())
+				writeVerdict(e.stdout, c)
 				continue
 			}
 			pending = true

@@ -17,41 +17,12 @@ func gameStatus(ctx context.Context, e *env) error {
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 		st, err := d.Status()
-		if err == nil {
-			st = withLateClaims(d, st)
-		}
 		if err != nil || *fs.asJSON {
 			return orJSON(e.stdout, st, err)
 		}
 		writeStatus(e.stdout, st)
 		return nil
 	})
-}
-
-// withLateClaims adds to a status taken during a control the claims
-// registered after it started, with their verdict (R21): the journal holds
-// them, and the host must see that they were heard and not retained.
-// loto.Status lists the control's claims only.
-func withLateClaims(d *loto.Day, st loto.Status) loto.Status {
-	if st.Phase != loto.PhaseControl {
-		return st
-	}
-	last := 0 // claims are numbered in order: a late one comes after the control's
-	for _, c := range st.Claims {
-		last = max(last, c.Claim)
-	}
-	d.View(func(s *loto.State) {
-		g := s.Current()
-		if g == nil || g.Number != st.Game || g.Stage >= len(g.Stages) {
-			return
-		}
-		for _, c := range g.Stages[g.Stage].Claims {
-			if c.Verdict == loto.VerdictLate && c.Claim > last {
-				st.Claims = append(st.Claims, c)
-			}
-		}
-	})
-	return st
 }
 
 // phases say a game's phase to the host.

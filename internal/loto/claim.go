@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 
+	"loto/internal/card"
 	"loto/internal/journal"
 )
 
 // Claim registers a claimed card (R15). During the draw it also stops the
-// draw (the call); once the control started the claim is refused as late and
-// recorded so (R21). A serial that cannot be read is refused and not recorded.
+// draw (the call); once a control started at the current number the claim
+// is late and recorded so (R21), even when that control found no winner. A
+// serial that cannot be read is refused and not recorded.
 func (d *Day) Claim(ctx context.Context, actor Actor, serial string) (ClaimResult, error) {
 	return answer[ClaimResult](d.runKeyed(ctx, TypeClaimRegistered, sameClaim(serial), func(st *State) ([]journal.Draft, int, error) {
 		g := st.running()
@@ -25,6 +27,12 @@ func (d *Day) Claim(ctx context.Context, actor Actor, serial string) (ClaimResul
 		case PhaseDrawing:
 			if g.drawn.Len() == 0 {
 				return nil, 0, Errorf(EConflict, "aucun numéro n'est encore sorti : pas d'annonce possible")
+			}
+			if g.ControlledHere() {
+				// R21: the control at this number has begun, whatever it
+				// found; waiting to see it must not pay.
+				p.Verdict, p.Reason = VerdictLate, lateAtNumber(g.Last())
+				break
 			}
 			p.Call = true
 		case PhaseControl:
@@ -146,4 +154,10 @@ func (st *State) lateReason(g *GameRecord, ref CardRef) string {
 		return fmt.Sprintf("carte remise gratuitement pendant la partie n° %d (billet %s) : %s", g.Number, st.ent.tickets[h.ticket-1].Code, next)
 	}
 	return fmt.Sprintf("carte tamponnée pendant la partie n° %d (événement n° %d) : %s", g.Number, st.stamped[ref], next)
+}
+
+// lateAtNumber says why a claim during the draw is late: a control already
+// began at the number on the board (R21).
+func lateAtNumber(n card.Number) string {
+	return fmt.Sprintf("le contrôle du n° %d a déjà commencé : seul un nouveau numéro ouvre de nouvelles annonces (R21)", n)
 }

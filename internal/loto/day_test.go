@@ -102,7 +102,7 @@ func stateView(t *testing.T, d *Day) map[string]any {
 			games = append(games, map[string]any{
 				"number": g.Number, "title": g.Title, "spec": g.Spec, "stage": g.Stage, "phase": g.Phase,
 				"stages": g.Stages, "drawn": g.Drawn(), "call": g.call, "control": g.control,
-				"controlDraws": g.controlDraws, "tokens": g.tokens, "declined": g.declined,
+				"controlDraws": g.controlDraws, "tokens": g.tokens, "declined": g.declined, "late": g.late,
 			})
 		}
 		v["games"] = games

@@ -123,6 +123,7 @@ type (
 		Serial  string  `json:"serial"`
 		Call    bool    `json:"call,omitempty"`    // the claim itself stopped the draw (R15)
 		Verdict Verdict `json:"verdict,omitempty"` // set at once for a late claim (R21)
+		Reason  string  `json:"reason,omitempty"`  // why it is late, when the phase does not say it (R21)
 	}
 	controlStarted struct {
 		Game     int           `json:"game"`
@@ -163,7 +164,8 @@ type ClaimResult struct {
 	Verdict Verdict       `json:"verdict"`
 	ReadOut []card.Number `json:"read_out,omitempty"` // R20: last number first
 	// Reason says in French why, where the verdict's own words would
-	// mislead: a paid card sold once the game's numbers were out (R9).
+	// mislead: a paid card sold once the game's numbers were out (R9), a
+	// claim during the draw at a number already controlled (R21).
 	Reason string `json:"reason,omitempty"`
 }
 

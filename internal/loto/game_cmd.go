@@ -141,6 +141,9 @@ func (d *Day) Call(ctx context.Context, actor Actor) error {
 		if g.drawn.Len() == 0 {
 			return nil, 0, Errorf(EConflict, "aucun numéro n'est encore sorti : pas d'annonce possible")
 		}
+		if g.ControlledHere() {
+			return nil, 0, Errorf(EConflict, "%s ; tirer le numéro suivant", lateAtNumber(g.Last()))
+		}
 		dr, err := draft(actor, TypeGameCalled, gameCalled{Game: g.Number, Stage: g.Stage})
 		return []journal.Draft{dr}, 0, err
 	})

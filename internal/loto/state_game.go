@@ -32,7 +32,8 @@ type GameRecord struct {
 	firstDraw    int64         // sequence of the game's first number: a card stamped after it plays from the next game
 	call         []ClaimResult // claims of the pending call, verdict empty until the control
 	control      []ClaimResult // verdicts of the last control of this stage
-	controlDraws int           // numbers drawn at the last control: a ruling may reopen it only before the next draw
+	controlDraws int           // numbers drawn at the last control: a ruling may reopen it only before the next draw; a claim at that number is late (R21)
+	late         []ClaimResult // late claims since the last control or award, until the next number (R21)
 	tokens       []ClaimToken  // tie tokens of the winners of the current control
 	declined     bool          // the tied winners declined to share (highest token takes all)
 	play         *inPlay       // winner index over the cards in play, rebuilt lazily
@@ -63,6 +64,17 @@ func (g *GameRecord) Last() card.Number { n, _ := g.drawn.Last(); return n }
 
 // StageSpec is the stage in play (the last one once the game is over).
 func (g *GameRecord) StageSpec() StageSpec { return g.Spec.Stages[min(g.Stage, len(g.Spec.Stages)-1)] }
+
+// ControlledHere reports whether a control has started at the number on the
+// board: every claim at that number is then late, whatever the control found;
+// only a new number opens new claims (R21).
+func (g *GameRecord) ControlledHere() bool {
+	return g.drawn.Len() > 0 && g.drawn.Len() == g.controlDraws
+}
+
+// Late returns the late claims registered since the last control or award
+// of this game, while the number on the board is still the same (R21).
+func (g *GameRecord) Late() []ClaimResult { return append([]ClaimResult(nil), g.late...) }
 
 // Call returns the claims of the pending call.
 func (g *GameRecord) Call() []ClaimResult { return append([]ClaimResult(nil), g.call...) }
@@ -143,6 +155,7 @@ func (st *State) applyGame(e journal.Event) error {
 		if g.drawn.Len() == 1 {
 			g.firstDraw = e.Seq
 		}
+		g.late = nil
 		g.play.mark(p.Number)
 		return nil
 	case TypeNumberUndone:
@@ -215,10 +228,11 @@ func (st *State) applyClaim(e journal.Event) error {
 		return internalf(nil, "événement %d : annonce %d hors séquence", e.Seq, p.Claim)
 	}
 	st.claims = p.Claim
-	c := ClaimResult{Claim: p.Claim, Serial: p.Serial, Verdict: p.Verdict}
+	c := ClaimResult{Claim: p.Claim, Serial: p.Serial, Verdict: p.Verdict, Reason: p.Reason}
 	if p.Verdict == VerdictLate {
 		rec := &g.Stages[g.Stage]
 		rec.Claims = append(rec.Claims, c)
+		g.late = append(g.late, c)
 		return nil
 	}
 	if p.Call {
@@ -245,7 +259,7 @@ func (st *State) applyControl(e journal.Event) error {
 	}
 	rec := &g.Stages[g.Stage]
 	rec.Claims = append(rec.Claims, p.Verdicts...)
-	g.call = nil
+	g.call, g.late = nil, nil
 	g.control = p.Verdicts
 	g.controlDraws = g.drawn.Len()
 	g.tokens, g.declined = nil, false
@@ -338,7 +352,7 @@ func (st *State) applyAward(e journal.Event) error {
 	rec := &g.Stages[g.Stage]
 	rec.Winners, rec.Awarded = p.Winners, true
 	rec.Draws = g.drawn.List()
-	g.control, g.tokens, g.declined = nil, nil, false
+	g.control, g.tokens, g.declined, g.late = nil, nil, false, nil
 	g.controlDraws = g.drawn.Len()
 	g.Stage++
 	if g.Stage >= len(g.Stages) {

@@ -20,8 +20,8 @@ type Status struct {
 	Phase      Phase         `json:"phase,omitempty"`
 	Drawn      []card.Number `json:"drawn"`
 	Last       card.Number   `json:"last,omitempty"`
-	Callable   int           `json:"callable"` // cards that could call out now (R16)
-	Claims     []ClaimResult `json:"claims,omitempty"`
+	Callable   int           `json:"callable"`         // cards that could call out now (R16)
+	Claims     []ClaimResult `json:"claims,omitempty"` // the pending call, or the last control's claims; then the late ones at this number (R21)
 	Winners    []ClaimResult `json:"winners,omitempty"`
 	Tokens     []ClaimToken  `json:"tokens,omitempty"`
 	NextGame   int           `json:"next_game,omitempty"` // 0 when the programme is over
@@ -47,10 +47,15 @@ func (d *Day) Status() (Status, error) {
 		s.Game, s.Title, s.Stage, s.Lines, s.Phase = g.Number, g.Title, spec.Stage, spec.Lines, g.Phase
 		s.Prize, s.Announce = &spec.Prize, announce(&g.Spec, g.Stage)
 		s.Drawn, s.Last = g.Drawn(), g.Last()
-		if g.Phase == PhaseCalled {
+		// The late claims are listed too (R21): the host must see that they
+		// were heard and not retained.
+		switch g.Phase {
+		case PhaseCalled:
 			s.Claims = g.Call()
-		} else if g.Phase == PhaseControl {
-			s.Claims, s.Winners, s.Tokens = append([]ClaimResult(nil), g.control...), g.Winners(), g.Tokens()
+		case PhaseControl:
+			s.Claims, s.Winners, s.Tokens = append(append([]ClaimResult(nil), g.control...), g.late...), g.Winners(), g.Tokens()
+		case PhaseDrawing:
+			s.Claims = g.Late()
 		}
 		if g.Phase == PhaseDrawing {
 			n, err := st.Callable()

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"loto/internal/card"
+	"loto/internal/loto"
+)
+
+func TestR21_GameCLI_LateAfterAnEmptyControl(t *testing.T) {
+	db, cards := gameDB(t, "manual")
+	mustRun(t, "game", "start", "--db", db)
+	var drawn []card.Number
+	draw(t, db, cards, &drawn, rowNumbers(cards[0].Grid, 0)...)
+	// A wrong call (card 2 shares no number with card 1, same plate) and its empty control.
+	mustRun(t, "game", "claim", cards[1].Serial, "--db", db)
+	if out := mustRun(t, "game", "control", "--db", db); !strings.Contains(out, "aucun gagnant") {
+		t.Fatalf("control of a wrong claim:\n%s", out)
+	}
+	// Card 1 completed at this number and calls once that control has begun.
+	out := mustRun(t, "game", "claim", cards[0].Serial, "--db", db)
+	if !strings.Contains(out, "annonce 2 — "+cards[0].Serial+" : annonce après le début du contrôle : non retenue (R21)") || strings.Contains(out, "le tirage est arrêté") {
+		t.Fatalf("late claim after an empty control:\n%s", out)
+	}
+	fails(t, db, "aucun appel à contrôler", "game", "control", "--db", db)
+	if text := mustRun(t, "game", "status", "--db", db); !strings.Contains(text, "annonce 2 — "+cards[0].Serial+" : annonce après le début du contrôle") {
+		t.Fatalf("status does not show the late claim:\n%s", text)
+	}
+	if st := status(t, db); st.Phase != loto.PhaseDrawing || len(st.Claims) != 1 || st.Claims[0].Verdict != loto.VerdictLate {
+		t.Fatalf("status as JSON: %+v", st)
+	}
+}
