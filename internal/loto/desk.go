@@ -38,8 +38,9 @@ type Denomination struct {
 	Count int   `json:"count"`
 }
 
-// maxPieces bounds the count of one note or coin in a till: more is a
-// typing mistake, and would overflow the till's total.
+// maxPieces bounds the count of one note or coin in a till: a busy till
+// holds a few thousand coins of one kind; more is a typing mistake, and
+// keeps a count's total far from overflowing.
 const maxPieces = 100_000
 
 // euroDenominations are the notes and coins a till holds, largest first.
@@ -109,8 +110,11 @@ func (d *Day) OpenDesk(ctx context.Context, actor Actor, desk string, float Cent
 		if err != nil {
 			return nil, 0, err
 		}
-		if float < 0 || float > maxAmount {
-			return nil, 0, Errorf(EInvalid, "fond de caisse de %s invalide : entre 0 et %s", float, maxAmount)
+		if float < 0 {
+			return nil, 0, Errorf(EInvalid, "fond de caisse de %s invalide : un montant est positif", float)
+		}
+		if err := tooMuch("fond de caisse", float, maxFloat); err != nil {
+			return nil, 0, err
 		}
 		if s := st.ent.open[dk.Name]; s != nil {
 			return nil, 0, Errorf(EConflict, "la caisse « %s » est déjà ouverte (session %d, depuis %s)", dk.Name, s.ID, hhmm(s.OpenedAt))
@@ -145,15 +149,27 @@ func (d *Day) CloseDesk(ctx context.Context, actor Actor, req CloseRequest) (Ses
 		if s == nil {
 			return nil, 0, st.notOpen(dk.Name)
 		}
-		for _, c := range []*Cents{req.Card, req.Cheque} {
-			if c != nil && (*c < 0 || *c > maxAmount*10) {
-				return nil, 0, Errorf(EInvalid, "montant compté de %s invalide", *c)
+		for _, m := range []struct {
+			what string
+			c    *Cents
+		}{{"total des cartes bancaires", req.Card}, {"total des chèques", req.Cheque}} {
+			if m.c == nil {
+				continue
+			}
+			if *m.c < 0 {
+				return nil, 0, Errorf(EInvalid, "%s de %s invalide : un montant est positif", m.what, *m.c)
+			}
+			if err := tooMuch(m.what, *m.c, maxSessionTotal); err != nil {
+				return nil, 0, err
 			}
 		}
 		for _, dn := range req.Count {
 			if !isDenomination(dn.Cents) || dn.Count < 0 || dn.Count > maxPieces {
 				return nil, 0, Errorf(EInvalid, "comptage invalide : %d x %s", dn.Count, dn.Cents)
 			}
+		}
+		if err := tooMuch("espèces comptées", countTotal(req.Count), maxSessionTotal); err != nil {
+			return nil, 0, err
 		}
 		p := deskClosed{Desk: dk.Name, Session: s.ID, Count: req.Count, Cash: countTotal(req.Count), Card: req.Card, Cheque: req.Cheque}
 		if p.Count == nil {

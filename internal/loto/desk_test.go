@@ -89,3 +89,36 @@ func TestDesk_CloseRefusesAnAbsurdCount(t *testing.T) {
 		})
 	}
 }
+
+func TestDesk_EachAmountIsBoundedForItsUse(t *testing.T) {
+	d, store := entranceDay(t, "caisse-1")
+	ctx := context.Background()
+	before := store.count()
+	absurd := maxSessionTotal + 1
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{
+		{"a card total past a million euros", errOf(d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: []Denomination{}, Card: &absurd}))},
+		{"a cheque total past a million euros", errOf(d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: []Denomination{}, Cheque: &absurd}))},
+		{"cash counted past a million euros", errOf(d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: []Denomination{{Cents: 50000, Count: 2001}}}))},
+		{"a float of 20,000 euros", errOf(d.OpenDesk(ctx, "caissier", "caisse-2", 2_000_000))},
+		{"one payment of 12,000 euros", errOf(d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1), Payments: []Payment{{BankCard, 1_200_000}}}))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wantCode(t, tc.err, EInvalid)
+			if !strings.Contains(ErrorMessage(tc.err), "erreur de frappe") {
+				t.Fatalf("refusal %q", ErrorMessage(tc.err))
+			}
+		})
+	}
+	nothingWritten(t, store, before)
+	// A big day's card terminal total, far above any one payment, is taken.
+	bigDay := Cents(3_200_000) // 32,000 EUR
+	cheques := Cents(1_250_000)
+	z, err := d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: []Denomination{}, Card: &bigDay, Cheque: &cheques})
+	ok(t, err)
+	if c := z.Methods[1].Counted; c == nil || *c != bigDay {
+		t.Fatalf("card total counted %v, want %s", c, bigDay)
+	}
+}

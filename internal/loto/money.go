@@ -45,12 +45,31 @@ func ParseMethod(text string) (Method, error) {
 	return "", Errorf(EInvalid, "moyen de paiement « %s » inconnu : cash (espèces), card (carte bancaire) ou cheque (chèque)", strings.TrimSpace(text))
 }
 
-// maxAmount bounds any amount typed at a desk: more is a typing mistake.
-const maxAmount Cents = 1_000_000 // 10,000 EUR
+// Plausible amounts, each bounded for its use: past its bound an amount is
+// a typing mistake (a lost decimal point, a key held down), refused as such.
+// One cap for all would refuse a big day's card total or let an absurd
+// payment through.
+const (
+	// maxAmount bounds an amount of one sale: a price of the price list or
+	// one payment. A sale is at most maxSaleCards cards, a few thousand
+	// euros at the dearest price list.
+	maxAmount Cents = 1_000_000 // 10,000 EUR
+	// maxFloat bounds a desk's float: change for the day, a few hundred
+	// euros; thousands are already a mistyped amount.
+	maxFloat Cents = 1_000_000 // 10,000 EUR
+	// maxSessionTotal bounds a total counted at a desk's closing (the cash,
+	// the card terminal's total, the cheques): one desk may take most of a
+	// big day, 2,500 players at 100 EUR each being 250,000 EUR.
+	maxSessionTotal Cents = 100_000_000 // 1,000,000 EUR
+)
+
+// maxEuroDigits bounds the euros typed, so an amount always fits in Cents;
+// whether it is plausible depends on its use (see maxAmount).
+const maxEuroDigits = 9
 
 // ParseCents reads an amount of euros as typed: "150", "150.00", "12,5" or
-// "12.50 €"; negative, malformed, more than two decimals or absurd amounts
-// (over 10,000 EUR) are refused.
+// "12.50 €"; negative, malformed or more than two decimals are refused.
+// Each use then bounds it by what is plausible there (tooMuch).
 func ParseCents(text string) (Cents, error) {
 	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), "€"))
 	bad := func(why string) (Cents, error) {
@@ -69,16 +88,24 @@ func ParseCents(text string) (Cents, error) {
 	for len(frac) < 2 {
 		frac += "0"
 	}
-	if units == "" || len(units) > 7 || !digits(units) || !digits(frac) {
+	if units == "" || !digits(units) || !digits(frac) {
 		return bad("écrire des euros, par exemple 150 ou 12.50")
+	}
+	if len(strings.TrimLeft(units, "0")) > maxEuroDigits {
+		return bad("bien trop grand, sûrement une erreur de frappe")
 	}
 	u, _ := strconv.ParseInt(units, 10, 64)
 	f, _ := strconv.ParseInt(frac, 10, 64)
-	c := Cents(u*100 + f)
-	if c > maxAmount {
-		return bad("plus de " + maxAmount.String() + ", sûrement une erreur de frappe")
+	return Cents(u*100 + f), nil
+}
+
+// tooMuch refuses an amount above what is plausible for what it is (one of
+// the bounds above), nil when it is within.
+func tooMuch(what string, c, bound Cents) error {
+	if c <= bound {
+		return nil
 	}
-	return c, nil
+	return Errorf(EInvalid, "%s de %s : plus de %s, sûrement une erreur de frappe", what, c, bound)
 }
 
 func digits(s string) bool {

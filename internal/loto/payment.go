@@ -98,8 +98,11 @@ func settle(total Cents, pays []Payment, id *Identity, cheque string) (Cents, er
 		if _, dup := by[p.Method]; dup {
 			return 0, Errorf(EInvalid, "deux paiements en %s : les réunir en un seul", p.Method.French())
 		}
-		if p.Cents <= 0 || p.Cents > maxAmount {
-			return 0, Errorf(EInvalid, "montant de %s en %s invalide : entre 0,01 € et %s", p.Cents, p.Method.French(), maxAmount)
+		if p.Cents <= 0 {
+			return 0, Errorf(EInvalid, "montant de %s en %s invalide : au moins 0,01 €", p.Cents, p.Method.French())
+		}
+		if err := tooMuch("paiement en "+p.Method.French(), p.Cents, maxAmount); err != nil {
+			return 0, err
 		}
 		by[p.Method] = p.Cents
 	}

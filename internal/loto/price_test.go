@@ -75,7 +75,9 @@ func TestParseCents(t *testing.T) {
 		{"12,5", 1250, false},
 		{" 0.05 € ", 5, false},
 		{"10000", 1000000, false},
-		{"10000.01", 0, true}, // absurd
+		{"25000.01", 2500001, false}, // plausible or not depends on the use: each bounds it
+		{"000000000012", 1200, false},
+		{"1234567890", 0, true}, // ten digits of euros: no use takes that
 		{"-5", 0, true},
 		{"5.123", 0, true},
 		{"", 0, true},

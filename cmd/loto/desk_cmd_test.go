@@ -1,0 +1,21 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCLI_DeskCloseTakesABigDaysCardTotal(t *testing.T) {
+	db := saleDB(t)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "150", "--db", db)
+	fails(t, db, "erreur de frappe", "desk", "close", "caisse-1", "--count", "0", "--card", "1000000.01", "--db", db)
+	fails(t, db, "erreur de frappe", "desk", "close", "caisse-1", "--count", "0", "--cheque", "2000000", "--db", db)
+	fails(t, db, "erreur de frappe", "desk", "open", "pmr", "--float", "15000", "--db", db)
+	// 2,500 players paying by card at one desk: far more than one sale.
+	out := mustRun(t, "desk", "close", "caisse-1", "--count", "50x3", "--card", "32000", "--cheque", "12500.50", "--db", db)
+	for _, say := range []string{"32000,00 €", "12500,50 €"} {
+		if !strings.Contains(out, say) {
+			t.Fatalf("Z report does not say %q:\n%s", say, out)
+		}
+	}
+}
