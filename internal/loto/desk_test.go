@@ -99,11 +99,11 @@ func TestDesk_EachAmountIsBoundedForItsUse(t *testing.T) {
 		name string
 		err  error
 	}{
-		{"a card total past a million euros", errOf(d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: []Denomination{}, Card: &absurd}))},
-		{"a cheque total past a million euros", errOf(d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: []Denomination{}, Cheque: &absurd}))},
-		{"cash counted past a million euros", errOf(d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: []Denomination{{Cents: 50000, Count: 2001}}}))},
-		{"a float of 20,000 euros", errOf(d.OpenDesk(ctx, "caissier", "caisse-2", 2_000_000))},
-		{"one payment of 12,000 euros", errOf(d.Sell(keyed(), "caissier", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1), Payments: []Payment{{BankCard, 1_200_000}}}))},
+		{"a card total past a million euros", errOf(d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-1", Count: []Denomination{}, Card: &absurd}))},
+		{"a cheque total past a million euros", errOf(d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-1", Count: []Denomination{}, Cheque: &absurd}))},
+		{"cash counted past a million euros", errOf(d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-1", Count: []Denomination{{Cents: 50000, Count: 2001}}}))},
+		{"a float of 20,000 euros", errOf(d.OpenDesk(ctx, org("caissier"), "caisse-2", 2_000_000))},
+		{"one payment of 12,000 euros", errOf(d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1), Payments: []Payment{{BankCard, 1_200_000}}}))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wantCode(t, tc.err, EInvalid)
@@ -116,7 +116,7 @@ func TestDesk_EachAmountIsBoundedForItsUse(t *testing.T) {
 	// A big day's card terminal total, far above any one payment, is taken.
 	bigDay := Cents(3_200_000) // 32,000 EUR
 	cheques := Cents(1_250_000)
-	z, err := d.CloseDesk(ctx, "caissier", CloseRequest{Desk: "caisse-1", Count: []Denomination{}, Card: &bigDay, Cheque: &cheques})
+	z, err := d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-1", Count: []Denomination{}, Card: &bigDay, Cheque: &cheques})
 	ok(t, err)
 	if c := z.Methods[1].Counted; c == nil || *c != bigDay {
 		t.Fatalf("card total counted %v, want %s", c, bigDay)

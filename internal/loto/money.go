@@ -105,7 +105,7 @@ func tooMuch(what string, c, bound Cents) error {
 	if c <= bound {
 		return nil
 	}
-	return Errorf(EInvalid, "%s de %s : plus de %s, sûrement une erreur de frappe", what, c, bound)
+	return Errorf(EInvalid, "%s de %s invalide : plus de %s, sûrement une erreur de frappe", what, c, bound)
 }
 
 func digits(s string) bool {
