@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"loto/examples"
+	"loto/internal/eventfile"
 	"loto/internal/loto"
 	"loto/internal/print"
 )
@@ -44,22 +45,25 @@ func eventCreate(ctx context.Context, e *env) error {
 	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error { return createEvent(ctx, e, d, file) })
 }
 
-// createEvent records the event and says what it did, warnings first.
+// createEvent validates the event file, records the event and says what it
+// did, warnings first.
 func createEvent(ctx context.Context, e *env, d *loto.Day, file []byte) error {
-	// The printer's colours are known here, not in the domain: check the
-	// series' colours before anything is recorded.
-	if spec, _, err := loto.ParseEvent(file); err == nil {
-		for i, s := range spec.Series {
-			if err := print.CheckColor(s.Color); err != nil {
-				return fmt.Errorf("series[%d].color : %w", i, err)
-			}
-		}
-	}
-	res, err := d.CreateEvent(ctx, organiser, file)
+	spec, warnings, err := eventfile.Parse(file)
 	if err != nil {
 		return err
 	}
-	for _, w := range res.Warnings {
+	// The printer's colours are known here, not in the domain: check the
+	// series' colours before anything is recorded.
+	for i, s := range spec.Series {
+		if err := print.CheckColor(s.Color); err != nil {
+			return fmt.Errorf("series[%d].color : %w", i, err)
+		}
+	}
+	res, err := d.CreateEvent(ctx, organiser, spec)
+	if err != nil {
+		return err
+	}
+	for _, w := range append(warnings, res.Warnings...) {
 		fmt.Fprintln(e.stderr, "attention :", w)
 	}
 	fmt.Fprintf(e.stderr, "événement « %s » enregistré", res.Event.Name)
@@ -81,7 +85,7 @@ func eventShow(ctx context.Context, e *env) error {
 		if ev == nil {
 			return fmt.Errorf("aucun événement enregistré dans ce journal (loto event create --from FICHIER)")
 		}
-		b, err := loto.MarshalEvent(ev)
+		b, err := eventfile.Marshal(ev)
 		if err != nil {
 			return err
 		}

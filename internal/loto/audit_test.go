@@ -13,7 +13,7 @@ func playedDay(t *testing.T) []journal.Event {
 	t.Helper()
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateEvent(ctx, org("org"), megaLoto(t))
+	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t)))
 	ok(t, err)
 	_, err = Simulate(ctx, d, SimOptions{Players: 200, Seed: 3})
 	ok(t, err)

@@ -12,7 +12,7 @@ func BenchmarkSimulateDay(b *testing.B) {
 		b.StopTimer()
 		d, _ := newDay(t)
 		ctx := context.Background()
-		if _, err := d.CreateEvent(ctx, org("org"), megaLoto(t)); err != nil {
+		if _, err := d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t))); err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()
@@ -27,7 +27,7 @@ func BenchmarkReplayDay(b *testing.B) {
 	t := &testing.T{}
 	d, store := newDay(t)
 	ctx := context.Background()
-	if _, err := d.CreateEvent(ctx, org("org"), megaLoto(t)); err != nil {
+	if _, err := d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t))); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := Simulate(ctx, d, SimOptions{Players: 1000, Seed: 1}); err != nil {
@@ -47,7 +47,7 @@ func BenchmarkJudgeClaim(b *testing.B) {
 	t := &testing.T{}
 	d, _ := newDay(t)
 	ctx := context.Background()
-	if _, err := d.CreateEvent(ctx, org("org"), megaLoto(t)); err != nil {
+	if _, err := d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t))); err != nil {
 		b.Fatal(err)
 	}
 	var serials []string

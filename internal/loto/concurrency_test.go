@@ -62,7 +62,7 @@ func sharedDay(t *testing.T, open func() journal.Store) ([]*Day, string) {
 	ctx := context.Background()
 	first, err := Open(ctx, open())
 	ok(t, err)
-	_, err = first.CreateEvent(ctx, org("org"), []byte(entranceYAML))
+	_, err = first.CreateEvent(ctx, org("org"), eventSpec(t, []byte(entranceYAML)))
 	ok(t, err)
 	for _, dk := range []string{"caisse-1", "caisse-2"} {
 		_, err = first.OpenDesk(ctx, org("caissier"), dk, 0)

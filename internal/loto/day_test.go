@@ -189,7 +189,7 @@ func TestReplayInSmallChunks(t *testing.T) {
 func TestIdempotencyKey_RetryThatLosesToItsFirstAttemptReturnsIt(t *testing.T) {
 	d, store := newDay(t)
 	ctx := WithKey(context.Background(), "start-1")
-	_, err := d.CreateEvent(context.Background(), org("org"), eventYAML("rng", quineGame("regular", voucher30)))
+	_, err := d.CreateEvent(context.Background(), org("org"), eventSpec(t, eventYAML("rng", quineGame("regular", voucher30))))
 	ok(t, err)
 	// The retry checks its key before the first attempt lands in another
 	// process; the retry's check then fails because of the first attempt

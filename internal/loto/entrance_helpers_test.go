@@ -38,7 +38,7 @@ func entranceDay(t *testing.T, desks ...string) (*Day, *memStore) {
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "B", Cards: 12})
 	ok(t, err)
-	_, err = d.CreateEvent(ctx, org("org"), []byte(entranceYAML))
+	_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, []byte(entranceYAML)))
 	ok(t, err)
 	for _, dk := range desks {
 		_, err := d.OpenDesk(ctx, org("caissier"), dk, 15000)

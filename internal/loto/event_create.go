@@ -3,6 +3,7 @@ package loto
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"loto/internal/journal"
 )
@@ -14,15 +15,12 @@ type EventResult struct {
 	Warnings      []string // allowed but worth a look (L1)
 }
 
-// CreateEvent validates an event file (issue 4 item 1), creates the series
-// it declares that the journal lacks, draws the day seed (a secret whose
-// SHA-256 the event records before any draw, R14) and records the event, all
-// in one atomic append. A journal holds one event: a second is a conflict.
-func (d *Day) CreateEvent(ctx context.Context, actor Actor, file []byte) (EventResult, error) {
-	spec, warnings, err := ParseEvent(file)
-	if err != nil {
-		return EventResult{}, err
-	}
+// CreateEvent records a day validated at the edge (internal/eventfile): it
+// creates the series the spec declares that the journal lacks, draws the day
+// seed (a secret whose SHA-256 the event records before any draw, R14) and
+// records the event, all in one atomic append. A journal holds one event: a
+// second is a conflict.
+func (d *Day) CreateEvent(ctx context.Context, actor Actor, spec *EventSpec) (EventResult, error) {
 	e, err := d.runKeyed(ctx, TypeEventCreated, sameEvent(spec), func(st *State) ([]journal.Draft, int, error) {
 		return d.eventDrafts(st, actor, spec)
 	})
@@ -33,7 +31,7 @@ func (d *Day) CreateEvent(ctx context.Context, actor Actor, file []byte) (EventR
 	if err := decode(e, &p); err != nil {
 		return EventResult{}, err
 	}
-	return EventResult{Event: p.Event, CreatedSeries: p.CreatedSeries, Warnings: warnings}, nil
+	return EventResult{Event: p.Event, CreatedSeries: p.CreatedSeries}, nil
 }
 
 func (d *Day) eventDrafts(st *State, actor Actor, spec *EventSpec) ([]journal.Draft, int, error) {
@@ -42,7 +40,7 @@ func (d *Day) eventDrafts(st *State, actor Actor, spec *EventSpec) ([]journal.Dr
 	}
 	var drafts []journal.Draft
 	var created []string
-	p := &problems{lines: map[string]int{}}
+	var mistakes []string
 	for i, s := range spec.Series {
 		old, ok := st.series[s.Code]
 		if !ok {
@@ -55,13 +53,13 @@ func (d *Day) eventDrafts(st *State, actor Actor, spec *EventSpec) ([]journal.Dr
 			continue
 		}
 		if old.Kind != s.Kind {
-			p.add(fmt.Sprintf("series[%d].kind", i), "la série %s existe déjà, de type %s", s.Code, old.Kind.French())
+			mistakes = append(mistakes, fmt.Sprintf("series[%d].kind : la série %s existe déjà, de type %s", i, s.Code, old.Kind.French()))
 		}
 		if old.Cards != s.Cards {
-			p.add(fmt.Sprintf("series[%d].cards", i), "la série %s existe déjà, avec %s", s.Code, plural(old.Cards, "carte", "cartes"))
+			mistakes = append(mistakes, fmt.Sprintf("series[%d].cards : la série %s existe déjà, avec %s", i, s.Code, plural(old.Cards, "carte", "cartes")))
 		}
 	}
-	if err := p.err(); err != nil {
+	if err := fileMistakes(mistakes); err != nil {
 		return nil, 0, err
 	}
 	seed, err := d.randomBytes(32)
@@ -82,4 +80,17 @@ func (d *Day) Event() *EventSpec {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.st.event
+}
+
+// fileMistakes is nil without mistakes, else an invalid *Error listing them
+// all, worded as the event file's own mistakes are.
+func fileMistakes(list []string) error {
+	if len(list) == 0 {
+		return nil
+	}
+	head := "le fichier de l'événement contient une erreur"
+	if len(list) > 1 {
+		head = fmt.Sprintf("le fichier de l'événement contient %d erreurs", len(list))
+	}
+	return &Error{Code: EInvalid, Message: head + " :\n  " + strings.Join(list, "\n  ")}
 }

@@ -45,6 +45,9 @@ const (
 // stageOrder lists the stages in play order with their lines.
 var stageOrder = []StageName{Quine, DoubleQuine, FullCard}
 
+// Stages lists the stages in play order: the Nth needs N lines.
+func Stages() []StageName { return append([]StageName(nil), stageOrder...) }
+
 // Lines is how many complete rows a card needs to win the stage.
 func (s StageName) Lines() int {
 	for i, n := range stageOrder {
@@ -91,7 +94,7 @@ func (t TimeOfDay) MarshalText() ([]byte, error) { return []byte(t.String()), ni
 
 // UnmarshalText reads "HH:MM" (also "8h00" and "8:00").
 func (t *TimeOfDay) UnmarshalText(b []byte) error {
-	v, ok := parseTimeOfDay(string(b))
+	v, ok := ParseTimeOfDay(string(b))
 	if !ok {
 		return Errorf(EInvalid, "heure « %s » invalide : écrire HH:MM, par exemple 08:00", b)
 	}
@@ -99,7 +102,8 @@ func (t *TimeOfDay) UnmarshalText(b []byte) error {
 	return nil
 }
 
-func parseTimeOfDay(s string) (TimeOfDay, bool) {
+// ParseTimeOfDay reads "HH:MM" (also "8h00" and "8:00"); ok is false for anything else.
+func ParseTimeOfDay(s string) (TimeOfDay, bool) {
 	s = strings.TrimSpace(strings.ToLower(s))
 	h, m, ok := strings.Cut(s, ":")
 	if !ok {

@@ -11,6 +11,10 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// Plural writes n with its noun as French agrees it, for the edges that
+// word their own messages (the event file).
+func Plural(n int, one, many string) string { return plural(n, one, many) }
+
 // French names the kind of a series for people, in the singular: "ordinaire", "spéciale".
 func (k Kind) French() string {
 	if k == Special {

@@ -65,16 +65,8 @@ func TestFrench_MessagesAgreeWithTheirCount(t *testing.T) {
 		})
 		_, _, err = d.Card(beyond)
 		wantSays(t, err, []string{"compte 1 carte"}, "1 cartes")
-		_, err = d.CreateEvent(ctx, org("org"), []byte(strings.Replace(entranceYAML, "{code: V, kind: special, cards: 60", "{code: C, kind: special, cards: 60", 1)))
+		_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, []byte(strings.Replace(entranceYAML, "{code: V, kind: special, cards: 60", "{code: C, kind: special, cards: 60", 1))))
 		wantSays(t, err, []string{"avec 1 carte", "de type ordinaire"}, "1 cartes", "regular")
-	})
-	t.Run("a price given twice for one card", func(t *testing.T) {
-		_, _, err := ParseEvent(mutate(t, "{cards: 3, cents: 1200}", "{cards: 1, cents: 1200}"))
-		wantSays(t, err, []string{"deux prix pour 1 carte"}, "carte(s)")
-	})
-	t.Run("a break of 0 minute in the file", func(t *testing.T) {
-		_, _, err := ParseEvent([]byte(strings.Replace(entranceYAML, "minutes: 75", "minutes: 0", 1)))
-		wantSays(t, err, []string{"durée de 0 minute invalide"}, "0 minutes")
 	})
 	t.Run("one token for two winners", func(t *testing.T) {
 		d, _, _ := tieDay(t, robot, 2)

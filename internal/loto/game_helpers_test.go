@@ -43,7 +43,7 @@ func gameDay(t *testing.T, draw, programme string) (*Day, *memStore) {
 	t.Helper()
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateEvent(ctx, org("org"), eventYAML(draw, programme))
+	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, eventYAML(draw, programme)))
 	ok(t, err)
 	_, err = d.StartGame(ctx, org("host"))
 	ok(t, err)

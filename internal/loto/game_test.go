@@ -13,8 +13,8 @@ import (
 func TestR13_StartGameAnnouncesPrize(t *testing.T) {
 	d, _ := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateEvent(ctx, org("org"), eventYAML("manual",
-		"  - {title: La voiture, kinds: [special], stages: [{stage: carton_plein, prize: {label: Voiture Ami, kind: object, notes: frais d'immatriculation à la charge du gagnant}}]}\n"))
+	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, eventYAML("manual",
+		"  - {title: La voiture, kinds: [special], stages: [{stage: carton_plein, prize: {label: Voiture Ami, kind: object, notes: frais d'immatriculation à la charge du gagnant}}]}\n")))
 	ok(t, err)
 	r, err := d.StartGame(ctx, org("host"))
 	ok(t, err)
@@ -237,7 +237,7 @@ func TestR9_R10_R28_R31_ClaimVerdicts(t *testing.T) {
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "B", Cards: 12})
 	ok(t, err)
-	_, err = d.CreateEvent(ctx, org("org"), eventYAML("manual", quineGame("regular", voucher30)))
+	_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, eventYAML("manual", quineGame("regular", voucher30))))
 	ok(t, err)
 	_, err = d.StartGame(ctx, org("host"))
 	ok(t, err)

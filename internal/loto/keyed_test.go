@@ -126,7 +126,7 @@ func TestKey_EntranceCommandReusedWithOtherContentIsAConflict(t *testing.T) {
 	})
 	d2, store2 := newDay(t)
 	checkKeyed(t, store2, []keyedCase{{name: "event", do: func(ctx context.Context, other bool) error {
-		return errOf(d2.CreateEvent(ctx, org("org"), []byte(pick(other, entranceYAML, strings.Replace(entranceYAML, "cards: 600", "cards: 606", 1)))))
+		return errOf(d2.CreateEvent(ctx, org("org"), eventSpec(t, []byte(pick(other, entranceYAML, strings.Replace(entranceYAML, "cards: 600", "cards: 606", 1))))))
 	}}})
 }
 

@@ -76,7 +76,7 @@ func looksLikePlate(text string) bool {
 	return err == nil
 }
 
-func validSeriesCode(s string) bool { return checkSeriesCode(s) == nil }
+func validSeriesCode(s string) bool { return CheckSeriesCode(s) == nil }
 
 func digitsOnly(s string) bool { return s != "" && digits(s) }
 

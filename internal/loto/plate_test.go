@@ -33,7 +33,7 @@ func TestR7_PartlySoldPlateIsRefused(t *testing.T) {
 func TestR7_PartialLastPlateSellsWhole(t *testing.T) {
 	d, _ := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateEvent(ctx, org("org"), []byte(strings.Replace(entranceYAML, "cards: 600", "cards: 16", 1)))
+	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, []byte(strings.Replace(entranceYAML, "cards: 600", "cards: 16", 1))))
 	ok(t, err)
 	_, err = d.OpenDesk(ctx, org("caissier"), "caisse-1", 0)
 	ok(t, err)

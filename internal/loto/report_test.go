@@ -9,7 +9,7 @@ import (
 func TestReport_DayAddsUp(t *testing.T) {
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := d.CreateEvent(ctx, org("org"), megaLoto(t))
+	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t)))
 	ok(t, err)
 	res, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 2})
 	ok(t, err)

@@ -132,7 +132,7 @@ func TestR5_ForgedOrOtherDayTicketRefused(t *testing.T) {
 	// Another day: its own journal and its own random key.
 	other, err := OpenWith(ctx, newMemStore(), Options{Rand: testRand(2)})
 	ok(t, err)
-	_, err = other.CreateEvent(ctx, org("org"), []byte(entranceYAML))
+	_, err = other.CreateEvent(ctx, org("org"), eventSpec(t, []byte(entranceYAML)))
 	ok(t, err)
 	ro, err := other.AddReservation(ctx, org("org"), ReservationSpec{Name: "Autre", Tickets: 1})
 	ok(t, err)

@@ -29,7 +29,7 @@ func BenchmarkSale(b *testing.B) {
 			}
 			// Enough cards for any run: 300,000 (50,000 plates).
 			file := strings.Replace(entranceYAML, "{code: A, kind: regular, cards: 600, color: jaune}", "{code: A, kind: regular, cards: 300000, color: jaune}", 1)
-			if _, err := d.CreateEvent(ctx, org("org"), []byte(file)); err != nil {
+			if _, err := d.CreateEvent(ctx, org("org"), eventSpec(b, []byte(file))); err != nil {
 				b.Fatal(err)
 			}
 			if _, err := d.OpenDesk(ctx, org("caissier"), "caisse-1", 15000); err != nil {

@@ -30,8 +30,8 @@ func (s Series) Plates() int { return (s.Cards + 5) / 6 }
 // normSeriesCode upper-cases a typed code.
 func normSeriesCode(code string) string { return strings.ToUpper(strings.TrimSpace(code)) }
 
-// checkSeriesCode accepts 1 to 3 capital letters.
-func checkSeriesCode(code string) error {
+// CheckSeriesCode accepts 1 to 3 capital letters.
+func CheckSeriesCode(code string) error {
 	if code == "" {
 		return Errorf(EInvalid, "le code de la série est requis (une à trois lettres : A, B, ..., Z, AA, ...)")
 	}
@@ -46,8 +46,8 @@ func checkSeriesCode(code string) error {
 	return nil
 }
 
-// checkSeriesCards accepts 1..MaxSeriesCards.
-func checkSeriesCards(n int) error {
+// CheckSeriesCards accepts 1..MaxSeriesCards.
+func CheckSeriesCards(n int) error {
 	if n < 1 || n > MaxSeriesCards {
 		return Errorf(EInvalid, "nombre de cartes %d invalide : entre 1 et %d", n, MaxSeriesCards)
 	}
@@ -83,10 +83,10 @@ func (d *Day) seriesOf(e journal.Event) (Series, error) {
 
 // seriesDraft checks a new series against the state and draws its secrets.
 func (d *Day) seriesDraft(st *State, actor Actor, spec SeriesSpec) (journal.Draft, error) {
-	if err := checkSeriesCode(spec.Code); err != nil {
+	if err := CheckSeriesCode(spec.Code); err != nil {
 		return journal.Draft{}, err
 	}
-	if err := checkSeriesCards(spec.Cards); err != nil {
+	if err := CheckSeriesCards(spec.Cards); err != nil {
 		return journal.Draft{}, err
 	}
 	if _, used := st.series[spec.Code]; used {

@@ -18,7 +18,7 @@ func simulate(t *testing.T, mode string, players int, seed int64) (*Day, *memSto
 	if mode != "" {
 		file = bytes.Replace(file, []byte("draw: rng"), []byte("draw: "+mode), 1)
 	}
-	_, err := d.CreateEvent(ctx, org("org"), file)
+	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, file))
 	ok(t, err)
 	rep, err := Simulate(ctx, d, SimOptions{Players: players, Seed: seed})
 	ok(t, err)
@@ -211,7 +211,7 @@ func TestSimulate_BadInput(t *testing.T) {
 	ctx := context.Background()
 	_, err := Simulate(ctx, d, SimOptions{Players: 10})
 	wantCode(t, err, EInvalid) // no event
-	_, err = d.CreateEvent(ctx, org("org"), megaLoto(t))
+	_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t)))
 	ok(t, err)
 	before := store.count()
 	_, err = Simulate(ctx, d, SimOptions{Players: 0})

@@ -13,7 +13,7 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 	a1 := "A-000001-22"
 	_, err = d.Stamp(ctx, org("caisse-1"), []string{a1})
 	wantCode(t, err, EInvalid) // no event yet
-	_, err = d.CreateEvent(ctx, org("org"), eventYAML("rng", quineGame("regular", voucher30)))
+	_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, eventYAML("rng", quineGame("regular", voucher30))))
 	ok(t, err)
 	a1, a2 := serialOf(t, d, "A", 1), serialOf(t, d, "A", 2)
 	r, err := d.Stamp(ctx, org("caisse-1"), []string{a1, "a 000002 " + a2[9:]})

@@ -1,4 +1,4 @@
-package loto
+package eventfile
 
 import (
 	"encoding/json"
@@ -8,14 +8,16 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"loto/internal/loto"
 )
 
 func TestR1_R6_R7_R12_R30_R31_R32_MegaLotoReproducesTheRulebook(t *testing.T) {
-	spec, warnings, err := ParseEvent(megaLoto(t))
+	spec, warnings, err := Parse(megaLoto(t))
 	ok(t, err)
 	a, okA := spec.SeriesSpec("A")
 	v, okV := spec.SeriesSpec("V")
-	if !okA || a.Kind != Regular || a.Cards != 6000 || !okV || v.Kind != Special || v.Cards != 600 || a.Color == v.Color {
+	if !okA || a.Kind != loto.Regular || a.Cards != 6000 || !okV || v.Kind != loto.Special || v.Cards != 600 || a.Color == v.Color {
 		t.Fatalf("series %+v", spec.Series)
 	}
 	// R1, R12
@@ -26,14 +28,14 @@ func TestR1_R6_R7_R12_R30_R31_R32_MegaLotoReproducesTheRulebook(t *testing.T) {
 		t.Fatalf("schedule %+v", s)
 	}
 	// R7, R30
-	if got := spec.Prices.Regular; len(got) != 3 || got[0] != (PriceTier{1, 500}) || got[1] != (PriceTier{3, 1200}) || got[2] != (PriceTier{6, 2000}) {
+	if got := spec.Prices.Regular; len(got) != 3 || got[0] != (loto.PriceTier{Cards: 1, Cents: 500}) || got[1] != (loto.PriceTier{Cards: 3, Cents: 1200}) || got[2] != (loto.PriceTier{Cards: 6, Cents: 2000}) {
 		t.Fatalf("regular prices %+v", got)
 	}
-	if got := spec.Prices.Special; len(got) != 1 || got[0] != (PriceTier{1, 600}) {
+	if got := spec.Prices.Special; len(got) != 1 || got[0] != (loto.PriceTier{Cards: 1, Cents: 600}) {
 		t.Fatalf("special prices %+v", got)
 	}
 	// R6, R30
-	want := []Desk{{Name: "caisse-1"}, {Name: "caisse-2"}, {Name: "pmr", PMR: true}, {Name: "voiture", Special: true}}
+	want := []loto.Desk{{Name: "caisse-1"}, {Name: "caisse-2"}, {Name: "pmr", PMR: true}, {Name: "voiture", Special: true}}
 	if len(spec.Desks) != len(want) {
 		t.Fatalf("desks %+v", spec.Desks)
 	}
@@ -51,18 +53,18 @@ func TestR1_R6_R7_R12_R30_R31_R32_MegaLotoReproducesTheRulebook(t *testing.T) {
 	car, objects := -1, map[string]bool{}
 	for i, g := range spec.Programme {
 		for _, st := range g.Stages {
-			if st.Prize.Kind == Object {
+			if st.Prize.Kind == loto.Object {
 				objects[st.Prize.Label] = true
 			}
 		}
-		if g.Accepts(Special) && !g.Accepts(Regular) {
+		if g.Accepts(loto.Special) && !g.Accepts(loto.Regular) {
 			car = i
 			if !strings.Contains(g.Stages[0].Prize.Notes, "immatriculation") { // R33
 				t.Fatalf("car prize notes %q", g.Stages[0].Prize.Notes)
 			}
 		}
 		last3 := i >= n-3
-		if g.Accepts(Special) != (last3 || i == car) || (i != car && !g.Accepts(Regular)) {
+		if g.Accepts(loto.Special) != (last3 || i == car) || (i != car && !g.Accepts(loto.Regular)) {
 			t.Fatalf("game %d accepts %v", i+1, g.Kinds)
 		}
 	}
@@ -94,9 +96,9 @@ func lineOf(t *testing.T, s string) int {
 
 func TestL1_CashPrizeDoesNotExist(t *testing.T) {
 	old := "{label: Bon d'achat de 30 €, kind: voucher, cents: 3000, consolation: bouteille de cidre}"
-	_, _, err := ParseEvent(mutate(t, old, "{label: 30 euros, kind: cash, cents: 3000}"))
-	wantCode(t, err, EInvalid)
-	msg := ErrorMessage(err)
+	_, _, err := Parse(mutate(t, old, "{label: 30 euros, kind: cash, cents: 3000}"))
+	wantCode(t, err, loto.EInvalid)
+	msg := loto.ErrorMessage(err)
 	line := lineOf(t, old)
 	for _, want := range []string{"programme[0].stages[0].prize.kind", "L1", "ligne " + strconv.Itoa(line)} {
 		if !strings.Contains(msg, want) {
@@ -111,7 +113,7 @@ func TestL1_PriceOf20EurosOrMoreWarns(t *testing.T) {
 		warn  bool
 	}{{"1999", false}, {"2000", true}, {"2500", true}} {
 		t.Run(tc.cents, func(t *testing.T) {
-			_, w, err := ParseEvent(mutate(t, "{cards: 6, cents: 2000}", "{cards: 6, cents: "+tc.cents+"}"))
+			_, w, err := Parse(mutate(t, "{cards: 6, cents: 2000}", "{cards: 6, cents: "+tc.cents+"}"))
 			ok(t, err)
 			if (len(w) == 1) != tc.warn {
 				t.Fatalf("warnings %q", w)
@@ -120,7 +122,7 @@ func TestL1_PriceOf20EurosOrMoreWarns(t *testing.T) {
 	}
 }
 
-func TestParseEvent_BadInputNamesThePlace(t *testing.T) {
+func TestParse_BadInputNamesThePlace(t *testing.T) {
 	for _, tc := range []struct {
 		name, old, new string
 		want           []string // in the message
@@ -155,9 +157,9 @@ func TestParseEvent_BadInputNamesThePlace(t *testing.T) {
 		{"not YAML", "name: Méga", "name: [Méga", []string{"YAML"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := ParseEvent(mutate(t, tc.old, tc.new))
-			wantCode(t, err, EInvalid)
-			msg := ErrorMessage(err)
+			_, _, err := Parse(mutate(t, tc.old, tc.new))
+			wantCode(t, err, loto.EInvalid)
+			msg := loto.ErrorMessage(err)
 			for _, w := range tc.want {
 				if !strings.Contains(msg, w) {
 					t.Fatalf("message %q lacks %q", msg, w)
@@ -167,19 +169,19 @@ func TestParseEvent_BadInputNamesThePlace(t *testing.T) {
 	}
 }
 
-func TestParseEvent_EveryMistakeAtOnceWithItsLine(t *testing.T) {
+func TestParse_EveryMistakeAtOnceWithItsLine(t *testing.T) {
 	src := mutate(t, "cards: 600\n", "cards: 0\n")
 	src = []byte(strings.Replace(string(src), "draw: rng", "draw: dice", 1))
-	_, _, err := ParseEvent(src)
-	msg := ErrorMessage(err)
+	_, _, err := Parse(src)
+	msg := loto.ErrorMessage(err)
 	if !strings.Contains(msg, "2 erreurs") || !strings.Contains(msg, "ligne "+strconv.Itoa(lineOf(t, "cards: 600\n"))+", series[1].cards") ||
 		!strings.Contains(msg, "ligne "+strconv.Itoa(lineOf(t, "draw: rng"))+", draw") {
 		t.Fatalf("message %q", msg)
 	}
 }
 
-func TestParseEvent_Defaults(t *testing.T) {
-	spec, _, err := ParseEvent(eventYAML("", `  - title: Partie
+func TestParse_Defaults(t *testing.T) {
+	spec, _, err := Parse(eventYAML("", `  - title: Partie
     stages:
       - prize: {label: Bon, kind: voucher, cents: 1000}
       - prize: {label: Bon, kind: voucher, cents: 2000}
@@ -190,10 +192,10 @@ func TestParseEvent_Defaults(t *testing.T) {
 `))
 	ok(t, err)
 	g := spec.Programme[0]
-	if spec.Draw != DrawRNG || len(g.Kinds) != 1 || g.Kinds[0] != Regular {
+	if spec.Draw != loto.DrawRNG || len(g.Kinds) != 1 || g.Kinds[0] != loto.Regular {
 		t.Fatalf("draw %s kinds %v", spec.Draw, g.Kinds)
 	}
-	for i, want := range []StageName{Quine, DoubleQuine, FullCard} {
+	for i, want := range []loto.StageName{loto.Quine, loto.DoubleQuine, loto.FullCard} {
 		if g.Stages[i].Stage != want || g.Stages[i].Lines != i+1 {
 			t.Fatalf("stage %d = %+v", i, g.Stages[i])
 		}
@@ -202,32 +204,43 @@ func TestParseEvent_Defaults(t *testing.T) {
 		t.Fatalf("prize defaults %+v", p)
 	}
 	// R23: a game may have fewer stages, e.g. the full card only.
-	if s := spec.Programme[1].Stages; len(s) != 1 || s[0].Stage != FullCard || s[0].Lines != 3 {
+	if s := spec.Programme[1].Stages; len(s) != 1 || s[0].Stage != loto.FullCard || s[0].Lines != 3 {
 		t.Fatalf("full card only: %+v", s)
 	}
 }
 
-func TestParseEvent_JSONFileIsAccepted(t *testing.T) {
-	fromYAML, _, err := ParseEvent(megaLoto(t))
+func TestParse_JSONFileIsAccepted(t *testing.T) {
+	fromYAML, _, err := Parse(megaLoto(t))
 	ok(t, err)
 	var doc map[string]any
 	ok(t, yaml.Unmarshal(megaLoto(t), &doc))
 	doc["date"] = "2025-03-16" // YAML read the unquoted date as a time
 	js, err := json.Marshal(doc)
 	ok(t, err)
-	fromJSON, _, err := ParseEvent(js)
+	fromJSON, _, err := Parse(js)
 	ok(t, err)
 	if !reflect.DeepEqual(fromYAML, fromJSON) {
 		t.Fatalf("JSON file gives another day")
 	}
-	shown, err := MarshalEvent(fromJSON)
+	shown, err := Marshal(fromJSON)
 	ok(t, err)
 	if !strings.Contains(string(shown), `"doors": "08:00"`) {
 		t.Fatalf("event show --json: %s", shown)
 	}
 }
 
-func TestParseEvent_Empty(t *testing.T) {
-	_, _, err := ParseEvent(nil)
-	wantCode(t, err, EInvalid)
+func TestParse_Empty(t *testing.T) {
+	_, _, err := Parse(nil)
+	wantCode(t, err, loto.EInvalid)
+}
+
+func TestParse_MessagesAgreeWithTheirCount(t *testing.T) {
+	t.Run("a price given twice for one card", func(t *testing.T) {
+		_, _, err := Parse(mutate(t, "{cards: 3, cents: 1200}", "{cards: 1, cents: 1200}"))
+		wantSays(t, err, []string{"deux prix pour 1 carte"}, "carte(s)")
+	})
+	t.Run("a break of 0 minute in the file", func(t *testing.T) {
+		_, _, err := Parse(mutate(t, "minutes: 75", "minutes: 0"))
+		wantSays(t, err, []string{"durée de 0 minute invalide"}, "0 minutes")
+	})
 }

@@ -1,18 +1,20 @@
-package loto
+package eventfile
 
 import (
 	"fmt"
 	"strings"
+
+	"loto/internal/loto"
 )
 
-func validateProgramme(p *problems, fs []fileGame, series []SeriesOnSale) []GameSpec {
+func validateProgramme(p *problems, fs []fileGame, series []loto.SeriesOnSale) []loto.GameSpec {
 	if len(fs) == 0 {
 		p.add("programme", "le programme doit compter au moins une partie")
 	}
-	var out []GameSpec
+	var out []loto.GameSpec
 	for i, f := range fs {
 		path := fmt.Sprintf("programme[%d]", i)
-		g := GameSpec{Title: strings.TrimSpace(f.Title), Notes: strings.TrimSpace(f.Notes)}
+		g := loto.GameSpec{Title: strings.TrimSpace(f.Title), Notes: strings.TrimSpace(f.Notes)}
 		if g.Title == "" {
 			p.add(path+".title", "le titre de la partie est requis")
 		}
@@ -24,16 +26,16 @@ func validateProgramme(p *problems, fs []fileGame, series []SeriesOnSale) []Game
 }
 
 // validateKinds reads the series kinds a game accepts; regular cards only by default (R31, R32).
-func validateKinds(p *problems, path string, fs []string, series []SeriesOnSale) []Kind {
+func validateKinds(p *problems, path string, fs []string, series []loto.SeriesOnSale) []loto.Kind {
 	if len(fs) == 0 {
-		return []Kind{Regular}
+		return []loto.Kind{loto.Regular}
 	}
-	var out []Kind
+	var out []loto.Kind
 	for i, s := range fs {
-		k := Kind(strings.TrimSpace(s))
+		k := loto.Kind(strings.TrimSpace(s))
 		kp := fmt.Sprintf("%s[%d]", path, i)
 		switch {
-		case k != Regular && k != Special:
+		case k != loto.Regular && k != loto.Special:
 			p.add(kp, "type de série « %s » inconnu : regular ou special", s)
 		case containsKind(out, k):
 			p.add(kp, "le type %s est donné deux fois", k)
@@ -46,7 +48,7 @@ func validateKinds(p *problems, path string, fs []string, series []SeriesOnSale)
 	return out
 }
 
-func containsKind(ks []Kind, k Kind) bool {
+func containsKind(ks []loto.Kind, k loto.Kind) bool {
 	for _, x := range ks {
 		if x == k {
 			return true
@@ -56,9 +58,9 @@ func containsKind(ks []Kind, k Kind) bool {
 }
 
 // parseStageName accepts "double_quine", "double quine" and "double-quine".
-func parseStageName(s string) (StageName, bool) {
+func parseStageName(s string) (loto.StageName, bool) {
 	s = strings.NewReplacer(" ", "_", "-", "_").Replace(strings.ToLower(strings.TrimSpace(s)))
-	for _, n := range stageOrder {
+	for _, n := range loto.Stages() {
 		if string(n) == s {
 			return n, true
 		}
@@ -69,22 +71,22 @@ func parseStageName(s string) (StageName, bool) {
 // validateStages reads the stages of a game: any of quine, double quine and
 // carton plein, in that order (R23). A stage without a name is the one after
 // the previous, so three unnamed stages are the default game.
-func validateStages(p *problems, path string, fs []fileStage) []StageSpec {
+func validateStages(p *problems, path string, fs []fileStage) []loto.StageSpec {
 	if len(fs) == 0 {
 		p.add(path, "au moins une étape (quine, double_quine, carton_plein) avec son lot est requise")
 		return nil
 	}
-	var out []StageSpec
+	var out []loto.StageSpec
 	prev := 0 // lines of the previous stage
 	for i, f := range fs {
 		sp := fmt.Sprintf("%s[%d]", path, i)
-		var name StageName
+		var name loto.StageName
 		if strings.TrimSpace(f.Stage) == "" {
-			if prev >= len(stageOrder) {
+			if prev >= len(loto.Stages()) {
 				p.add(sp+".stage", "aucune étape ne suit le carton plein")
 				continue
 			}
-			name = stageOrder[prev]
+			name = loto.Stages()[prev]
 		} else {
 			n, ok := parseStageName(f.Stage)
 			if !ok {
@@ -98,16 +100,16 @@ func validateStages(p *problems, path string, fs []fileStage) []StageSpec {
 			name = n
 		}
 		prev = name.Lines()
-		out = append(out, StageSpec{Stage: name, Lines: name.Lines(), Prize: validatePrize(p, sp+".prize", &f.Prize)})
+		out = append(out, loto.StageSpec{Stage: name, Lines: name.Lines(), Prize: validatePrize(p, sp+".prize", &f.Prize)})
 	}
 	return out
 }
 
 // validatePrize reads a prize: a voucher or an object, never money (L1).
-func validatePrize(p *problems, path string, f *filePrize) Prize {
-	pr := Prize{
+func validatePrize(p *problems, path string, f *filePrize) loto.Prize {
+	pr := loto.Prize{
 		Label:       strings.TrimSpace(f.Label),
-		Kind:        PrizeKind(strings.ToLower(strings.TrimSpace(f.Kind))),
+		Kind:        loto.PrizeKind(strings.ToLower(strings.TrimSpace(f.Kind))),
 		Consolation: strings.TrimSpace(f.Consolation),
 		Notes:       strings.TrimSpace(f.Notes),
 	}
@@ -118,24 +120,24 @@ func validatePrize(p *problems, path string, f *filePrize) Prize {
 		pr.Consolation = defaultConsolation
 	}
 	switch pr.Kind {
-	case Voucher:
+	case loto.Voucher:
 		if f.Cents == nil || *f.Cents <= 0 {
 			p.add(path+".cents", "le montant du bon d'achat est requis, en centimes (3000 pour 30 €)")
 		} else {
-			pr.Cents = Cents(*f.Cents)
+			pr.Cents = loto.Cents(*f.Cents)
 		}
 		pr.UnitCents = 100
 		if f.UnitCents != nil {
 			if *f.UnitCents <= 0 {
 				p.add(path+".unit_cents", "l'unité de partage doit être supérieure à 0 centime")
 			} else {
-				pr.UnitCents = Cents(*f.UnitCents)
+				pr.UnitCents = loto.Cents(*f.UnitCents)
 			}
 		}
 		if pr.Cents > 0 && pr.UnitCents > 0 && pr.Cents%pr.UnitCents != 0 {
 			p.add(path+".cents", "le montant %s n'est pas un multiple de l'unité de partage %s", pr.Cents, pr.UnitCents)
 		}
-	case Object:
+	case loto.Object:
 		if f.Cents != nil || f.UnitCents != nil {
 			p.add(path+".cents", "un lot objet n'a pas de montant : cents et unit_cents sont réservés aux bons d'achat")
 		}
@@ -150,7 +152,7 @@ func validatePrize(p *problems, path string, f *filePrize) Prize {
 }
 
 // warnEvent notes what is allowed but worth a second look.
-func warnEvent(w *problems, spec *EventSpec) {
+func warnEvent(w *problems, spec *loto.EventSpec) {
 	for i, t := range spec.Prices.Regular {
 		if t.Cents >= lawLimit {
 			w.add(fmt.Sprintf("prices.regular[%d].cents", i), "une mise de %s atteint 20 € : la loi veut des mises de faible valeur, inférieures à 20 € (L1)", t.Cents)
@@ -161,7 +163,7 @@ func warnEvent(w *problems, spec *EventSpec) {
 			w.add(fmt.Sprintf("prices.special[%d].cents", i), "une mise de %s atteint 20 € : la loi veut des mises de faible valeur, inférieures à 20 € (L1)", t.Cents)
 		}
 	}
-	if !hasKind(spec.Series, Special) {
+	if !hasKind(spec.Series, loto.Special) {
 		for i, d := range spec.Desks {
 			if d.Special {
 				w.add(fmt.Sprintf("desks[%d].special", i), "caisse de la carte spéciale, mais aucune série spéciale n'est en vente")

@@ -1,4 +1,4 @@
-package loto
+package eventfile
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"loto/internal/loto"
 )
 
 // problem is one mistake (or warning) in the event file, at a path such as
@@ -69,7 +71,7 @@ func (p *problems) err() error {
 	if len(lines) > 1 {
 		head = fmt.Sprintf("le fichier de l'événement contient %d erreurs", len(lines))
 	}
-	return &Error{Code: EInvalid, Message: head + " :\n  " + strings.Join(lines, "\n  ")}
+	return &loto.Error{Code: loto.EInvalid, Message: head + " :\n  " + strings.Join(lines, "\n  ")}
 }
 
 func join(path, key string) string {

@@ -1,4 +1,7 @@
-package loto
+// Package eventfile reads the organiser's event file (YAML or JSON) and
+// validates it into a loto.EventSpec, naming every mistake with its line: the
+// domain trusts the spec it is given.
+package eventfile
 
 import (
 	"bytes"
@@ -9,6 +12,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"loto/internal/loto"
 )
 
 // The event file as written by the organiser, before validation. Optional
@@ -76,21 +81,24 @@ type (
 )
 
 // lawLimit is the stake from which L1 ("low value, below 20 EUR") warns.
-const lawLimit Cents = 2000
+const lawLimit loto.Cents = 2000
+
+// maxPrice bounds the price of a bundle of cards: more is a typing mistake.
+const maxPrice loto.Cents = 1_000_000 // 10,000 EUR
 
 // defaultConsolation is the consolation prize of a stage that names none (R25).
 const defaultConsolation = "lot de consolation"
 
-// ParseEvent reads and validates an event file (YAML, or JSON which is YAML
+// Parse reads and validates an event file (YAML, or JSON which is YAML
 // too). It returns the day, warnings that do not stop it (L1), or an invalid
 // *Error naming every mistake with its line and place in the file.
-func ParseEvent(data []byte) (*EventSpec, []string, error) {
+func Parse(data []byte) (*loto.EventSpec, []string, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, nil, Errorf(EInvalid, "le fichier de l'événement n'est pas du YAML lisible : %s", yamlReason(err))
+		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement n'est pas du YAML lisible : %s", yamlReason(err))
 	}
 	if root.Kind == 0 || len(root.Content) == 0 {
-		return nil, nil, Errorf(EInvalid, "le fichier de l'événement est vide")
+		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement est vide")
 	}
 	p := &problems{lines: map[string]int{}}
 	checkNode(p, &root, reflect.TypeOf(fileEvent{}), "")
@@ -99,7 +107,7 @@ func ParseEvent(data []byte) (*EventSpec, []string, error) {
 	}
 	var f fileEvent
 	if err := root.Decode(&f); err != nil {
-		return nil, nil, Errorf(EInvalid, "le fichier de l'événement est illisible : %s", yamlReason(err))
+		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement est illisible : %s", yamlReason(err))
 	}
 	spec := validateEvent(p, &f)
 	warn := &problems{lines: p.lines}
@@ -115,8 +123,8 @@ func yamlReason(err error) string {
 	return strings.TrimPrefix(err.Error(), "yaml: ")
 }
 
-// MarshalEvent writes spec as indented JSON, as `loto event show --json` prints it.
-func MarshalEvent(spec *EventSpec) ([]byte, error) {
+// Marshal writes spec as indented JSON, as `loto event show --json` prints it.
+func Marshal(spec *loto.EventSpec) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
@@ -126,8 +134,8 @@ func MarshalEvent(spec *EventSpec) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func validateEvent(p *problems, f *fileEvent) *EventSpec {
-	spec := &EventSpec{
+func validateEvent(p *problems, f *fileEvent) *loto.EventSpec {
+	spec := &loto.EventSpec{
 		Name:  strings.TrimSpace(f.Name),
 		Date:  strings.TrimSpace(f.Date),
 		Venue: strings.TrimSpace(f.Venue),
@@ -147,11 +155,11 @@ func validateEvent(p *problems, f *fileEvent) *EventSpec {
 	spec.Series = validateSeries(p, f.Series)
 	spec.Prices = validatePrices(p, &f.Prices, spec.Series)
 	spec.Desks = validateDesks(p, f.Desks, spec.Series)
-	switch DrawMode(strings.TrimSpace(f.Draw)) {
-	case "", DrawRNG:
-		spec.Draw = DrawRNG
-	case DrawManual:
-		spec.Draw = DrawManual
+	switch loto.DrawMode(strings.TrimSpace(f.Draw)) {
+	case "", loto.DrawRNG:
+		spec.Draw = loto.DrawRNG
+	case loto.DrawManual:
+		spec.Draw = loto.DrawManual
 	default:
 		p.add("draw", "mode de tirage « %s » inconnu : rng (tirage par le logiciel) ou manual (boulier)", f.Draw)
 	}
@@ -159,14 +167,14 @@ func validateEvent(p *problems, f *fileEvent) *EventSpec {
 	return spec
 }
 
-func validateSchedule(p *problems, f *fileSchedule) Schedule {
-	var s Schedule
-	parse := func(path, v string) (TimeOfDay, bool) {
+func validateSchedule(p *problems, f *fileSchedule) loto.Schedule {
+	var s loto.Schedule
+	parse := func(path, v string) (loto.TimeOfDay, bool) {
 		if strings.TrimSpace(v) == "" {
 			p.add(path, "heure requise (HH:MM)")
 			return 0, false
 		}
-		t, ok := parseTimeOfDay(v)
+		t, ok := loto.ParseTimeOfDay(v)
 		if !ok {
 			p.add(path, "heure « %s » invalide : écrire HH:MM, par exemple 08:00", v)
 		}
@@ -181,14 +189,14 @@ func validateSchedule(p *problems, f *fileSchedule) Schedule {
 	last := s.Start
 	for i, b := range f.Breaks {
 		path := fmt.Sprintf("schedule.breaks[%d]", i)
-		br := Break{Label: strings.TrimSpace(b.Label), Minutes: b.Minutes}
+		br := loto.Break{Label: strings.TrimSpace(b.Label), Minutes: b.Minutes}
 		if br.Label == "" {
 			p.add(path+".label", "le nom de la pause est requis (par exemple « pause repas »)")
 		}
 		at, ok := parse(path+".at", b.At)
 		br.At = at
 		if b.Minutes <= 0 || b.Minutes > 240 {
-			p.add(path+".minutes", "durée de %s invalide : entre 1 et 240", plural(b.Minutes, "minute", "minutes"))
+			p.add(path+".minutes", "durée de %s invalide : entre 1 et 240", loto.Plural(b.Minutes, "minute", "minutes"))
 		}
 		if ok && startOK && at < last {
 			p.add(path+".at", "la pause de %s commence avant le début des jeux ou la fin de la pause précédente (%s)", at, last)
@@ -201,29 +209,29 @@ func validateSchedule(p *problems, f *fileSchedule) Schedule {
 	return s
 }
 
-func validateSeries(p *problems, fs []fileSeries) []SeriesOnSale {
+func validateSeries(p *problems, fs []fileSeries) []loto.SeriesOnSale {
 	if len(fs) == 0 {
 		p.add("series", "au moins une série en vente est requise")
 	}
 	seen := map[string]bool{}
-	var out []SeriesOnSale
+	var out []loto.SeriesOnSale
 	for i, f := range fs {
 		path := fmt.Sprintf("series[%d]", i)
-		s := SeriesOnSale{Code: strings.TrimSpace(f.Code), Kind: Kind(f.Kind), Cards: f.Cards,
+		s := loto.SeriesOnSale{Code: strings.TrimSpace(f.Code), Kind: loto.Kind(f.Kind), Cards: f.Cards,
 			Color: strings.TrimSpace(f.Color), Title: strings.TrimSpace(f.Title)}
-		if err := checkSeriesCode(s.Code); err != nil {
-			p.add(path+".code", "%s", ErrorMessage(err))
+		if err := loto.CheckSeriesCode(s.Code); err != nil {
+			p.add(path+".code", "%s", loto.ErrorMessage(err))
 		} else if seen[s.Code] {
 			p.add(path+".code", "la série %s est déclarée deux fois", s.Code)
 		}
 		seen[s.Code] = true
 		if s.Kind == "" {
-			s.Kind = Regular
-		} else if s.Kind != Regular && s.Kind != Special {
+			s.Kind = loto.Regular
+		} else if s.Kind != loto.Regular && s.Kind != loto.Special {
 			p.add(path+".kind", "type de série « %s » inconnu : regular ou special (carte spéciale de la voiture)", f.Kind)
 		}
-		if err := checkSeriesCards(s.Cards); err != nil {
-			p.add(path+".cards", "%s", ErrorMessage(err))
+		if err := loto.CheckSeriesCards(s.Cards); err != nil {
+			p.add(path+".cards", "%s", loto.ErrorMessage(err))
 		}
 		out = append(out, s)
 	}
@@ -231,7 +239,7 @@ func validateSeries(p *problems, fs []fileSeries) []SeriesOnSale {
 }
 
 // hasKind reports whether a series of kind k is on sale.
-func hasKind(series []SeriesOnSale, k Kind) bool {
+func hasKind(series []loto.SeriesOnSale, k loto.Kind) bool {
 	for _, s := range series {
 		if s.Kind == k {
 			return true
@@ -240,51 +248,51 @@ func hasKind(series []SeriesOnSale, k Kind) bool {
 	return false
 }
 
-func validatePrices(p *problems, f *filePrices, series []SeriesOnSale) Prices {
-	list := func(path string, tiers []fileTier, k Kind) []PriceTier {
+func validatePrices(p *problems, f *filePrices, series []loto.SeriesOnSale) loto.Prices {
+	list := func(path string, tiers []fileTier, k loto.Kind) []loto.PriceTier {
 		if len(tiers) == 0 && hasKind(series, k) {
-			p.add(path, "les prix des cartes %s sont requis", kindFrench(k))
+			p.add(path, "les prix des cartes %s sont requis", k.French()+"s")
 			return nil
 		}
 		seen := map[int]bool{}
 		one := false
-		var out []PriceTier
+		var out []loto.PriceTier
 		for i, t := range tiers {
 			tp := fmt.Sprintf("%s[%d]", path, i)
 			if t.Cards < 1 || t.Cards > 100 {
 				p.add(tp+".cards", "nombre de cartes %d invalide : entre 1 et 100", t.Cards)
 			} else if seen[t.Cards] {
-				p.add(tp+".cards", "deux prix pour %s", plural(t.Cards, "carte", "cartes"))
+				p.add(tp+".cards", "deux prix pour %s", loto.Plural(t.Cards, "carte", "cartes"))
 			}
 			seen[t.Cards] = true
 			one = one || t.Cards == 1
-			if t.Cents <= 0 || Cents(t.Cents) > maxAmount {
-				p.add(tp+".cents", "prix %d invalide : un montant en centimes, de 1 à %d (500 pour 5 €)", t.Cents, maxAmount)
+			if t.Cents <= 0 || loto.Cents(t.Cents) > maxPrice {
+				p.add(tp+".cents", "prix %d invalide : un montant en centimes, de 1 à %d (500 pour 5 €)", t.Cents, maxPrice)
 			}
-			out = append(out, PriceTier{Cards: t.Cards, Cents: Cents(t.Cents)})
+			out = append(out, loto.PriceTier{Cards: t.Cards, Cents: loto.Cents(t.Cents)})
 		}
 		if len(tiers) > 0 && !one {
 			p.add(path, "le prix d'une carte seule est requis (cards: 1)")
 		}
 		return out
 	}
-	return Prices{
-		Regular: list("prices.regular", f.Regular, Regular),
-		Special: list("prices.special", f.Special, Special),
+	return loto.Prices{
+		Regular: list("prices.regular", f.Regular, loto.Regular),
+		Special: list("prices.special", f.Special, loto.Special),
 	}
 }
 
-func validateDesks(p *problems, fs []fileDesk, series []SeriesOnSale) []Desk {
+func validateDesks(p *problems, fs []fileDesk, series []loto.SeriesOnSale) []loto.Desk {
 	if len(fs) == 0 {
 		p.add("desks", "au moins une caisse est requise")
 		return nil
 	}
 	seen := map[string]bool{}
 	pmr, special := false, false
-	var out []Desk
+	var out []loto.Desk
 	for i, f := range fs {
 		path := fmt.Sprintf("desks[%d]", i)
-		d := Desk{Name: strings.TrimSpace(f.Name), PMR: f.PMR, Special: f.Special}
+		d := loto.Desk{Name: strings.TrimSpace(f.Name), PMR: f.PMR, Special: f.Special}
 		// Desks are found by name in any case: two that differ only in
 		// case would be one desk.
 		if d.Name == "" {
@@ -301,7 +309,7 @@ func validateDesks(p *problems, fs []fileDesk, series []SeriesOnSale) []Desk {
 	if !pmr {
 		p.add("desks", "au moins une caisse qui vend les cartes ordinaires doit être marquée PMR (pmr: true, R6), réservée aux personnes à mobilité réduite")
 	}
-	if hasKind(series, Special) && !special {
+	if hasKind(series, loto.Special) && !special {
 		p.add("desks", "la carte spéciale se vend à une caisse dédiée : déclarer une caisse special: true (R30)")
 	}
 	return out
