@@ -235,7 +235,30 @@ func validateSeries(p *problems, fs []fileSeries) []loto.SeriesOnSale {
 		}
 		out = append(out, s)
 	}
+	checkSpecialColors(p, out)
 	return out
+}
+
+// checkSpecialColors wants each special series in a colour of its own (R30):
+// the special card is told from the others by its colour at a glance.
+func checkSpecialColors(p *problems, series []loto.SeriesOnSale) {
+	regular := map[string]string{} // colour in lower case -> code
+	for _, s := range series {
+		if s.Kind == loto.Regular && s.Color != "" {
+			regular[strings.ToLower(s.Color)] = s.Code
+		}
+	}
+	for i, s := range series {
+		path := fmt.Sprintf("series[%d].color", i)
+		if s.Kind != loto.Special {
+			continue
+		}
+		if s.Color == "" {
+			p.add(path, "la série spéciale %s doit avoir une couleur (color), différente de celle des séries ordinaires (R30)", s.Code)
+		} else if code, same := regular[strings.ToLower(s.Color)]; same {
+			p.add(path, "la série spéciale %s a la couleur « %s » de la série ordinaire %s : la carte spéciale doit avoir une autre couleur (R30)", s.Code, s.Color, code)
+		}
+	}
 }
 
 // hasKind reports whether a series of kind k is on sale.

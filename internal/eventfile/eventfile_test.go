@@ -244,3 +244,22 @@ func TestParse_MessagesAgreeWithTheirCount(t *testing.T) {
 		wantSays(t, err, []string{"durée de 0 minute invalide"}, "0 minutes")
 	})
 }
+
+func TestR30_SpecialSeriesHasAColourOfItsOwn(t *testing.T) {
+	for _, tc := range []struct {
+		name, new string
+		want      []string
+	}{
+		{"no colour", "\n", []string{"ligne " + strconv.Itoa(lineOf(t, "code: V")) + ", series[1].color", "doit avoir une couleur", "R30"}},
+		{"the colour of a regular series", "    color: Jaune \n", []string{"ligne " + strconv.Itoa(lineOf(t, "color: rose")) + ", series[1].color", "« Jaune »", "série ordinaire A", "R30"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := Parse(mutate(t, "    color: rose\n", tc.new))
+			wantCode(t, err, loto.EInvalid)
+			wantSays(t, err, tc.want)
+		})
+	}
+	// A regular series may share a colour with another regular one.
+	_, _, err := Parse(mutate(t, "    title: Tirage de la voiture\n", "    title: Tirage de la voiture\n  - {code: B, cards: 60, color: jaune}\n"))
+	ok(t, err)
+}
