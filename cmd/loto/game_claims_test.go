@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -29,5 +30,20 @@ func TestR21_GameCLI_LateAfterAnEmptyControl(t *testing.T) {
 	}
 	if st := status(t, db); st.Phase != loto.PhaseDrawing || len(st.Claims) != 1 || st.Claims[0].Verdict != loto.VerdictLate {
 		t.Fatalf("status as JSON: %+v", st)
+	}
+}
+
+func TestR20_GameCLI_CardThatCompletedEarlierIsToldWhy(t *testing.T) {
+	db, cards := gameDB(t, "manual")
+	mustRun(t, "game", "start", "--db", db)
+	row := rowNumbers(cards[0].Grid, 0)
+	var drawn []card.Number
+	draw(t, db, cards, &drawn, row...)
+	draw(t, db, cards, &drawn, rowNumbers(cards[1].Grid, 0)[0])
+	mustRun(t, "game", "claim", cards[0].Serial, "--db", db)
+	out := mustRun(t, "game", "control", "--db", db)
+	want := fmt.Sprintf("annonce 1 — %s : pas gagnant — ligne complète depuis le n° %d (5e numéro) : annonce trop tardive (R20)", cards[0].Serial, row[4])
+	if !strings.Contains(out, want) || strings.Contains(out, "erreur du joueur") {
+		t.Fatalf("control does not say %q:\n%s", want, out)
 	}
 }

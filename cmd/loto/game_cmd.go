@@ -124,17 +124,9 @@ func gameDraw(ctx context.Context, e *env) error {
 			return writeJSON(e.stdout, drawJSON{DrawResult: r, Drawn: len(st.Drawn), Callable: st.Callable})
 		}
 		bigNumber(e.stdout, r.Number)
-		fmt.Fprintf(e.stdout, "\n%d — %s numéro de la partie %d\n%s\n", r.Number, ordinal(len(st.Drawn)), r.Game, callable(st.Callable))
+		fmt.Fprintf(e.stdout, "\n%d — %s numéro de la partie %d\n%s\n", r.Number, loto.Ordinal(len(st.Drawn)), r.Game, callable(st.Callable))
 		return nil
 	})
-}
-
-// ordinal writes a rank the French way: 1er, 2e, 3e...
-func ordinal(n int) string {
-	if n == 1 {
-		return "1er"
-	}
-	return strconv.Itoa(n) + "e"
 }
 
 // callable says how many cards could call out now (R16).

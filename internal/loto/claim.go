@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"loto/internal/card"
+	"loto/internal/game"
 	"loto/internal/journal"
 )
 
@@ -55,8 +56,9 @@ type ControlResult struct {
 
 // StartControl closes the list of claims (a later one is late, R21) and
 // gives each claim its verdict with the reason: win with the numbers to read
-// out (R20), or not_winner, not_stamped (R9), unknown_series, bad_check
-// (R10), not_eligible (R31), voided (R28), duplicate. A call that nobody
+// out (R20), or not_winner, missed_turn (completed at an earlier number,
+// R20, since when in the reason), not_stamped (R9), unknown_series,
+// bad_check (R10), not_eligible (R31), voided (R28), duplicate. A call that nobody
 // confirmed with a card closes empty and the draw resumes.
 func (d *Day) StartControl(ctx context.Context, actor Actor) (ControlResult, error) {
 	e, err := d.run(ctx, TypeControlStarted, func(st *State) ([]journal.Draft, int, error) {
@@ -135,12 +137,35 @@ func (st *State) judge(g *GameRecord, c ClaimResult, seen map[CardRef]bool) (Cla
 	if !ok {
 		return ClaimResult{}, internalf(nil, "carte %s en jeu mais absente de l'index", c.Serial)
 	}
-	if win, read := p.ix.Check(id, g.StageSpec().Lines, g.Last()); win {
+	lines := g.StageSpec().Lines
+	if win, read := p.ix.Check(id, lines, g.Last()); win {
 		c.Verdict, c.ReadOut = VerdictWin, read
+		return c, nil
+	}
+	grid, err := st.grid(ref)
+	if err != nil {
+		return ClaimResult{}, err
+	}
+	drawn := g.Drawn()
+	if at, done := game.CompletedAt(grid, drawn, lines); done {
+		// Not a player's error: the card won, at a number it let pass (R20).
+		c.Verdict, c.Reason = VerdictMissedTurn, missedReason(lines, drawn[at], at+1)
 	} else {
 		c.Verdict = VerdictNotWinner
 	}
 	return c, nil
+}
+
+// missedReason says since when a card that called too late had its lines (R20).
+func missedReason(lines int, n card.Number, rank int) string {
+	what := "ligne complète"
+	switch lines {
+	case 2:
+		what = "deux lignes complètes"
+	case 3:
+		what = "carton complet"
+	}
+	return fmt.Sprintf("%s depuis le n° %d (%s numéro) : annonce trop tardive (R20)", what, n, Ordinal(rank))
 }
 
 // lateReason says why a card stamped once a game's numbers were out does

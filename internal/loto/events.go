@@ -39,6 +39,7 @@ type Verdict string
 const (
 	VerdictWin           Verdict = "win"
 	VerdictNotWinner     Verdict = "not_winner"
+	VerdictMissedTurn    Verdict = "missed_turn" // completed before the last number, called too late (R20)
 	VerdictLate          Verdict = "late"
 	VerdictNotStamped    Verdict = "not_stamped"
 	VerdictUnknownSeries Verdict = "unknown_series"
@@ -55,6 +56,9 @@ func (v Verdict) French() string {
 		return "carton gagnant"
 	case VerdictNotWinner:
 		return "pas gagnant : erreur du joueur (R22)"
+	case VerdictMissedTurn:
+		// Always said with the claim's reason: since which number, R20.
+		return "pas gagnant"
 	case VerdictLate:
 		return "annonce après le début du contrôle : non retenue (R21)"
 	case VerdictNotStamped:
@@ -165,7 +169,8 @@ type ClaimResult struct {
 	ReadOut []card.Number `json:"read_out,omitempty"` // R20: last number first
 	// Reason says in French why, where the verdict's own words would
 	// mislead: a paid card sold once the game's numbers were out (R9), a
-	// claim during the draw at a number already controlled (R21).
+	// claim during the draw at a number already controlled (R21), a card
+	// that completed at an earlier number (R20).
 	Reason string `json:"reason,omitempty"`
 }
 

@@ -1,6 +1,9 @@
 package loto
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // plural writes n with its noun as French agrees it: the singular for 0
 // and 1 ("0 minute", "1 carte"), the plural from 2 on ("2 cartes").
@@ -32,4 +35,12 @@ func cardsOfKind(n int, k Kind) string {
 		return plural(n, "carte", "cartes") + " " + k.French()
 	}
 	return plural(n, "carte", "cartes") + " " + kindFrench(k)
+}
+
+// Ordinal writes a rank the French way: "1er", "2e", "3e"...
+func Ordinal(n int) string {
+	if n == 1 {
+		return "1er"
+	}
+	return strconv.Itoa(n) + "e"
 }

@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -175,15 +176,24 @@ func TestR20_WinReadsOutLastNumberFirst(t *testing.T) {
 	}
 }
 
-func TestR20_CardThatCompletedEarlierMissedItsTurn(t *testing.T) {
-	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
+func TestR20_CardThatCompletedEarlierIsToldWhy(t *testing.T) {
+	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
-	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
+	row := rowOf(gridOf(t, d, "A", 1), 0)
+	typeNumbers(t, d, row...)
 	other := rowOf(gridOf(t, d, "A", 2), 0)[0] // on another card
 	typeNumbers(t, d, other)
 	r := claimAll(t, d, cards[0])
-	if r.Verdicts[0].Verdict != VerdictNotWinner || !r.Resumed {
-		t.Fatalf("late completed card: %+v, want not_winner", r)
+	want := fmt.Sprintf("ligne complète depuis le n° %d (5e numéro) : annonce trop tardive (R20)", row[4])
+	if v := r.Verdicts[0]; v.Verdict != VerdictMissedTurn || v.Reason != want || !r.Resumed {
+		t.Fatalf("late completed card: %+v, want missed_turn saying %q", r, want)
+	}
+	// The journal says it too: the control's payload is the record.
+	events := store.all()
+	var p controlStarted
+	ok(t, decode(events[len(events)-1], &p))
+	if p.Verdicts[0].Verdict != VerdictMissedTurn || p.Verdicts[0].Reason != want {
+		t.Fatalf("journal's control %+v", p)
 	}
 }
 
