@@ -10,6 +10,7 @@ import (
 
 	"loto/internal/journal"
 	"loto/internal/loto"
+	"loto/internal/sim"
 )
 
 func init() {
@@ -47,7 +48,7 @@ func simulate(ctx context.Context, e *env) error {
 				return err
 			}
 		}
-		rep, err := loto.Simulate(ctx, d, loto.SimOptions{Players: *players, Seed: *seed})
+		rep, err := sim.Play(ctx, d, sim.Options{Players: *players, Seed: *seed})
 		if err != nil {
 			return err
 		}
@@ -69,7 +70,7 @@ func simulate(ctx context.Context, e *env) error {
 
 // writeSimSummary prints the day for a person: the entrance, each stage's
 // winners and the breaks.
-func writeSimSummary(e *env, rep loto.SimReport, day loto.DayReport, h journal.Head) {
+func writeSimSummary(e *env, rep sim.Report, day loto.DayReport, h journal.Head) {
 	fmt.Fprintf(e.stdout, "journée simulée (graine %d)\n", rep.Seed)
 	a := day.Attendance
 	fmt.Fprintf(e.stdout, "entrée : %s (%s), %s avec une carte gratuite, %s sans billet\n",

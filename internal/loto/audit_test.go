@@ -1,22 +1,16 @@
 package loto
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
 
 	"loto/internal/journal"
 )
 
-// playedDay simulates a whole rng day and returns its journal.
+// playedDay plays a whole day (playDay) and returns its journal.
 func playedDay(t *testing.T) []journal.Event {
 	t.Helper()
-	d, store := newDay(t)
-	ctx := context.Background()
-	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t)))
-	ok(t, err)
-	_, err = Simulate(ctx, d, SimOptions{Players: 200, Seed: 3})
-	ok(t, err)
+	_, store := playDay(t)
 	return store.all()
 }
 

@@ -5,42 +5,6 @@ import (
 	"testing"
 )
 
-// BenchmarkSimulateDay plays the example day with 1,000 players on the in-memory journal.
-func BenchmarkSimulateDay(b *testing.B) {
-	t := &testing.T{}
-	for b.Loop() {
-		b.StopTimer()
-		d, _ := newDay(t)
-		ctx := context.Background()
-		if _, err := d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t))); err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
-		if _, err := Simulate(ctx, d, SimOptions{Players: 1000, Seed: 1}); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkReplayDay rebuilds the state of a played day from its journal (a restart).
-func BenchmarkReplayDay(b *testing.B) {
-	t := &testing.T{}
-	d, store := newDay(t)
-	ctx := context.Background()
-	if _, err := d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t))); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := Simulate(ctx, d, SimOptions{Players: 1000, Seed: 1}); err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		if _, err := Open(ctx, store); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(len(store.all())), "events")
-}
-
 // BenchmarkJudgeClaim gives one claim its verdict with the 6,000 cards of
 // series A in play: serial, check code, stamp, refund, kind, index check.
 func BenchmarkJudgeClaim(b *testing.B) {

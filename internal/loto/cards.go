@@ -102,23 +102,6 @@ func buildSeries(seed []byte, cards int) (map[int]int, error) {
 	return r, nil
 }
 
-// unknownSerial is a well-formed serial of a series no journal here creates (for simulations).
-func unknownSerial(number int) string {
-	return card.Serial{Series: "ZZZ", Number: number, Check: "22"}.String()
-}
-
-// forgeCheck changes the check code of a serial (for simulations): a forged card (R10).
-func forgeCheck(serial string) string {
-	s, err := card.ParseSerial(serial)
-	if err != nil {
-		return serial
-	}
-	const alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-	i := strings.IndexByte(alphabet, s.Check[1])
-	s.Check = s.Check[:1] + string(alphabet[(i+1)%len(alphabet)])
-	return s.String()
-}
-
 // IsCardError reports whether err is one of the card codec's errors (malformed, bad check, unknown series).
 func IsCardError(err error) bool {
 	return errors.Is(err, card.ErrMalformed) || errors.Is(err, card.ErrBadCheck) || errors.Is(err, card.ErrUnknownSeries)

@@ -180,7 +180,7 @@ func TestCorruptJournalStopsTheDay(t *testing.T) {
 }
 
 func TestReplayInSmallChunks(t *testing.T) {
-	d, store, _ := simulate(t, "", 40, 5)
+	d, store := playDay(t)
 	defer func(n int) { catchUpChunk = n }(catchUpChunk)
 	catchUpChunk = 7
 	compareStates(t, d, reopen(t, store))

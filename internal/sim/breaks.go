@@ -1,4 +1,4 @@
-package loto
+package sim
 
 // The pace of the simulated programme's clock, in seconds: the schedule
 // gives the breaks a time of day, not a game, so the host takes a break at
@@ -10,12 +10,12 @@ const (
 )
 
 // tick moves the programme's clock on.
-func (s *sim) tick(seconds int) { s.clock += seconds }
+func (s *run) tick(seconds int) { s.clock += seconds }
 
 // breakIfDue takes the next break of the schedule between two games if its
 // time has come on the programme's clock, and ends it after its minutes
 // (R12): one break at a time, the next one at a later pause.
-func (s *sim) breakIfDue() error {
+func (s *run) breakIfDue() error {
 	s.tick(paceGame)
 	if s.breaks >= len(s.ev.Schedule.Breaks) {
 		return nil
@@ -24,10 +24,10 @@ func (s *sim) breakIfDue() error {
 	if s.clock < int(b.At)*60 {
 		return nil
 	}
-	if _, err := s.d.StartBreak(s.ctx, simActor, "", 0); err != nil {
+	if _, err := s.d.StartBreak(s.ctx, actor, "", 0); err != nil {
 		return err
 	}
-	if _, err := s.d.EndBreak(s.ctx, simActor); err != nil {
+	if _, err := s.d.EndBreak(s.ctx, actor); err != nil {
 		return err
 	}
 	s.breaks++

@@ -1,17 +1,19 @@
-package loto
+package sim
 
 import (
 	"fmt"
+
+	"loto/internal/loto"
 )
 
-// simDoor is the door where the simulated ticket holders come in.
-const simDoor = "entrée principale"
+// door is the door where the simulated ticket holders come in.
+const door = "entrée principale"
 
 // Names the simulated reservations are made under.
 var (
-	simFirstNames = []string{"Anne", "Bernard", "Claire", "Denis", "Élodie", "François", "Gaëlle", "Hervé",
+	firstNames = []string{"Anne", "Bernard", "Claire", "Denis", "Élodie", "François", "Gaëlle", "Hervé",
 		"Isabelle", "Jean", "Karine", "Loïc", "Martine", "Nicolas", "Odile", "Pierre", "Yvonne", "Yann"}
-	simLastNames = []string{"Le Goff", "Le Gall", "Martin", "Tanguy", "Le Roux", "Morvan", "Guillou", "Hamon",
+	lastNames = []string{"Le Goff", "Le Gall", "Martin", "Tanguy", "Le Roux", "Morvan", "Guillou", "Hamon",
 		"Le Bihan", "Riou", "Lefèvre", "Jégou", "Prigent", "Cadiou", "Kerjean", "Le Floch"}
 )
 
@@ -19,8 +21,8 @@ var (
 // players, some for a group of 2 or 3 (one ticket each, R2, R4): the
 // organiser's list imported at once, the last one typed in as taken by
 // phone. It returns the ticket of each player, "" for a walk-in (R3).
-func (s *sim) reserve(players int) ([]string, error) {
-	var specs []ReservationSpec
+func (s *run) reserve(players int) ([]string, error) {
+	var specs []loto.ReservationSpec
 	var first []int // the first player of each reservation
 	groups := []int{1, 1, 1, 2, 2, 3}
 	for p := 0; p < players; {
@@ -29,7 +31,7 @@ func (s *sim) reserve(players int) ([]string, error) {
 			continue
 		}
 		n := min(groups[s.rng.IntN(len(groups))], players-p)
-		specs = append(specs, ReservationSpec{Name: s.holderName(), Contact: simContact(len(specs)), Tickets: n})
+		specs = append(specs, loto.ReservationSpec{Name: s.holderName(), Contact: contact(len(specs)), Tickets: n})
 		first = append(first, p)
 		p += n
 	}
@@ -37,15 +39,15 @@ func (s *sim) reserve(players int) ([]string, error) {
 	if len(specs) == 0 {
 		return tickets, nil
 	}
-	var rs []Reservation
+	var rs []loto.Reservation
 	if len(specs) > 1 {
-		list, err := s.d.ImportReservations(s.ctx, simActor, specs[:len(specs)-1])
+		list, err := s.d.ImportReservations(s.ctx, actor, specs[:len(specs)-1])
 		if err != nil {
 			return nil, err
 		}
 		rs = list
 	}
-	phoned, err := s.d.AddReservation(s.ctx, simActor, specs[len(specs)-1])
+	phoned, err := s.d.AddReservation(s.ctx, actor, specs[len(specs)-1])
 	if err != nil {
 		return nil, err
 	}
@@ -58,13 +60,13 @@ func (s *sim) reserve(players int) ([]string, error) {
 }
 
 // holderName draws a holder's name; two holders may share one, as in life.
-func (s *sim) holderName() string {
-	return simFirstNames[s.rng.IntN(len(simFirstNames))] + " " + simLastNames[s.rng.IntN(len(simLastNames))]
+func (s *run) holderName() string {
+	return firstNames[s.rng.IntN(len(firstNames))] + " " + lastNames[s.rng.IntN(len(lastNames))]
 }
 
-// simContact gives the i-th reservation a contact: mostly a phone number,
+// contact gives the i-th reservation a contact: mostly a phone number,
 // sometimes an e-mail address, sometimes none.
-func simContact(i int) string {
+func contact(i int) string {
 	switch i % 5 {
 	case 0:
 		return ""
@@ -78,27 +80,27 @@ func simContact(i int) string {
 // regular card (R4, R5). With twice set, the volunteer scans the ticket a
 // second time by mistake: the door must refuse it (R5), and the refusal is
 // kept for the report. It returns the free card, "" when none is left.
-func (s *sim) admit(ticket string, twice bool) (string, error) {
-	free := s.take(Regular, 1)
+func (s *run) admit(ticket string, twice bool) (string, error) {
+	free := s.take(loto.Regular, 1)
 	if len(free) == 0 {
 		return "", nil
 	}
-	if _, err := s.d.Admit(s.ctx, simActor, simDoor, ticket, free[0]); err != nil {
+	if _, err := s.d.Admit(s.ctx, actor, door, ticket, free[0]); err != nil {
 		return "", err
 	}
 	if twice {
-		_, err := s.d.Admit(s.ctx, simActor, simDoor, ticket, free[0])
-		if ErrorCode(err) != EConflict {
-			return "", internalf(err, "billet %s scanné deux fois : refus R5 attendu", ticket)
+		_, err := s.d.Admit(s.ctx, actor, door, ticket, free[0])
+		if loto.ErrorCode(err) != loto.EConflict {
+			return "", &loto.Error{Code: loto.EInternal, Message: fmt.Sprintf("billet %s scanné deux fois : refus R5 attendu", ticket), Err: err}
 		}
-		s.doorRefusals = append(s.doorRefusals, ErrorMessage(err))
+		s.doorRefusals = append(s.doorRefusals, loto.ErrorMessage(err))
 	}
 	return free[0], nil
 }
 
 // take hands out the next n cards of a kind off the plates in order (no
 // choice, R7), fewer when the series run out.
-func (s *sim) take(k Kind, n int) []string {
+func (s *run) take(k loto.Kind, n int) []string {
 	var out []string
 	for _, ser := range s.ev.Series {
 		for ser.Kind == k && len(out) < n && s.next[ser.Code] < ser.Cards {
@@ -116,16 +118,16 @@ func (s *sim) take(k Kind, n int) []string {
 
 // openDesks opens the first regular desk and the special desk of the day
 // and returns them by the kind of card they sell.
-func (s *sim) openDesks() (map[Kind]string, error) {
-	desk := map[Kind]string{}
+func (s *run) openDesks() (map[loto.Kind]string, error) {
+	desk := map[loto.Kind]string{}
 	for _, dk := range s.ev.Desks {
-		k := Regular
+		k := loto.Regular
 		if dk.Special {
-			k = Special
+			k = loto.Special
 		}
 		if desk[k] == "" {
 			desk[k] = dk.Name
-			if _, err := s.d.OpenDesk(s.ctx, simActor, dk.Name, 15000); err != nil {
+			if _, err := s.d.OpenDesk(s.ctx, actor, dk.Name, 15000); err != nil {
 				return nil, err
 			}
 		}
@@ -140,7 +142,7 @@ func (s *sim) openDesks() (map[Kind]string, error) {
 // first admitted at the door with a free card and names the ticket at the
 // desk; a walk-in buys without one (R3). The sales and the door stamp the
 // cards (R9).
-func (s *sim) sell(players int) error {
+func (s *run) sell(players int) error {
 	tickets, err := s.reserve(players)
 	if err != nil {
 		return err
@@ -172,20 +174,20 @@ func (s *sim) sell(players int) error {
 			}
 			free = append(free, c)
 		}
-		regular := s.take(Regular, sizes[s.rng.IntN(len(sizes))])
+		regular := s.take(loto.Regular, sizes[s.rng.IntN(len(sizes))])
 		var special []string
 		// Every game needs cards in play: the first player also buys a special card.
 		if p == 0 || s.rng.IntN(10) < 3 {
-			special = s.take(Special, 1)
+			special = s.take(loto.Special, 1)
 		}
 		if len(regular)+len(special) == 0 {
 			break // every card is sold
 		}
 		var sales []int
 		for _, part := range []struct {
-			kind  Kind
+			kind  loto.Kind
 			cards []string
-		}{{Regular, regular}, {Special, special}} {
+		}{{loto.Regular, regular}, {loto.Special, special}} {
 			if len(part.cards) == 0 {
 				continue
 			}
@@ -213,22 +215,22 @@ func (s *sim) sell(players int) error {
 // buy sells cards of one kind to player p at a desk, paying by cash (the
 // next 10 EUR tendered), bank card or cheque in turn, naming the player's
 // reservation ticket if any, and returns the sale.
-func (s *sim) buy(p int, desk string, kind Kind, cards []string, ticket string) (int, error) {
+func (s *run) buy(p int, desk string, kind loto.Kind, cards []string, ticket string) (int, error) {
 	tiers := s.ev.Prices.Regular
-	if kind == Special {
+	if kind == loto.Special {
 		tiers = s.ev.Prices.Special
 	}
-	total, _, _ := Price(kind, tiers, len(cards))
-	req := SaleRequest{Desk: desk, Cards: cards, Ticket: ticket}
+	total, _, _ := loto.Price(kind, tiers, len(cards))
+	req := loto.SaleRequest{Desk: desk, Cards: cards, Ticket: ticket}
 	switch p % 3 {
 	case 0:
-		req.Payments = []Payment{{Method: Cash, Cents: (total + 999) / 1000 * 1000}}
+		req.Payments = []loto.Payment{{Method: loto.Cash, Cents: (total + 999) / 1000 * 1000}}
 	case 1:
-		req.Payments = []Payment{{Method: BankCard, Cents: total}}
+		req.Payments = []loto.Payment{{Method: loto.BankCard, Cents: total}}
 	default:
-		req.Payments = []Payment{{Method: Cheque, Cents: total}}
-		req.Identity, req.Cheque = &Identity{Kind: "CNI", Number: fmt.Sprintf("SIM%06d", p)}, fmt.Sprintf("%07d", p+1)
+		req.Payments = []loto.Payment{{Method: loto.Cheque, Cents: total}}
+		req.Identity, req.Cheque = &loto.Identity{Kind: "CNI", Number: fmt.Sprintf("SIM%06d", p)}, fmt.Sprintf("%07d", p+1)
 	}
-	sale, err := s.d.Sell(WithKey(s.ctx, fmt.Sprintf("simulation-%d-%s", p, kind)), simActor, req)
+	sale, err := s.d.Sell(loto.WithKey(s.ctx, fmt.Sprintf("simulation-%d-%s", p, kind)), actor, req)
 	return sale.ID, err
 }

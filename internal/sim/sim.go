@@ -1,30 +1,35 @@
-package loto
+// Package sim plays a whole loto day through the Day's public commands, as
+// the organiser, the door, the cashiers, the host and the controllers would,
+// with the players' mistakes: a demonstration, and a test of the rules at the
+// scale of a real day. It is not part of the day's rules.
+package sim
 
 import (
 	"context"
 	"math/rand/v2"
 
 	"loto/internal/card"
+	"loto/internal/loto"
 )
 
-// SimOptions tune a simulated day.
-type SimOptions struct {
+// Options tune a simulated day.
+type Options struct {
 	Players int   // simulated players buying cards; at least 1
 	Seed    int64 // seed of the players' choices (the draws come from the day seed)
 }
 
-// SimReport is the simulated day as `loto simulate --json` prints it (issue 4 item 8).
-type SimReport struct {
-	Seed  int64        `json:"seed"`
-	Games []GameResult `json:"games"`
+// Report is the simulated day as `loto simulate --json` prints it.
+type Report struct {
+	Seed  int64             `json:"seed"`
+	Games []loto.GameResult `json:"games"`
 	// DoorRefusals are the refusals the simulation provoked on purpose at
 	// the door (a ticket scanned twice, R5): a refusal writes no event, so
 	// only the simulation can tell it met them. Not part of the JSON report.
 	DoorRefusals []string `json:"-"`
 }
 
-// simActor signs the events of a simulation.
-var simActor = Actor{Name: "simulation", Role: RoleOrganiser}
+// actor signs the events of a simulation: the organiser may run every command.
+var actor = loto.Actor{Name: "simulation", Role: loto.RoleOrganiser}
 
 // The mistakes a simulation makes at least once, then now and again.
 const (
@@ -39,29 +44,29 @@ const (
 	mistakeSlip       = "typing_slip" // a number typed wrong and undone (manual mode)
 )
 
-// sim is a simulated day in progress.
-type sim struct {
+// run is a simulated day in progress.
+type run struct {
 	ctx      context.Context
-	d        *Day
-	ev       *EventSpec
+	d        *loto.Day
+	ev       *loto.EventSpec
 	rng      *rand.Rand
 	manual   bool
-	players  [][]string      // the serials each player holds
-	sales    [][]int         // the sales of each player
-	kind     map[string]Kind // serial -> kind of its series
-	unsold   []string        // cards printed but not sold
-	voided   []string        // cards voided at the exclusion
-	pending  map[string]bool // mistakes not made yet
-	declined bool            // a tie on a voucher was declined once
-	balls    []card.Number   // manual mode: the ball machine's order for the game
-	next     map[string]int  // series -> cards handed out, off the plates in order
-	clock    int             // the programme's clock, in seconds after midnight
-	breaks   int             // breaks of the schedule taken
+	players  [][]string           // the serials each player holds
+	sales    [][]int              // the sales of each player
+	kind     map[string]loto.Kind // serial -> kind of its series
+	unsold   []string             // cards printed but not sold
+	voided   []string             // cards voided at the exclusion
+	pending  map[string]bool      // mistakes not made yet
+	declined bool                 // a tie on a voucher was declined once
+	balls    []card.Number        // manual mode: the ball machine's order for the game
+	next     map[string]int       // series -> cards handed out, off the plates in order
+	clock    int                  // the programme's clock, in seconds after midnight
+	breaks   int                  // breaks of the schedule taken
 
 	doorRefusals []string // refusals provoked at the door
 }
 
-// Simulate plays a whole day through the same commands as the organiser,
+// Play plays a whole day through the same commands as the organiser,
 // the door, the cashiers, the host and the controllers: it records
 // reservations for about a third of the players, crosses their tickets out
 // at the door with a free card each (R4, R5; one ticket is scanned twice and
@@ -72,21 +77,21 @@ type sim struct {
 // late (R21), duplicated, on cards unsold (R9), forged (R10), voided (R28)
 // or of a kind the game refuses (R31), and ties (R17-R19). The event must
 // exist and no game may have started.
-func Simulate(ctx context.Context, d *Day, opt SimOptions) (SimReport, error) {
+func Play(ctx context.Context, d *loto.Day, opt Options) (Report, error) {
 	ev := d.Event()
 	if ev == nil {
-		return SimReport{}, Errorf(EInvalid, "l'événement du jour n'est pas créé : créer l'événement avant la simulation")
+		return Report{}, loto.Errorf(loto.EInvalid, "l'événement du jour n'est pas créé : créer l'événement avant la simulation")
 	}
 	if opt.Players < 1 {
-		return SimReport{}, Errorf(EInvalid, "nombre de joueurs %d invalide : au moins 1", opt.Players)
+		return Report{}, loto.Errorf(loto.EInvalid, "nombre de joueurs %d invalide : au moins 1", opt.Players)
 	}
 	started := false
-	d.View(func(st *State) { started = len(st.games) > 0 || st.StampedCount() > 0 })
+	d.View(func(st *loto.State) { started = len(st.Games()) > 0 || st.StampedCount() > 0 })
 	if started {
-		return SimReport{}, Errorf(EConflict, "la journée a déjà commencé : simuler sur un journal neuf")
+		return Report{}, loto.Errorf(loto.EConflict, "la journée a déjà commencé : simuler sur un journal neuf")
 	}
-	s := &sim{ctx: ctx, d: d, ev: ev, rng: rand.New(rand.NewPCG(uint64(opt.Seed), 0x6c6f746f)), manual: ev.Draw == DrawManual,
-		kind: map[string]Kind{}, pending: map[string]bool{}, next: map[string]int{}, clock: int(ev.Schedule.Start) * 60}
+	s := &run{ctx: ctx, d: d, ev: ev, rng: rand.New(rand.NewPCG(uint64(opt.Seed), 0x6c6f746f)), manual: ev.Draw == loto.DrawManual,
+		kind: map[string]loto.Kind{}, pending: map[string]bool{}, next: map[string]int{}, clock: int(ev.Schedule.Start) * 60}
 	for _, m := range []string{mistakeWrong, mistakeLate, mistakeDuplicate, mistakeUnknown, mistakeBadCheck,
 		mistakeUnsold, mistakeVoided, mistakeIneligible} {
 		s.pending[m] = true
@@ -95,35 +100,35 @@ func Simulate(ctx context.Context, d *Day, opt SimOptions) (SimReport, error) {
 		s.pending[mistakeSlip] = true
 	}
 	if err := s.sell(opt.Players); err != nil {
-		return SimReport{}, err
+		return Report{}, err
 	}
 	for n := 1; n <= len(ev.Programme); n++ {
 		if n > 1 {
 			if err := s.breakIfDue(); err != nil {
-				return SimReport{}, err
+				return Report{}, err
 			}
 		}
 		if n == min(2, len(ev.Programme)) {
 			if err := s.exclude(); err != nil {
-				return SimReport{}, err
+				return Report{}, err
 			}
 		}
 		if err := s.playGame(&ev.Programme[n-1]); err != nil {
-			return SimReport{}, err
+			return Report{}, err
 		}
 	}
-	return SimReport{Seed: opt.Seed, Games: d.Results(), DoorRefusals: s.doorRefusals}, nil
+	return Report{Seed: opt.Seed, Games: d.Results(), DoorRefusals: s.doorRefusals}, nil
 }
 
 // exclude refunds the sales of the last player, voiding their cards and
 // their free card if they came with a ticket (R28), if there are two
 // players at least.
-func (s *sim) exclude() error {
+func (s *run) exclude() error {
 	if len(s.players) < 2 {
 		return nil
 	}
 	for _, id := range s.sales[len(s.sales)-1] {
-		r, err := s.d.RefundSale(s.ctx, simActor, RefundRequest{Sale: id, Reason: RefundExclusion, Note: "perturbe le jeu"})
+		r, err := s.d.RefundSale(s.ctx, actor, loto.RefundRequest{Sale: id, Reason: loto.RefundExclusion, Note: "perturbe le jeu"})
 		if err != nil {
 			return err
 		}
@@ -137,7 +142,7 @@ func (s *sim) exclude() error {
 
 // due says whether to make a mistake now: always until it was made once,
 // then once in oneIn chances.
-func (s *sim) due(m string, possible bool, oneIn int) bool {
+func (s *run) due(m string, possible bool, oneIn int) bool {
 	if !possible {
 		return false
 	}
@@ -148,8 +153,8 @@ func (s *sim) due(m string, possible bool, oneIn int) bool {
 	return s.rng.IntN(oneIn) == 0
 }
 
-func (s *sim) playGame(spec *GameSpec) error {
-	if _, err := s.d.StartGame(s.ctx, simActor); err != nil {
+func (s *run) playGame(spec *loto.GameSpec) error {
+	if _, err := s.d.StartGame(s.ctx, actor); err != nil {
 		return err
 	}
 	if s.manual {
@@ -168,14 +173,14 @@ func (s *sim) playGame(spec *GameSpec) error {
 }
 
 // playStage draws until the stage is awarded.
-func (s *sim) playStage(spec *GameSpec) error {
+func (s *run) playStage(spec *loto.GameSpec) error {
 	for draws := 1; ; draws++ {
 		if err := s.draw(); err != nil {
 			return err
 		}
 		var callable []string
 		var err error
-		s.d.View(func(st *State) { callable, err = st.CallableCards() })
+		s.d.View(func(st *loto.State) { callable, err = st.CallableCards() })
 		if err != nil {
 			return err
 		}
@@ -192,42 +197,42 @@ func (s *sim) playStage(spec *GameSpec) error {
 }
 
 // draw draws the next number: the software's in rng mode, the next ball typed in manual mode.
-func (s *sim) draw() error {
+func (s *run) draw() error {
 	s.tick(paceDraw)
 	if !s.manual {
-		_, err := s.d.Draw(s.ctx, simActor, 0)
+		_, err := s.d.Draw(s.ctx, actor, 0)
 		return err
 	}
 	ball := s.balls[0]
 	s.balls = s.balls[1:]
 	if len(s.balls) > 0 && s.due(mistakeSlip, true, 100) {
-		if _, err := s.d.Draw(s.ctx, simActor, s.balls[0]); err != nil {
+		if _, err := s.d.Draw(s.ctx, actor, s.balls[0]); err != nil {
 			return err
 		}
-		if _, err := s.d.Undo(s.ctx, simActor); err != nil {
+		if _, err := s.d.Undo(s.ctx, actor); err != nil {
 			return err
 		}
 	}
-	_, err := s.d.Draw(s.ctx, simActor, ball)
+	_, err := s.d.Draw(s.ctx, actor, ball)
 	return err
 }
 
 // wrongCall makes a player who has not won call out: the control says so and the game goes on (R22).
-func (s *sim) wrongCall(spec *GameSpec) error {
-	card := s.playerCard(func(k Kind) bool { return spec.Accepts(k) })
+func (s *run) wrongCall(spec *loto.GameSpec) error {
+	card := s.playerCard(func(k loto.Kind) bool { return spec.Accepts(k) })
 	if card == "" {
 		return nil
 	}
-	if _, err := s.d.Claim(s.ctx, simActor, card); err != nil {
+	if _, err := s.d.Claim(s.ctx, actor, card); err != nil {
 		return err
 	}
 	s.tick(paceControl)
-	_, err := s.d.StartControl(s.ctx, simActor)
+	_, err := s.d.StartControl(s.ctx, actor)
 	return err
 }
 
 // playerCard picks a card a remaining player holds, of a kind that ok accepts.
-func (s *sim) playerCard(ok func(Kind) bool) string {
+func (s *run) playerCard(ok func(loto.Kind) bool) string {
 	var pool []string
 	for _, cards := range s.players {
 		for _, c := range cards {

@@ -1,20 +1,24 @@
-package loto
+package sim
 
 import (
 	"context"
 	"strings"
 	"testing"
+
+	"loto/internal/card"
+	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
 )
 
-// checkEntrance checks the entrance of a simulated day through the Day's
+// checkEntrance checks the entrance of a simulated day through the loto.Day's
 // API: reservations for about a third of the players, some for 2 or 3;
 // every ticket crossed out with a free regular card (R4, R5); the one
 // second scan refused (R5); holders naming their ticket at the desk and
 // walk-ins buying without one (R3); free cards in play.
-func checkEntrance(t *testing.T, d *Day, players int, rep SimReport) {
+func checkEntrance(t *testing.T, d *loto.Day, players int, rep Report) {
 	t.Helper()
 	rs := d.Reservations()
-	tickets, groups := map[string]Ticket{}, 0
+	tickets, groups := map[string]loto.Ticket{}, 0
 	freeCards := map[string]bool{}
 	for _, r := range rs {
 		if len(r.Tickets) < 1 || len(r.Tickets) > 3 {
@@ -33,7 +37,7 @@ func checkEntrance(t *testing.T, d *Day, players int, rep SimReport) {
 			freeCards[tk.Crossed.Card] = true
 			st, err := d.CardStatus(tk.Crossed.Card)
 			ok(t, err)
-			if st.State != CardFree && st.State != CardVoided {
+			if st.State != loto.CardFree && st.State != loto.CardVoided {
 				t.Fatalf("free card %s is %s", tk.Crossed.Card, st.State)
 			}
 			tickets[tk.Code] = tk
@@ -75,42 +79,49 @@ func checkEntrance(t *testing.T, d *Day, players int, rep SimReport) {
 	checkFreeInPlay(t, d, r, freeCards)
 }
 
-// checkFreeInPlay checks that the first game counts in play every regular
-// card stamped and not voided since (R9, R28): the sold and the free ones.
-func checkFreeInPlay(t *testing.T, d *Day, r DayReport, free map[string]bool) {
+// checkFreeInPlay checks that the first game plays every regular card
+// stamped and not voided since (R9, R28), the sold and the free ones: the
+// simulation stamps every card before the first game starts, so each such
+// card plays (R4).
+func checkFreeInPlay(t *testing.T, d *loto.Day, r loto.DayReport, free map[string]bool) {
 	t.Helper()
 	stamped := 0
 	for _, s := range r.Series {
-		if s.Kind == Regular {
+		if s.Kind == loto.Regular {
 			stamped += s.Sold + s.Free - s.Voided
 		}
 	}
-	d.View(func(st *State) {
-		g := st.games[0]
-		if !g.Spec.Accepts(Regular) || g.Spec.Accepts(Special) {
+	ev := d.Event()
+	d.View(func(st *loto.State) {
+		g := st.Games()[0]
+		if !g.Spec.Accepts(loto.Regular) || g.Spec.Accepts(loto.Special) {
 			t.Fatalf("game 1 plays %v, want the regular cards only", g.Spec.Kinds)
 		}
-		refs := st.inPlayRefs(g)
-		in := map[CardRef]bool{}
-		for _, ref := range refs {
-			in[ref] = true
-		}
 		for c := range free {
-			ref, err := refOf(c)
+			s, err := card.ParseSerial(c)
 			ok(t, err)
-			if !in[ref] && !st.Voided(ref) {
-				t.Fatalf("free card %s not in play in game 1 (R4)", c)
+			if !st.Stamped(loto.CardRef{Series: s.Series, Number: s.Number}) {
+				t.Fatalf("free card %s not stamped: it does not play in game 1 (R4)", c)
 			}
 		}
-		if len(refs) != stamped {
-			t.Fatalf("%d cards in play in game 1, want the %d regular cards sold or free and not voided", len(refs), stamped)
+		inPlay := 0
+		for _, ser := range ev.Series {
+			for n := 1; ser.Kind == loto.Regular && n <= ser.Cards; n++ {
+				ref := loto.CardRef{Series: ser.Code, Number: n}
+				if st.Stamped(ref) && !st.Voided(ref) {
+					inPlay++
+				}
+			}
+		}
+		if inPlay != stamped {
+			t.Fatalf("%d cards in play in game 1, want the %d regular cards sold or free and not voided", inPlay, stamped)
 		}
 	})
 }
 
 // checkBreaks checks that the schedule's breaks were taken in order, each
 // between two games and ended before the next game (R12).
-func checkBreaks(t *testing.T, d *Day, store *memStore) {
+func checkBreaks(t *testing.T, d *loto.Day, store *sqlite.Store) {
 	t.Helper()
 	spec := d.Event().Schedule.Breaks
 	bs := d.Breaks()
@@ -127,15 +138,15 @@ func checkBreaks(t *testing.T, d *Day, store *memStore) {
 	if len(r.Breaks) != len(bs) {
 		t.Fatalf("report lists %d breaks, want %d", len(r.Breaks), len(bs))
 	}
-	events := store.all()
+	events := events(t, store)
 	games, after := 0, []int{}
 	for i, e := range events {
 		switch e.Type {
-		case TypeGameStarted:
+		case loto.TypeGameStarted:
 			games++
-		case TypeBreakStarted:
-			if i+2 >= len(events) || events[i-1].Type != TypePrizeAwarded || events[i+1].Type != TypeBreakEnded ||
-				events[i+2].Type != TypeGameStarted {
+		case loto.TypeBreakStarted:
+			if i+2 >= len(events) || events[i-1].Type != loto.TypePrizeAwarded || events[i+1].Type != loto.TypeBreakEnded ||
+				events[i+2].Type != loto.TypeGameStarted {
 				t.Fatalf("break at event %d is not between two games", e.Seq)
 			}
 			after = append(after, games)

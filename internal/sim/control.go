@@ -1,9 +1,16 @@
-package loto
+package sim
+
+import (
+	"strings"
+
+	"loto/internal/card"
+	"loto/internal/loto"
+)
 
 // control runs a winning call: the winners claim in a random order, with
 // whatever mistakes are due; the control closes the list, a late claim
 // follows, a tie draws tokens, and the prize is awarded.
-func (s *sim) control(spec *GameSpec, winners []string) error {
+func (s *run) control(spec *loto.GameSpec, winners []string) error {
 	claims := append([]string(nil), winners...)
 	s.rng.Shuffle(len(claims), func(i, j int) { claims[i], claims[j] = claims[j], claims[i] })
 	if s.due(mistakeDuplicate, true, 12) {
@@ -21,30 +28,30 @@ func (s *sim) control(spec *GameSpec, winners []string) error {
 	if s.due(mistakeVoided, len(s.voided) > 0, 12) {
 		claims = append(claims, s.voided[s.rng.IntN(len(s.voided))])
 	}
-	refused := s.playerCard(func(k Kind) bool { return !spec.Accepts(k) })
+	refused := s.playerCard(func(k loto.Kind) bool { return !spec.Accepts(k) })
 	if s.due(mistakeIneligible, refused != "", 12) {
 		claims = append(claims, refused)
 	}
 	for _, c := range claims {
-		if _, err := s.d.Claim(s.ctx, simActor, c); err != nil {
+		if _, err := s.d.Claim(s.ctx, actor, c); err != nil {
 			return err
 		}
 	}
 	s.tick(paceControl)
-	ctl, err := s.d.StartControl(s.ctx, simActor)
+	ctl, err := s.d.StartControl(s.ctx, actor)
 	if err != nil {
 		return err
 	}
 	if s.due(mistakeLate, true, 12) {
-		if _, err := s.d.Claim(s.ctx, simActor, s.playerCard(func(Kind) bool { return true })); err != nil {
+		if _, err := s.d.Claim(s.ctx, actor, s.playerCard(func(loto.Kind) bool { return true })); err != nil {
 			return err
 		}
 	}
 	if ctl.Tie {
 		prize := spec.Stages[ctl.Stage].Prize
-		if prize.Kind == Voucher && !s.declined && s.rng.IntN(3) == 0 {
+		if prize.Kind == loto.Voucher && !s.declined && s.rng.IntN(3) == 0 {
 			s.declined = true
-			if err := s.d.DeclineShare(s.ctx, simActor); err != nil {
+			if err := s.d.DeclineShare(s.ctx, actor); err != nil {
 				return err
 			}
 		}
@@ -55,10 +62,27 @@ func (s *sim) control(spec *GameSpec, winners []string) error {
 				typed[i]++
 			}
 		}
-		if _, err := s.d.DrawTokens(s.ctx, simActor, typed); err != nil {
+		if _, err := s.d.DrawTokens(s.ctx, actor, typed); err != nil {
 			return err
 		}
 	}
-	_, err = s.d.Award(s.ctx, simActor)
+	_, err = s.d.Award(s.ctx, actor)
 	return err
+}
+
+// unknownSerial is a well-formed serial of a series no journal here creates.
+func unknownSerial(number int) string {
+	return card.Serial{Series: "ZZZ", Number: number, Check: "22"}.String()
+}
+
+// forgeCheck changes the check code of a serial: a forged card (R10).
+func forgeCheck(serial string) string {
+	s, err := card.ParseSerial(serial)
+	if err != nil {
+		return serial
+	}
+	const alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+	i := strings.IndexByte(alphabet, s.Check[1])
+	s.Check = s.Check[:1] + string(alphabet[(i+1)%len(alphabet)])
+	return s.String()
 }

@@ -1,16 +1,20 @@
-package loto
+package sim
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
 )
 
 // simulate plays the example day (with draw mode changed if mode is given).
-func simulate(t *testing.T, mode string, players int, seed int64) (*Day, *memStore, SimReport) {
+func simulate(t *testing.T, mode string, players int, seed int64) (*loto.Day, *sqlite.Store, Report) {
 	t.Helper()
 	d, store := newDay(t)
 	ctx := context.Background()
@@ -20,16 +24,16 @@ func simulate(t *testing.T, mode string, players int, seed int64) (*Day, *memSto
 	}
 	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, file))
 	ok(t, err)
-	rep, err := Simulate(ctx, d, SimOptions{Players: players, Seed: seed})
+	rep, err := Play(ctx, d, Options{Players: players, Seed: seed})
 	ok(t, err)
 	return d, store, rep
 }
 
-func TestSimulateFullDay(t *testing.T) {
+func TestPlayFullDay(t *testing.T) {
 	for _, mode := range []string{"rng", "manual"} {
 		t.Run(mode, func(t *testing.T) {
 			d, store, rep := simulate(t, mode, 300, 7)
-			verdicts := map[Verdict]int{}
+			verdicts := map[loto.Verdict]int{}
 			ties := 0
 			spec := d.Event()
 			if rep.Seed != 7 || len(rep.Games) != len(spec.Programme) {
@@ -51,8 +55,8 @@ func TestSimulateFullDay(t *testing.T) {
 					}
 				}
 			}
-			for _, v := range []Verdict{VerdictWin, VerdictNotWinner, VerdictLate, VerdictNotStamped, VerdictUnknownSeries,
-				VerdictBadCheck, VerdictNotEligible, VerdictVoided, VerdictDuplicate} {
+			for _, v := range []loto.Verdict{loto.VerdictWin, loto.VerdictNotWinner, loto.VerdictLate, loto.VerdictNotStamped, loto.VerdictUnknownSeries,
+				loto.VerdictBadCheck, loto.VerdictNotEligible, loto.VerdictVoided, loto.VerdictDuplicate} {
 				if verdicts[v] == 0 {
 					t.Errorf("no claim got the verdict %s: %v", v, verdicts)
 				}
@@ -62,11 +66,11 @@ func TestSimulateFullDay(t *testing.T) {
 			}
 			checkEntrance(t, d, 300, rep)
 			checkBreaks(t, d, store)
-			compareStates(t, d, reopen(t, store))
+			compareViews(t, d, reopen(t, store))
 			if mode == "manual" {
 				undone := 0
-				for _, e := range store.all() {
-					if e.Type == TypeNumberUndone {
+				for _, e := range events(t, store) {
+					if e.Type == loto.TypeNumberUndone {
 						undone++
 					}
 				}
@@ -74,7 +78,7 @@ func TestSimulateFullDay(t *testing.T) {
 					t.Error("no typing slip undone in manual mode")
 				}
 			}
-			r, err := AuditDraws(store.all())
+			r, err := loto.AuditDraws(events(t, store))
 			ok(t, err)
 			if !r.OK() || (mode == "manual") != (r.Draws == 0) {
 				t.Fatalf("audit %+v", r)
@@ -84,7 +88,7 @@ func TestSimulateFullDay(t *testing.T) {
 }
 
 // checkStage checks one stage of the report against the rules.
-func checkStage(t *testing.T, s StageResult, spec StageSpec, prev []int) {
+func checkStage(t *testing.T, s loto.StageResult, spec loto.StageSpec, prev []int) {
 	t.Helper()
 	if s.Stage != spec.Stage || s.Lines != spec.Lines || len(s.Winners) == 0 {
 		t.Fatalf("stage %+v", s)
@@ -101,14 +105,14 @@ func checkStage(t *testing.T, s StageResult, spec StageSpec, prev []int) {
 	}
 	wins := 0
 	for _, c := range s.Claims {
-		if c.Verdict == VerdictWin {
+		if c.Verdict == loto.VerdictWin {
 			wins++
 		}
 	}
 	if wins != len(s.Winners) {
 		t.Fatalf("%d win verdicts for %d winners", wins, len(s.Winners))
 	}
-	var total Cents
+	var total loto.Cents
 	prizes := 0
 	for _, w := range s.Winners {
 		tied := len(s.Winners) > 1
@@ -120,7 +124,7 @@ func checkStage(t *testing.T, s StageResult, spec StageSpec, prev []int) {
 			if w.ShareCents != nil || w.Prize != spec.Prize.Consolation {
 				t.Fatalf("consolation %+v", w)
 			}
-		case spec.Prize.Kind == Object:
+		case spec.Prize.Kind == loto.Object:
 			prizes++
 			if w.ShareCents != nil {
 				t.Fatalf("object with a share: %+v", w)
@@ -130,15 +134,15 @@ func checkStage(t *testing.T, s StageResult, spec StageSpec, prev []int) {
 			total += *w.ShareCents
 		}
 	}
-	if spec.Prize.Kind == Object && prizes != 1 {
+	if spec.Prize.Kind == loto.Object && prizes != 1 {
 		t.Fatalf("object given %d times (R17)", prizes)
 	}
-	if spec.Prize.Kind == Voucher && total != spec.Prize.Cents {
+	if spec.Prize.Kind == loto.Voucher && total != spec.Prize.Cents {
 		t.Fatalf("voucher of %s shared as %s (R18, R19)", spec.Prize.Cents, total)
 	}
 }
 
-func TestSimulateReportJSONShape(t *testing.T) {
+func TestPlayReportJSONShape(t *testing.T) {
 	_, _, rep := simulate(t, "", 300, 7)
 	b, err := json.Marshal(rep)
 	ok(t, err)
@@ -191,7 +195,7 @@ func TestSimulateReportJSONShape(t *testing.T) {
 	}
 }
 
-func TestSimulateIsReproducible(t *testing.T) {
+func TestPlayIsReproducible(t *testing.T) {
 	_, _, a := simulate(t, "", 50, 11)
 	_, _, b := simulate(t, "", 50, 11)
 	_, _, c := simulate(t, "", 50, 12)
@@ -206,19 +210,40 @@ func TestSimulateIsReproducible(t *testing.T) {
 	}
 }
 
-func TestSimulate_BadInput(t *testing.T) {
+func TestPlay_BadInput(t *testing.T) {
 	d, store := newDay(t)
 	ctx := context.Background()
-	_, err := Simulate(ctx, d, SimOptions{Players: 10})
-	wantCode(t, err, EInvalid) // no event
+	_, err := Play(ctx, d, Options{Players: 10})
+	wantCode(t, err, loto.EInvalid) // no event
 	_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t)))
 	ok(t, err)
-	before := store.count()
-	_, err = Simulate(ctx, d, SimOptions{Players: 0})
-	wantCode(t, err, EInvalid)
-	nothingWritten(t, store, before)
-	_, err = Simulate(ctx, d, SimOptions{Players: 1, Seed: 1})
+	before := head(t, store)
+	_, err = Play(ctx, d, Options{Players: 0})
+	wantCode(t, err, loto.EInvalid)
+	if n := head(t, store); n != before {
+		t.Fatalf("bad input appended %d events", n-before)
+	}
+	_, err = Play(ctx, d, Options{Players: 1, Seed: 1})
 	ok(t, err)
-	_, err = Simulate(ctx, d, SimOptions{Players: 1, Seed: 1})
-	wantCode(t, err, EConflict)
+	_, err = Play(ctx, d, Options{Players: 1, Seed: 1})
+	wantCode(t, err, loto.EConflict)
+}
+
+// compareViews fails unless the replayed day shows what the live one does:
+// results, sales, refunds, reservations, breaks, desks and the report.
+func compareViews(t *testing.T, live, replay *loto.Day) {
+	t.Helper()
+	view := func(d *loto.Day) map[string]any {
+		rep, err := d.Report(context.Background())
+		ok(t, err)
+		return map[string]any{"event": d.Event(), "series": d.Series(), "results": d.Results(), "sales": d.Sales(),
+			"refunds": d.Refunds(), "reservations": d.Reservations(), "breaks": d.Breaks(), "sessions": d.Sessions(),
+			"report": rep, "head": d.Head()}
+	}
+	a, b := view(live), view(replay)
+	for k := range a {
+		if !reflect.DeepEqual(a[k], b[k]) {
+			t.Errorf("%s differs after replay:\nlive   %#v\nreplay %#v", k, a[k], b[k])
+		}
+	}
 }

@@ -1,0 +1,109 @@
+package sim
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"loto/internal/eventfile"
+	"loto/internal/journal"
+	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
+)
+
+// newStore opens a fresh SQLite journal in the test's directory, with a
+// clock that starts on the example day and ticks a second an event, so a
+// day is the same from run to run.
+func newStore(t *testing.T) *sqlite.Store {
+	t.Helper()
+	now := time.Date(2025, 3, 16, 8, 0, 0, 0, time.UTC)
+	clock := func() time.Time { now = now.Add(time.Second); return now }
+	s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "loto.db"), clock)
+	ok(t, err)
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// newDay opens a Day on a fresh SQLite journal with reproducible secrets.
+func newDay(t *testing.T) (*loto.Day, *sqlite.Store) {
+	t.Helper()
+	store := newStore(t)
+	return openDay(t, store), store
+}
+
+// openDay opens a Day on store with reproducible secrets.
+func openDay(t *testing.T, store journal.Store) *loto.Day {
+	t.Helper()
+	var seed [32]byte
+	seed[0] = 1
+	d, err := loto.OpenWith(context.Background(), store, loto.Options{Rand: rand.NewChaCha8(seed)})
+	ok(t, err)
+	return d
+}
+
+// org is an organiser named name: the organiser may run every command.
+func org(name string) loto.Actor { return loto.Actor{Name: name, Role: loto.RoleOrganiser} }
+
+// reopen replays the journal into a new Day.
+func reopen(t *testing.T, store journal.Store) *loto.Day {
+	t.Helper()
+	d, err := loto.Open(context.Background(), store)
+	if err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	return d
+}
+
+// events reads the whole journal.
+func events(t *testing.T, store journal.Store) []journal.Event {
+	t.Helper()
+	var out []journal.Event
+	ok(t, store.Read(context.Background(), 1, func(e journal.Event) error { out = append(out, e); return nil }))
+	return out
+}
+
+// head is the journal's last sequence number.
+func head(t *testing.T, store journal.Store) int64 {
+	t.Helper()
+	h, err := store.Head(context.Background())
+	ok(t, err)
+	return h.Seq
+}
+
+// megaLoto is the example day of the rulebook.
+func megaLoto(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../../examples/mega-loto.yaml")
+	ok(t, err)
+	return b
+}
+
+// eventSpec reads an event file that a test knows to be valid.
+func eventSpec(t *testing.T, file []byte) *loto.EventSpec {
+	t.Helper()
+	spec, _, err := eventfile.Parse(file)
+	ok(t, err)
+	return spec
+}
+
+// ok fails the test on an error.
+func ok(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wantCode fails unless err is a loto error of code.
+func wantCode(t *testing.T, err error, code string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error, want %s", code)
+	}
+	if got := loto.ErrorCode(err); got != code {
+		t.Fatalf("error %q has code %s, want %s", err, got, code)
+	}
+}
