@@ -47,3 +47,20 @@ func TestR20_GameCLI_CardThatCompletedEarlierIsToldWhy(t *testing.T) {
 		t.Fatalf("control does not say %q:\n%s", want, out)
 	}
 }
+
+func TestR27_GameCLI_RulingForADuplicateWarns(t *testing.T) {
+	db, cards := gameDB(t, "manual")
+	mustRun(t, "game", "start", "--db", db)
+	var drawn []card.Number
+	draw(t, db, cards, &drawn, rowNumbers(cards[0].Grid, 0)...)
+	mustRun(t, "game", "claim", cards[0].Serial, cards[0].Serial, "--db", db)
+	mustRun(t, "game", "control", "--db", db)
+	out := mustRun(t, "game", "rule", "--role", "meneur", "--claim", "2", "--verdict", "win", "--why", "le joueur insiste", "--db", db)
+	warn := "attention : la carte " + cards[0].Serial + " gagne déjà par l'annonce 1 ; cette décision lui donne une part de plus"
+	if !strings.Contains(out, warn) {
+		t.Fatalf("ruling does not warn %q:\n%s", warn, out)
+	}
+	if text := mustRun(t, "game", "status", "--db", db); !strings.Contains(text, "annonce 2 — "+cards[0].Serial+" : carton gagnant — "+warn) {
+		t.Fatalf("status does not carry the warning in the verdict:\n%s", text)
+	}
+}

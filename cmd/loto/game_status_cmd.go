@@ -145,6 +145,9 @@ func gameRule(ctx context.Context, e *env) error {
 		}
 		who := map[loto.Role]string{loto.RoleOrganiser: "l'organisateur", loto.RoleHost: "le meneur de jeu"}[got.By]
 		fmt.Fprintf(e.stdout, "décision enregistrée (R27) — partie %d, étape %d, par %s : %s ; motif : %s\n", got.Game, got.Stage+1, who, got.What, got.Why)
+		if got.Warning != "" {
+			fmt.Fprintln(e.stdout, got.Warning)
+		}
 		if got.Verdict == "" {
 			return nil
 		}

@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"loto/internal/journal"
@@ -35,10 +36,12 @@ func (d *Day) Rule(ctx context.Context, actor Actor, r Ruling) (Ruling, error) {
 		if r.Game < 1 || r.Game > len(st.games) || r.Stage < 0 || r.Stage >= len(st.games[r.Game-1].Stages) {
 			return nil, 0, Errorf(ENotFound, "partie %d, étape %d : inconnue", r.Game, r.Stage+1)
 		}
+		r.Warning = ""
 		if r.Verdict != "" {
 			if err := st.canOverturn(r); err != nil {
 				return nil, 0, err
 			}
+			r.Warning = overturnWarning(st.running(), r)
 		}
 		dr, err := draft(actor, TypeRulingRecorded, rulingRecorded{r})
 		return []journal.Draft{dr}, 0, err
@@ -66,4 +69,31 @@ func (st *State) canOverturn(r Ruling) error {
 		}
 	}
 	return Errorf(ENotFound, "l'annonce %d n'est pas dans le dernier contrôle", r.Claim)
+}
+
+// overturnWarning says what a ruling that makes a claim win gives away when
+// the control found the card unable to win: a second share to a card already
+// claimed, or a prize to a void or ineligible card (R9, R10, R28, R31).
+func overturnWarning(g *GameRecord, r Ruling) string {
+	if r.Verdict != VerdictWin {
+		return ""
+	}
+	var c ClaimResult
+	for _, x := range g.control {
+		if x.Claim == r.Claim {
+			c = x
+		}
+	}
+	switch c.Verdict {
+	case VerdictDuplicate:
+		for _, x := range g.control {
+			if x.Serial == c.Serial && x.Claim != c.Claim && x.Verdict == VerdictWin {
+				return fmt.Sprintf("attention : la carte %s gagne déjà par l'annonce %d ; cette décision lui donne une part de plus", c.Serial, x.Claim)
+			}
+		}
+		return fmt.Sprintf("attention : l'annonce %d est un doublon de la carte %s, déjà annoncée dans ce contrôle", c.Claim, c.Serial)
+	case VerdictVoided, VerdictNotEligible, VerdictNotStamped, VerdictUnknownSeries, VerdictBadCheck:
+		return fmt.Sprintf("attention : le contrôle a jugé la carte %s « %s » ; cette décision la fait gagner quand même", c.Serial, c.Verdict.French())
+	}
+	return ""
 }

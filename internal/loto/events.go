@@ -200,6 +200,10 @@ type Ruling struct {
 	Verdict Verdict `json:"verdict,omitempty"` // the new verdict, if any
 	What    string  `json:"what"`
 	Why     string  `json:"why"`
+	// Warning says, when a ruling makes a card win that the control found
+	// unable to (a duplicate, a void or ineligible card), what it gives away:
+	// the decision stands, but nobody takes it unwarned (R27).
+	Warning string `json:"warning,omitempty"`
 }
 
 // draft builds a journal draft from a payload, signed by the actor in its

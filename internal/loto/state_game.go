@@ -296,15 +296,17 @@ func (st *State) applyRuling(e journal.Event) error {
 	}
 	// An overturned verdict replaces the control's verdict: the award then
 	// follows the ruling; the stage's list keeps both the claim and the ruling.
+	// The control's reason no longer holds; the ruling's warning, if any,
+	// is what the host must keep in view.
 	found := false
 	for i := range g.control {
 		if g.control[i].Claim == p.Claim {
-			g.control[i].Verdict, found = p.Verdict, true
+			g.control[i].Verdict, g.control[i].Reason, found = p.Verdict, p.Warning, true
 		}
 	}
 	for i := range rec.Claims {
 		if rec.Claims[i].Claim == p.Claim {
-			rec.Claims[i].Verdict = p.Verdict
+			rec.Claims[i].Verdict, rec.Claims[i].Reason = p.Verdict, p.Warning
 		}
 	}
 	if !found {
