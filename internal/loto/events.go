@@ -1,6 +1,7 @@
 package loto
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"loto/internal/card"
@@ -216,7 +217,34 @@ func draft(actor Actor, typ string, payload any) (journal.Draft, error) {
 	if err != nil {
 		return journal.Draft{}, internalf(err, "encodage de l'événement %s", typ)
 	}
+	if replacedInvalidUTF8(b) {
+		// The event would record another text than the one checked (and
+		// answer about it); the edge should have refused it.
+		return journal.Draft{}, Errorf(EInvalid, "texte illisible : il n'est pas écrit en UTF-8 (un fichier enregistré en Windows-1252 ?) ; rien n'est enregistré")
+	}
 	return journal.Draft{Actor: actor.String(), Type: typ, Payload: b}, nil
+}
+
+// replacedInvalidUTF8 reports whether encoding/json replaced invalid UTF-8
+// in a string with the escape \ufffd, which it writes for nothing else (a
+// U+FFFD given as such is written as its UTF-8 bytes, a backslash typed
+// before "ufffd" as \\).
+func replacedInvalidUTF8(b []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte(`\ufffd`))
+		if j < 0 {
+			return false
+		}
+		j += i
+		slashes := 0
+		for k := j - 1; k >= 0 && b[k] == '\\'; k-- {
+			slashes++
+		}
+		if slashes%2 == 0 {
+			return true
+		}
+		i = j + 1
+	}
 }
 
 // decode reads a payload, as an internal error when it does not parse.

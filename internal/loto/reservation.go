@@ -130,6 +130,9 @@ func (d *Day) importReservations(ctx context.Context, actor Actor, specs []Reser
 		// A key retried with another list would answer with the wrong
 		// reservations (or none): the list must be the one first recorded.
 		if id < 1 || !d.st.ent.reservations[id-1].is(specs[i]) {
+			if keyOf(ctx) == "" {
+				return nil, internalf(nil, "réservation n° %d enregistrée autrement que demandée", id)
+			}
 			return nil, Errorf(EConflict, "la clé %q a déjà servi à une autre liste de réservations : en donner une nouvelle", keyOf(ctx))
 		}
 		out = append(out, d.st.ent.reservation(id))
@@ -205,6 +208,9 @@ func (d *Day) reservationDrafts(st *State, actor Actor, specs []ReservationSpec)
 func checkReservation(s *ReservationSpec) error {
 	s.Name, s.Contact = strings.Join(strings.Fields(s.Name), " "), strings.TrimSpace(s.Contact)
 	switch {
+	case !utf8.ValidString(s.Name) || !utf8.ValidString(s.Contact):
+		// JSON would record U+FFFD in place of each bad byte: another name.
+		return Errorf(EInvalid, "nom ou contact illisible : il n'est pas écrit en UTF-8 (fichier enregistré en Windows-1252 ?)")
 	case s.Name == "":
 		return Errorf(EInvalid, "le nom est requis")
 	case utf8.RuneCountInString(s.Name) > 100:
