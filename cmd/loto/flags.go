@@ -15,6 +15,8 @@ import (
 type flags struct {
 	*flag.FlagSet
 	db string // as given; openStore falls back on LOTO_DB, then ./loto.db
+	// about is what -h says after the options, e.g. the format of a file.
+	about string
 }
 
 // newFlags makes a command's flag set; it reports to the command's stderr.
@@ -83,6 +85,9 @@ func (fs *flags) printHelp(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	})
+	if fs.about != "" {
+		fmt.Fprintf(w, "\n%s\n", fs.about)
+	}
 }
 
 // flagErrors translate the errors of the flag package, matched by their

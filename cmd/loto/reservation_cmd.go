@@ -13,7 +13,7 @@ import (
 
 func init() {
 	register("reservation add", "enregistre une réservation et affiche les codes de ses billets, un par ligne (NOM [--contact TÉLÉPHONE-ou-COURRIEL] [--tickets N])", reservationAdd)
-	register("reservation import", "enregistre les réservations d'un fichier CSV, toutes ou aucune ; refuse un titulaire déjà réservé sauf --again (FICHIER.csv : nom, téléphone ou courriel, billets)", reservationImport)
+	register("reservation import", "enregistre les réservations d'un fichier CSV, toutes ou aucune ; refuse un titulaire déjà réservé sauf --again (FICHIER.csv : nom, téléphone ou e-mail, billets ; voir -h)", reservationImport)
 	register("print tickets", "imprime les billets de réservation en PDF (--out FICHIER.pdf [--reservation N])", printTickets)
 }
 
@@ -42,6 +42,7 @@ func reservationAdd(ctx context.Context, e *env) error {
 
 func reservationImport(ctx context.Context, e *env) error {
 	fs := newFlags("reservation import", e)
+	fs.about = loto.ReservationCSVFormat
 	by := byFlag(fs)
 	again := fs.Bool("again", false, "importer aussi les titulaires (même nom, même contact) qui ont déjà une réservation : chacun en reçoit une autre")
 	if err := fs.parse(e.args); err != nil {

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// excelFiles are spreadsheet exports kept byte for byte in the domain's testdata.
+const excelFiles = "../../internal/loto/testdata/"
+
+func TestCLI_ReservationImportReadsExcelsWindows1252(t *testing.T) {
+	db := saleDB(t)
+	out := mustRun(t, "reservation", "import", excelFiles+"reservations_excel_windows1252.csv", "--db", db)
+	if !strings.Contains(out, "3 réservations importées, 6 billets") {
+		t.Fatalf("import: %q", out)
+	}
+	list := mustRun(t, "reservation", "list", "--db", db)
+	for _, name := range []string{"Hélène Lefèvre", "Agnès Cœur", "Gaëlle D’Artagnan"} {
+		if !strings.Contains(list, name) {
+			t.Fatalf("reservation list lacks %q:\n%s", name, list)
+		}
+	}
+	if strings.Contains(list, "\uFFFD") {
+		t.Fatalf("garbled names:\n%s", list)
+	}
+	fails(t, db, "ligne 3 : caractère illisible (octet 0x81)", "reservation", "import", excelFiles+"reservations_not_windows1252.csv", "--db", db)
+}
+
+func TestCLI_ReservationImportHelpShowsTheFormat(t *testing.T) {
+	code, _, errs := run(t, "reservation", "import", "--help")
+	if code != 0 {
+		t.Fatalf("help: exit %d", code)
+	}
+	for _, say := range []string{"Windows-1252", "dans n'importe quel ordre", "Exemple :", "Nom;Prénom;Téléphone;E-mail;Billets"} {
+		if !strings.Contains(errs, say) {
+			t.Fatalf("reservation import --help does not say %q:\n%s", say, errs)
+		}
+	}
+}
