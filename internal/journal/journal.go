@@ -125,12 +125,20 @@ func (e *BrokenError) Error() string {
 // Verify reads the whole journal and recomputes the chain. It returns the
 // head on success, or a *BrokenError naming the first bad sequence (an edited
 // event, a gap from a deletion or insertion, or a head that disagrees).
+// The chain proves only that the events in hand follow each other; see
+// VerifyAnchored for what anchors add.
 func Verify(ctx context.Context, s Store) (Head, error) {
+	return verify(ctx, s, func(Event) {})
+}
+
+// verify is Verify calling seen with each event once it is checked.
+func verify(ctx context.Context, s Store, seen func(Event)) (Head, error) {
 	prev := Head{Seq: 0, Hash: Genesis}
 	err := s.Read(ctx, 1, func(e Event) error {
 		if err := Follows(prev, e); err != nil {
 			return err
 		}
+		seen(e)
 		prev = Head{Seq: e.Seq, Hash: e.Hash}
 		return nil
 	})

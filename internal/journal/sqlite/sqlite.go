@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"path/filepath"
 	"sort"
 	"sync"
 	"time"
@@ -44,15 +45,11 @@ func Open(ctx context.Context, path string, clock journal.Clock) (*Store, error)
 	if clock == nil {
 		clock = time.Now
 	}
-	q := url.Values{}
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(FULL)")
-	q.Add("_pragma", "busy_timeout(10000)")
-	q.Add("_pragma", "foreign_keys(ON)")
-	// Erased personal records are overwritten with zeros, not just unlinked.
-	q.Add("_pragma", "secure_delete(ON)")
-	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	dsn, err := dataSource(path)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -66,6 +63,27 @@ func Open(ctx context.Context, path string, clock journal.Clock) (*Store, error)
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// dataSource returns the driver's URI for the file at path. A path is a
+// path: its "?", "#" and "%" are escaped, so that none of them starts the
+// URI's options or fragment and opens another file; made absolute, it can
+// never read as a URI's "//host".
+func dataSource(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	q := url.Values{}
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "foreign_keys(ON)")
+	// Erased personal records are overwritten with zeros, not just unlinked.
+	q.Add("_pragma", "secure_delete(ON)")
+	q.Set("_txlock", "immediate")
+	u := url.URL{Path: filepath.ToSlash(abs)}
+	return "file:" + u.EscapedPath() + "?" + q.Encode(), nil
 }
 
 // migrate applies each numbered .sql file once, in its own transaction.

@@ -3,7 +3,9 @@ package sqlite
 import (
 	"context"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"loto/internal/journal"
@@ -83,5 +85,42 @@ func TestTwoStoresOnOneFileStaySafe(t *testing.T) {
 	}
 	if _, err := journal.Verify(ctx, a); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPathIsAPath: a file name with "#", "?" or "%" opens that very file,
+// not another one named by what comes before the sign, and reopens it.
+func TestPathIsAPath(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range []string{"jour#1.db", "jour?mode=ro.db", "loto%3F.db", "a b&c=d.db"} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, name)
+			s, err := Open(ctx, path, nil)
+			if err != nil {
+				t.Fatalf("open %q: %v", path, err)
+			}
+			if _, err := s.Append(ctx, 0, journaltest.Draft("a", 1)); err != nil {
+				t.Fatalf("append: %v", err)
+			}
+			s.Close()
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if !strings.HasPrefix(e.Name(), name) {
+					t.Fatalf("opening %q wrote %q", name, e.Name())
+				}
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Fatalf("no file %q: %v", name, err)
+			}
+			s, err = Open(ctx, path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if h, err := s.Head(ctx); err != nil || h.Seq != 1 {
+				t.Fatalf("reopened %q: head %v %v, want 1", name, h, err)
+			}
+		})
 	}
 }
