@@ -7,6 +7,7 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"loto/internal/journal"
 	"loto/internal/loto"
 )
 
@@ -107,6 +108,16 @@ func printZ(w io.Writer, z loto.SessionReport) {
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t\n", m.Method.French(), m.Payments, m.Expected, centsOr(m.Counted), centsOr(m.Difference))
 	}
 	tw.Flush()
+	if z.Anchor != nil {
+		fmt.Fprintln(w, anchorLine(*z.Anchor))
+	}
+}
+
+// anchorLine says the anchor of an act for the organiser to keep, with the
+// hash cut to its first 12 characters ("loto journal verify --anchor" takes
+// it back, R27).
+func anchorLine(a journal.Anchor) string {
+	return "ancre du journal, à garder : " + a.Short()
 }
 
 // centsOr writes an amount, or a dash when there is none.

@@ -42,6 +42,7 @@ func door(ctx context.Context, e *env) error {
 			return json.NewEncoder(e.stdout).Encode(a)
 		}
 		fmt.Fprintf(e.stdout, "billet %s barré : carte gratuite %s remise à %s (entrée « %s »)\n", a.Ticket, a.Card, a.Name, a.Door)
+		fmt.Fprintln(e.stdout, anchorLine(a.Anchor))
 		return nil
 	})
 }

@@ -198,6 +198,7 @@ func gameAward(ctx context.Context, e *env) error {
 		default:
 			fmt.Fprintf(e.stdout, "partie %d terminée : les joueurs vident leurs cartes (R23) ; partie suivante : loto game start\n", r.Game)
 		}
+		fmt.Fprintln(e.stdout, anchorLine(r.Anchor))
 		return nil
 	})
 }

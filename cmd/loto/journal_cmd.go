@@ -5,26 +5,89 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"loto/internal/journal"
+	"loto/internal/loto"
 )
 
 func init() {
-	register("journal verify", "recalcule la chaîne d'empreintes ; nomme le premier événement altéré", journalVerify)
+	register("journal head", "affiche l'ancre NUMÉRO:EMPREINTE du dernier événement, à garder hors de la base (--json)", journalHead)
+	register("journal verify", "recalcule la chaîne d'empreintes et les engagements des secrets ; nomme le premier événement altéré ; vérifie les ancres gardées (--anchor NUMÉRO:EMPREINTE, répétable)", journalVerify)
 	register("journal export", "écrit les événements (jamais les secrets) en lignes JSON", journalExport)
 }
 
-func journalVerify(ctx context.Context, e *env) error {
-	fs := newFlags("journal verify", e)
+// headJSON is what `loto journal head --json` prints.
+type headJSON struct {
+	Anchor journal.Anchor `json:"anchor"` // "SEQ:HASH", the full hash
+	Seq    int64          `json:"seq"`
+	Hash   string         `json:"hash"`
+}
+
+func journalHead(ctx context.Context, e *env) error {
+	fs := newFlags("journal head", e)
+	asJSON := fs.Bool("json", false, "écrire du JSON (l'empreinte entière)")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	return fs.withStore(ctx, mustExist, func(s journal.Store) error {
-		h, err := journal.Verify(ctx, s)
+		h, err := s.Head(ctx)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "journal intègre : %s, empreinte finale %s\n", plural(int(h.Seq), "événement", "événements"), h.Hash)
+		a := journal.AnchorOf(h)
+		if *asJSON {
+			return json.NewEncoder(e.stdout).Encode(headJSON{Anchor: a, Seq: h.Seq, Hash: h.Hash})
+		}
+		fmt.Fprintf(e.stdout, "ancre %s (événement n° %d, empreinte %s)\n", a.Short(), h.Seq, h.Hash)
+		return nil
+	})
+}
+
+// listFlag collects the values of a repeatable flag.
+type listFlag []string
+
+// String joins the values, for the flag package.
+func (l *listFlag) String() string { return strings.Join(*l, " ") }
+
+// Set adds a value.
+func (l *listFlag) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
+func journalVerify(ctx context.Context, e *env) error {
+	fs := newFlags("journal verify", e)
+	var texts listFlag
+	fs.Var(&texts, "anchor", "`NUMÉRO:EMPREINTE` ancre gardée hors de la base (sur un rapport Z, un reçu, le rapport final) ; 12 caractères d'empreinte au moins ; répétable")
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	var anchors []journal.Anchor
+	for _, t := range texts {
+		a, err := journal.ParseAnchor(t)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		anchors = append(anchors, a)
+	}
+	return fs.withStore(ctx, mustExist, func(s journal.Store) error {
+		h, err := journal.VerifyAnchored(ctx, s, anchors)
+		if err != nil {
+			return err
+		}
+		n, err := loto.CheckSecrets(ctx, s)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "journal intègre : %s, empreinte finale %s", plural(int(h.Seq), "événement", "événements"), h.Hash)
+		if n > 0 {
+			fmt.Fprintf(e.stdout, " ; secrets conformes à leur engagement : %d", n)
+		}
+		fmt.Fprintln(e.stdout)
+		for _, a := range anchors {
+			fmt.Fprintf(e.stdout, "ancre %s : conforme\n", a)
+		}
 		return nil
 	})
 }

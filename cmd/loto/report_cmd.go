@@ -55,7 +55,7 @@ func reportDay(ctx context.Context, e *env) error {
 		if err := writeFileAtomic(*out, func(f *os.File) error { return write(f, doc) }); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "rapport écrit dans %s (journal : événement n° %d)\n", *out, r.HeadSeq)
+		fmt.Fprintf(e.stdout, "rapport écrit dans %s (journal : événement n° %d)\n%s\n", *out, r.HeadSeq, anchorLine(r.Anchor))
 		return nil
 	})
 }

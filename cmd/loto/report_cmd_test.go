@@ -53,7 +53,7 @@ func TestCLI_R28_R29_RefundPostponeAndReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, say := range []string{"Rapport de la journée — Petit loto", "Par caisse", "Par session de caisse (Z)", "Par moyen de paiement",
-		"Par série", "Fréquentation", "Lots attribués", "Remboursements", "perturbe le jeu", "Ventes à rembourser", r.HeadHash} {
+		"Par série", "Fréquentation", "Lots attribués", "Remboursements", "perturbe le jeu", "Ventes à rembourser", "ancre " + r.Anchor.Short()} {
 		if !bytes.Contains(csv, []byte(say)) {
 			t.Fatalf("the CSV report lacks %q", say)
 		}
@@ -82,7 +82,7 @@ func TestCLI_FinalReportAfterASimulatedDay(t *testing.T) {
 		t.Fatalf("final report: final %v, %d prizes, %d sales, %d refunds", r.Final, len(r.Prizes), r.Totals.Sales, len(r.Refunds))
 	}
 	code, out, _ := run(t, "report", "day", "--format", "csv", "--db", db)
-	if code != 0 || !strings.Contains(out, "rapport final") || !strings.Contains(out, r.HeadHash) || !strings.Contains(out, r.Prizes[0].Serial) {
+	if code != 0 || !strings.Contains(out, "rapport final") || !strings.Contains(out, r.Anchor.Short()) || !strings.Contains(out, r.Prizes[0].Serial) {
 		t.Fatalf("CSV final report to stdout: exit %d", code)
 	}
 }

@@ -21,7 +21,7 @@ func renderReport(r loto.DayReport) print.Report {
 	if r.Final {
 		state = "rapport final"
 	}
-	doc.Footer = fmt.Sprintf("%s — journal : %s, empreinte de tête %s", state, plural(int(r.HeadSeq), "événement", "événements"), r.HeadHash)
+	doc.Footer = fmt.Sprintf("%s — journal : %s, ancre %s (loto journal verify --anchor)", state, plural(int(r.HeadSeq), "événement", "événements"), r.Anchor.Short())
 	add := func(s print.Section) { doc.Sections = append(doc.Sections, s) }
 	t := r.Totals
 	add(print.Section{Title: "Totaux", Columns: []string{"Total", "Valeur"}, Align: []byte("LR"), Rows: [][]string{

@@ -110,13 +110,15 @@ type AwardResult struct {
 	Winners  []Winner `json:"winners"`
 	GameOver bool     `json:"game_over"` // the last stage: players clear their cards (R23)
 	DayOver  bool     `json:"day_over"`  // the last game: the day seed is revealed
+	// Anchor is the last event the award appended, printed with it (R27).
+	Anchor journal.Anchor `json:"anchor"`
 }
 
 // Award hands the stage's prize to its winners (R17-R19, R25) and moves the
 // game to its next stage (R23); after the last stage the game is over, and
 // after the last game of the programme the day seed is revealed (R14).
 func (d *Day) Award(ctx context.Context, actor Actor) (AwardResult, error) {
-	e, err := d.run(ctx, TypePrizeAwarded, func(st *State) ([]journal.Draft, int, error) {
+	a, err := d.runAct(ctx, TypePrizeAwarded, nil, func(st *State) ([]journal.Draft, int, error) {
 		g, winners, err := st.controlled()
 		if err != nil {
 			return nil, 0, err
@@ -147,11 +149,11 @@ func (d *Day) Award(ctx context.Context, actor Actor) (AwardResult, error) {
 		return AwardResult{}, err
 	}
 	var p prizeAwarded
-	if err := decode(e, &p); err != nil {
+	if err := decode(a.main, &p); err != nil {
 		return AwardResult{}, err
 	}
 	return AwardResult{Game: p.Game, Stage: p.Stage, Winners: p.Winners, GameOver: p.GameOver,
-		DayOver: p.GameOver && p.Game == len(d.Event().Programme)}, nil
+		DayOver: p.GameOver && p.Game == len(d.Event().Programme), Anchor: a.anchor}, nil
 }
 
 // shareOut decides what each winner receives. One winner takes the prize.

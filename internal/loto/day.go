@@ -148,41 +148,26 @@ var catchUpChunk = 4096
 var errChunkFull = errors.New("chunk full")
 
 // apply gives the state the secrets the event needs (from the draft that
-// made it, or from the store), then folds the event.
+// made it, or from the store), each checked against its commitment, then
+// folds the event.
 func (d *Day) apply(ctx context.Context, e journal.Event, secrets map[string][]byte) error {
-	for _, name := range secretsOf(e) {
-		v, ok := secrets[name]
+	for _, ref := range secretsOf(e) {
+		v, ok := secrets[ref.name]
 		if !ok {
 			var err error
-			v, err = d.store.Secret(ctx, name)
+			v, err = d.store.Secret(ctx, ref.name)
 			if err != nil {
-				return internalf(err, "secret %s de l'événement %d", name, e.Seq)
+				return internalf(err, "secret %s de l'événement %d", ref.name, e.Seq)
 			}
 		}
-		d.st.setSecret(name, v)
+		if err := checkCommitment(e, ref, v); err != nil {
+			return d.breaks(err)
+		}
+		d.st.setSecret(ref.name, v)
 	}
 	if err := d.st.Apply(e); err != nil {
 		d.broken = err
 		return err
-	}
-	return nil
-}
-
-// secretsOf names the secrets an event's fold needs.
-func secretsOf(e journal.Event) []string {
-	switch e.Type {
-	case TypeSeriesCreated:
-		var p seriesCreated
-		if decode(e, &p) == nil {
-			return []string{seriesSeedSecret(p.Code), seriesKeySecret(p.Code)}
-		}
-	case TypeEventCreated:
-		return []string{daySeedSecret}
-	case TypeReservationCreated:
-		var p reservationCreated
-		if decode(e, &p) == nil && p.NewKey {
-			return []string{reservationKeySecret}
-		}
 	}
 	return nil
 }
@@ -213,17 +198,34 @@ func (d *Day) run(ctx context.Context, typ string, p plan) (journal.Event, error
 // already made an event answers with it only when same finds that event
 // made by the same request, else the key is refused as reused.
 func (d *Day) runKeyed(ctx context.Context, typ string, same sameRequest, p plan) (journal.Event, error) {
+	a, err := d.runAct(ctx, typ, same, p)
+	return a.main, err
+}
+
+// act is what a command appended: its main event, and its anchor, the
+// sequence and hash of the last event it appended (R27). A retry answered
+// from the first attempt has the main event's own anchor.
+type act struct {
+	main   journal.Event
+	anchor journal.Anchor
+}
+
+// anchorOf returns the anchor of event e.
+func anchorOf(e journal.Event) journal.Anchor { return journal.Anchor{Seq: e.Seq, Hash: e.Hash} }
+
+// runAct is runKeyed that also returns the act's anchor.
+func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) (act, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	key := keyOf(ctx)
-	replayed := func() (journal.Event, error) {
+	replayed := func() (act, error) {
 		e, err := d.replayed(ctx, typ, key)
 		if err == nil && same != nil {
 			if err := same(d.st, e); err != nil {
-				return journal.Event{}, err
+				return act{}, err
 			}
 		}
-		return e, err
+		return act{e, anchorOf(e)}, err
 	}
 	if key != "" {
 		if e, err := replayed(); err == nil || !errors.Is(err, journal.ErrNotFound) {
@@ -232,7 +234,7 @@ func (d *Day) runKeyed(ctx context.Context, typ string, same sameRequest, p plan
 	}
 	for range maxRetries {
 		if err := d.catchUp(ctx); err != nil {
-			return journal.Event{}, err
+			return act{}, err
 		}
 		drafts, main, err := p(d.st)
 		if err != nil && key != "" && ErrorCode(err) != EInternal {
@@ -245,7 +247,7 @@ func (d *Day) runKeyed(ctx context.Context, typ string, same sameRequest, p plan
 			}
 		}
 		if err != nil {
-			return journal.Event{}, err
+			return act{}, err
 		}
 		drafts[main].Key = key
 		evs, err := d.store.Append(ctx, d.st.head, drafts...)
@@ -253,19 +255,19 @@ func (d *Day) runKeyed(ctx context.Context, typ string, same sameRequest, p plan
 		case err == nil:
 			for i, e := range evs {
 				if err := d.apply(ctx, e, drafts[i].Secrets); err != nil {
-					return journal.Event{}, err
+					return act{}, err
 				}
 			}
-			return evs[main], nil
+			return act{evs[main], anchorOf(evs[len(evs)-1])}, nil
 		case errors.Is(err, journal.ErrConflict):
 			continue // another writer won: catch up and check again
 		case errors.Is(err, journal.ErrDuplicateKey):
 			return replayed()
 		default:
-			return journal.Event{}, internalf(err, "écriture dans le journal")
+			return act{}, internalf(err, "écriture dans le journal")
 		}
 	}
-	return journal.Event{}, Errorf(EConflict, "le journal change trop vite : réessayer")
+	return act{}, Errorf(EConflict, "le journal change trop vite : réessayer")
 }
 
 // replayed returns the event a key already made, after catching up so that

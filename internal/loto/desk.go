@@ -26,10 +26,11 @@ type Session struct {
 	// RefundedCents is the cash paid out at this desk for refunds (R28, R29).
 	RefundedCents Cents `json:"refunded_cents"`
 
-	received map[Method]Cents // amounts handed over, cash as tendered
-	payments map[Method]int
-	change   Cents
-	closed   *deskClosed
+	received    map[Method]Cents // amounts handed over, cash as tendered
+	payments    map[Method]int
+	change      Cents
+	closed      *deskClosed
+	closeAnchor *journal.Anchor // the closing's event
 }
 
 // Denomination is a count of one euro note or coin.

@@ -1,6 +1,10 @@
 package loto
 
-import "time"
+import (
+	"time"
+
+	"loto/internal/journal"
+)
 
 // SessionReport is the Z report of a desk session: what the desk sold and,
 // for each payment method, what the till should hold against what was
@@ -20,6 +24,8 @@ type SessionReport struct {
 	SalesCents    Cents          `json:"sales_cents"` // what the sales cost, change deducted
 	Methods       []MethodReport `json:"methods"`
 	Count         []Denomination `json:"count,omitempty"` // the cash counted at the closing
+	// Anchor is the closing's event, printed on the Z report (R27); nil while open.
+	Anchor *journal.Anchor `json:"anchor,omitempty"`
 }
 
 // MethodReport is one payment method in a Z report. Counted and Difference
@@ -40,7 +46,8 @@ func (r SessionReport) Closed() bool { return r.ClosedAt != nil }
 // plus the cash tendered, minus the change given and the refunds paid out.
 func (s *Session) report() SessionReport {
 	r := SessionReport{Session: s.ID, Desk: s.Desk, OpenedAt: s.OpenedAt, OpenedBy: s.OpenedBy, ClosedAt: s.ClosedAt,
-		ClosedBy: s.ClosedBy, Float: s.Float, Sales: s.Sales, Cards: s.Cards, Refunds: s.Refunds, RefundedCents: s.RefundedCents}
+		ClosedBy: s.ClosedBy, Float: s.Float, Sales: s.Sales, Cards: s.Cards, Refunds: s.Refunds, RefundedCents: s.RefundedCents,
+		Anchor: s.closeAnchor}
 	for _, m := range Methods {
 		mr := MethodReport{Method: m, Payments: s.payments[m], Received: s.received[m], Expected: s.received[m]}
 		r.SalesCents += s.received[m]

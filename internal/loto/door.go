@@ -21,6 +21,8 @@ type Admission struct {
 	By          string    `json:"by"`
 	Time        time.Time `json:"time"`
 	Seq         int64     `json:"seq"`
+	// Anchor is the admission's own event, printed at the door (R27).
+	Anchor journal.Anchor `json:"anchor"`
 	// Warnings tell the door what the player must know, e.g. that the free
 	// card does not play the game whose numbers are out (R9).
 	Warnings []string `json:"warnings,omitempty"`
@@ -79,5 +81,5 @@ func (d *Day) Admit(ctx context.Context, actor Actor, door, ticket, serial strin
 	defer d.mu.Unlock()
 	name := d.st.ent.reservations[p.Reservation-1].Name
 	return Admission{Ticket: p.Ticket, Reservation: p.Reservation, Name: name, Card: p.Card, Door: p.Door, By: actorName(e.Actor), Time: e.Time, Seq: e.Seq,
-		Warnings: p.Warnings}, nil
+		Anchor: anchorOf(e), Warnings: p.Warnings}, nil
 }

@@ -39,6 +39,7 @@ type (
 		First       int      `json:"first_ticket"` // number of the first ticket
 		Codes       []string `json:"codes"`        // ticket codes, in number order
 		NewKey      bool     `json:"new_key,omitempty"`
+		KeySHA256   string   `json:"key_sha256,omitempty"` // commitment to the new ticket key
 	}
 	ticketCrossed struct {
 		Ticket      string `json:"ticket"`

@@ -108,7 +108,7 @@ func (st *State) applyDeskClosed(e journal.Event) error {
 		return internalf(nil, "événement %d : la session %d de la caisse %s n'est pas ouverte", e.Seq, p.Session, p.Desk)
 	}
 	t := e.Time
-	s.ClosedAt, s.ClosedBy, s.closed = &t, actorName(e.Actor), &p
+	s.ClosedAt, s.ClosedBy, s.closed, s.closeAnchor = &t, actorName(e.Actor), &p, &journal.Anchor{Seq: e.Seq, Hash: e.Hash}
 	delete(st.ent.open, p.Desk)
 	return nil
 }
@@ -126,7 +126,7 @@ func (st *State) applySale(e journal.Event) error {
 	if err := st.hold(e, p.Cards, holder{sale: p.ID}); err != nil {
 		return err
 	}
-	ent.sales = append(ent.sales, &Sale{Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key, SaleData: p})
+	ent.sales = append(ent.sales, &Sale{Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key, Anchor: anchorOf(e), SaleData: p})
 	s.Sales++
 	s.Cards += len(p.Cards)
 	for _, pay := range p.Payments {

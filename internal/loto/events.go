@@ -88,6 +88,7 @@ type (
 		Title      string      `json:"title"`
 		Generator  int         `json:"generator"`   // card.GeneratorVersion
 		SeedSHA256 string      `json:"seed_sha256"` // commitment to the secret seed
+		KeySHA256  string      `json:"key_sha256"`  // commitment to the secret check key
 		Rerolls    map[int]int `json:"rerolls,omitempty"`
 	}
 	eventCreated struct {

@@ -3,6 +3,8 @@ package loto
 import (
 	"context"
 	"time"
+
+	"loto/internal/journal"
 )
 
 // DayReport is the day's report (issue 5 item 6) as data: per desk, session,
@@ -16,6 +18,7 @@ type DayReport struct {
 	Final      bool            `json:"final"` // the last game is over and the day seed revealed
 	HeadSeq    int64           `json:"head_seq"`
 	HeadHash   string          `json:"head_hash"`
+	Anchor     journal.Anchor  `json:"anchor"` // the head's, printed on the report (R27)
 	Totals     Totals          `json:"totals"`
 	Desks      []DeskTotal     `json:"desks"`
 	Sessions   []SessionReport `json:"sessions"`
@@ -120,7 +123,7 @@ func (d *Day) Report(ctx context.Context) (DayReport, error) {
 		return DayReport{}, Errorf(ENotFound, "l'événement du jour n'est pas créé : pas de rapport")
 	}
 	r := DayReport{Event: st.event.Name, Date: st.event.Date, Venue: st.event.Venue, Final: st.revealed != nil,
-		HeadSeq: st.head, HeadHash: st.headHash, Free: []FreeCard{}, Prizes: []PrizeLine{}, Refunds: []Refund{},
+		HeadSeq: st.head, HeadHash: st.headHash, Anchor: journal.Anchor{Seq: st.head, Hash: st.headHash}, Free: []FreeCard{}, Prizes: []PrizeLine{}, Refunds: []Refund{},
 		Breaks: append([]BreakState{}, st.ent.breaks...)}
 	st.reportMoney(&r)
 	st.reportCards(&r)

@@ -187,6 +187,9 @@ func (d *Day) reservationDrafts(st *State, actor Actor, specs []ReservationSpec)
 	for i, s := range specs {
 		id++
 		p := reservationCreated{Reservation: id, Name: s.Name, Contact: s.Contact, First: next, NewKey: i == 0 && secrets != nil}
+		if p.NewKey {
+			p.KeySHA256 = sha256Hex(key)
+		}
 		for range s.Tickets {
 			p.Codes = append(p.Codes, ticketCode(key, next))
 			next++

@@ -48,6 +48,8 @@ type Sale struct {
 	Time  time.Time `json:"time"`
 	Actor string    `json:"actor"`
 	Key   string    `json:"key"`
+	// Anchor is the sale's own event, printed on its receipt (R27).
+	Anchor journal.Anchor `json:"anchor"`
 }
 
 // maxSaleCards bounds one sale: more is a scanning loop gone wrong.
@@ -82,7 +84,7 @@ func saleOf(e journal.Event) (Sale, error) {
 	if err := decode(e, &p); err != nil {
 		return Sale{}, err
 	}
-	return Sale{SaleData: p, Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key}, nil
+	return Sale{SaleData: p, Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key, Anchor: anchorOf(e)}, nil
 }
 
 // salePlan checks a sale against the state and prices it.

@@ -109,6 +109,7 @@ func (d *Day) seriesDraft(st *State, actor Actor, spec SeriesSpec) (journal.Draf
 		Color: strings.TrimSpace(spec.Color), Title: strings.TrimSpace(spec.Title),
 		Generator:  card.GeneratorVersion,
 		SeedSHA256: sha256Hex(seed),
+		KeySHA256:  sha256Hex(key),
 	}
 	if p.Rerolls, err = buildSeries(seed, spec.Cards); err != nil {
 		return journal.Draft{}, err

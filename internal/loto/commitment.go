@@ -1,0 +1,87 @@
+package loto
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"loto/internal/journal"
+)
+
+// A secret (a series' seed and key, the day seed, the reservation ticket
+// key) is kept beside the journal, out of the chain: an event that creates
+// one holds its commitment, the hex SHA-256 of its value, so that a secret
+// replaced in the store is a broken journal, named by its event, and never
+// a silent change of every card's check code (R27).
+
+// secretRef names a secret an event's fold needs and the commitment the event holds to it.
+type secretRef struct {
+	name   string
+	commit string // hex SHA-256 of the value
+}
+
+// secretsOf names the secrets an event's fold needs, with their commitments.
+func secretsOf(e journal.Event) []secretRef {
+	switch e.Type {
+	case TypeSeriesCreated:
+		var p seriesCreated
+		if decode(e, &p) == nil {
+			return []secretRef{{seriesSeedSecret(p.Code), p.SeedSHA256}, {seriesKeySecret(p.Code), p.KeySHA256}}
+		}
+	case TypeEventCreated:
+		var p eventCreated
+		if decode(e, &p) == nil {
+			return []secretRef{{daySeedSecret, p.SeedSHA256}}
+		}
+	case TypeReservationCreated:
+		var p reservationCreated
+		if decode(e, &p) == nil && p.NewKey {
+			return []secretRef{{reservationKeySecret, p.KeySHA256}}
+		}
+	}
+	return nil
+}
+
+// checkCommitment refuses a secret whose value is not the one event e committed to.
+func checkCommitment(e journal.Event, ref secretRef, value []byte) error {
+	if sha256Hex(value) != ref.commit {
+		return &journal.BrokenError{Seq: e.Seq,
+			Reason: fmt.Sprintf("le secret « %s » ne correspond pas à l'engagement (SHA-256) que l'événement en garde", ref.name)}
+	}
+	return nil
+}
+
+// CheckSecrets reads the whole journal and checks every secret its events
+// created against their commitments; it returns how many it checked. A
+// replaced secret is a *journal.BrokenError naming the event that created it.
+func CheckSecrets(ctx context.Context, s journal.Store) (int, error) {
+	type need struct {
+		e   journal.Event
+		ref secretRef
+	}
+	// Collected first, fetched after: a store with one connection cannot
+	// query a secret inside a streaming read.
+	var needs []need
+	err := s.Read(ctx, 1, func(e journal.Event) error {
+		for _, ref := range secretsOf(e) {
+			needs = append(needs, need{journal.Event{Seq: e.Seq, Type: e.Type}, ref})
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, internalf(err, "lecture du journal")
+	}
+	for _, n := range needs {
+		v, err := s.Secret(ctx, n.ref.name)
+		if errors.Is(err, journal.ErrNotFound) {
+			return 0, &journal.BrokenError{Seq: n.e.Seq, Reason: fmt.Sprintf("le secret « %s » qu'il a créé est absent", n.ref.name)}
+		}
+		if err != nil {
+			return 0, internalf(err, "secret %s de l'événement %d", n.ref.name, n.e.Seq)
+		}
+		if err := checkCommitment(n.e, n.ref, v); err != nil {
+			return 0, err
+		}
+	}
+	return len(needs), nil
+}
