@@ -2,7 +2,9 @@ package loto
 
 import (
 	"context"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"loto/internal/journal"
@@ -155,14 +157,27 @@ func TestReplayGivesTheSameStateAtEveryStep(t *testing.T) {
 	check("undone")
 }
 
-func TestReplaySkipsEventsOfOtherPackages(t *testing.T) {
+// An event of a type the state does not know is a broken journal, live
+// and on replay, never skipped: the error names the event and its type.
+func TestUnknownEventTypeStopsTheDay(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := context.Background()
 	_, err := store.Append(ctx, d.Head(), journal.Draft{Actor: "web", Type: "device.registered", Payload: []byte(`{}`)})
 	ok(t, err)
+	seq := d.Head() + 1
+	named := func(err error) {
+		t.Helper()
+		wantCode(t, err, EInternal)
+		if msg := err.Error(); !strings.Contains(msg, fmt.Sprintf("événement %d", seq)) || !strings.Contains(msg, "device.registered") {
+			t.Fatalf("error %q does not name event %d and its type", msg, seq)
+		}
+	}
+	_, err = d.Draw(ctx, org("host"), 0) // live: the Day catches up first
+	named(err)
 	_, err = d.Draw(ctx, org("host"), 0)
-	ok(t, err)
-	compareStates(t, d, reopen(t, store))
+	named(err)
+	_, err = Open(ctx, store)
+	named(err)
 }
 
 func TestCorruptJournalStopsTheDay(t *testing.T) {

@@ -34,21 +34,9 @@ func newEntrance() *entrance {
 	return &entrance{open: map[string]*Session{}, holders: map[CardRef]holder{}, refundOf: map[int]int{}}
 }
 
-// applyEntrance folds the events of the desks, the door and the breaks.
+// applyEntrance folds a postponement and the breaks (folds names the types).
 func (st *State) applyEntrance(e journal.Event) error {
 	switch e.Type {
-	case TypeDeskOpened:
-		return st.applyDeskOpened(e)
-	case TypeDeskClosed:
-		return st.applyDeskClosed(e)
-	case TypeSaleRecorded:
-		return st.applySale(e)
-	case TypeReservationCreated:
-		return st.applyReservation(e)
-	case TypeTicketCrossed:
-		return st.applyCrossing(e)
-	case TypeSaleRefunded:
-		return st.applyRefund(e)
 	case TypeEventPostponed:
 		var p eventPostponed
 		if err := decode(e, &p); err != nil {
@@ -79,7 +67,7 @@ func (st *State) applyEntrance(e journal.Event) error {
 		b.Ended = &t
 		return nil
 	}
-	return nil
+	return unknownType(e)
 }
 
 func (st *State) applyDeskOpened(e journal.Event) error {

@@ -109,29 +109,17 @@ func (st *State) onSale(code string) (*Series, bool) {
 func (st *State) setSecret(name string, value []byte) { st.secrets[name] = value }
 
 // Apply folds one event into the state. Events must come in sequence; an
-// event the state cannot fold is a corrupt journal, reported as internal.
-// Event types of other packages sharing the journal are skipped.
+// event the state cannot fold, or of a type it does not know (folds), is a
+// corrupt journal, reported as internal.
 func (st *State) Apply(e journal.Event) error {
 	if e.Seq != st.head+1 {
 		return internalf(nil, "événement %d reçu après %d", e.Seq, st.head)
 	}
-	var err error
-	switch e.Type {
-	case TypeSeriesCreated:
-		err = st.applySeries(e)
-	case TypeEventCreated:
-		err = st.applyEvent(e)
-	case TypeCardsStamped:
-		err = st.applyStamp(e)
-	case TypeCardsVoided:
-		err = st.applyVoid(e)
-	case TypeDeskOpened, TypeDeskClosed, TypeSaleRecorded, TypeReservationCreated, TypeTicketCrossed,
-		TypeSaleRefunded, TypeEventPostponed, TypeBreakStarted, TypeBreakEnded:
-		err = st.applyEntrance(e)
-	default:
-		err = st.applyGame(e)
+	fold, known := folds[e.Type]
+	if !known {
+		return unknownType(e)
 	}
-	if err != nil {
+	if err := fold(st, e); err != nil {
 		return err
 	}
 	st.head, st.headHash = e.Seq, e.Hash

@@ -122,7 +122,8 @@ func (st *State) game(e journal.Event, number, stage int) (*GameRecord, error) {
 	return g, nil
 }
 
-// applyGame folds the events of the game flow.
+// applyGame folds the start of a game, its numbers, its call and the seed
+// revealed (folds names the types).
 func (st *State) applyGame(e journal.Event) error {
 	switch e.Type {
 	case TypeGameStarted:
@@ -190,14 +191,6 @@ func (st *State) applyGame(e journal.Event) error {
 		}
 		g.Phase = PhaseCalled
 		return nil
-	case TypeClaimRegistered:
-		return st.applyClaim(e)
-	case TypeControlStarted:
-		return st.applyControl(e)
-	case TypeTieTokens, TypeTieDeclined, TypePrizeAwarded:
-		return st.applyAward(e)
-	case TypeRulingRecorded:
-		return st.applyRuling(e)
 	case TypeSeedRevealed:
 		var p seedRevealed
 		if err := decode(e, &p); err != nil {
@@ -210,9 +203,7 @@ func (st *State) applyGame(e journal.Event) error {
 		st.revealed = seed
 		return nil
 	}
-	// Events of other packages (devices, sessions...) share the journal:
-	// they are not part of the day's state.
-	return nil
+	return unknownType(e)
 }
 
 func (st *State) applyClaim(e journal.Event) error {

@@ -1,0 +1,45 @@
+package loto
+
+import "loto/internal/journal"
+
+// folds is the one registry of the day's event types: each type with the
+// function that folds it into the state. Apply refuses an event whose type
+// is not here, on replay and live alike: a journal written by another
+// program or a later version, or a corrupt one, is never half read by
+// skipping what the state does not know. A new event type is registered
+// here with its fold (TestEveryEventTypeIsRegistered fails otherwise); the
+// events of another package sharing the journal would be registered here
+// too, with a fold that keeps what the day needs of them.
+var folds = map[string]func(*State, journal.Event) error{
+	TypeSeriesCreated: (*State).applySeries,
+	TypeEventCreated:  (*State).applyEvent,
+	TypeCardsStamped:  (*State).applyStamp,
+	TypeCardsVoided:   (*State).applyVoid,
+
+	TypeDeskOpened:         (*State).applyDeskOpened,
+	TypeDeskClosed:         (*State).applyDeskClosed,
+	TypeSaleRecorded:       (*State).applySale,
+	TypeReservationCreated: (*State).applyReservation,
+	TypeTicketCrossed:      (*State).applyCrossing,
+	TypeSaleRefunded:       (*State).applyRefund,
+	TypeEventPostponed:     (*State).applyEntrance,
+	TypeBreakStarted:       (*State).applyEntrance,
+	TypeBreakEnded:         (*State).applyEntrance,
+
+	TypeGameStarted:     (*State).applyGame,
+	TypeNumberDrawn:     (*State).applyGame,
+	TypeNumberUndone:    (*State).applyGame,
+	TypeGameCalled:      (*State).applyGame,
+	TypeClaimRegistered: (*State).applyClaim,
+	TypeControlStarted:  (*State).applyControl,
+	TypeTieTokens:       (*State).applyAward,
+	TypeTieDeclined:     (*State).applyAward,
+	TypePrizeAwarded:    (*State).applyAward,
+	TypeRulingRecorded:  (*State).applyRuling,
+	TypeSeedRevealed:    (*State).applyGame,
+}
+
+// unknownType is the error of an event whose type no fold is registered for.
+func unknownType(e journal.Event) error {
+	return internalf(nil, "événement %d : type « %s » inconnu de cette version du programme : journal illisible", e.Seq, e.Type)
+}
