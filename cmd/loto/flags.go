@@ -97,6 +97,8 @@ var flagErrors = []struct {
 	fr string
 }{
 	{regexp.MustCompile(`^flag provided but not defined: (-.*)$`), "option inconnue : $1"},
+	// --as says itself, in French, why a role is refused.
+	{regexp.MustCompile(`^invalid value "(.*)" for flag -as: (.*)$`), "--as « $1 » : $2"},
 	{regexp.MustCompile(`^flag needs an argument: (-.*)$`), "l'option $1 attend une valeur"},
 	{regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?(-[^:]*): .*$`), "valeur « $1 » invalide pour l'option $2"},
 	{regexp.MustCompile(`^invalid boolean flag ([^:]*): .*$`), "valeur invalide pour l'option -$1 (true ou false)"},
@@ -113,17 +115,57 @@ func frenchFlagError(err error) string {
 	return "options invalides (" + msg + ")"
 }
 
-// who is the person a command acts for, from --by.
-type who struct{ name *string }
-
-// byFlag adds --by, who acts: recorded in each event.
-func byFlag(fs *flags) who {
-	return who{fs.String("by", defaultActor, "`NOM` qui agit (caissier, accueil, organisateur), noté au journal")}
+// who is who a command acts for: the person (--by) and the role (--as).
+type who struct {
+	name *string
+	as   *asFlag
 }
 
-// actor is who acts: the CLI acts as the organiser.
+// byFlag adds --by, the name of who acts, and --as, the role it acts in:
+// both recorded in each event. The CLI acts as the organiser by default.
+func byFlag(fs *flags) who {
+	w := who{as: &asFlag{role: loto.RoleOrganiser}}
+	w.name = fs.String("by", defaultActor, "`NOM` nom de qui agit, noté au journal")
+	fs.Var(w.as, "as", "`RÔLE[:CAISSE]` rôle de qui agit : organisateur, meneur, contrôleur, caissier:CAISSE, entrée, tableau ou système (ou organiser, host, controller, cashier:CAISSE, door, board, system)")
+	return w
+}
+
+// actor is who acts, as the domain checks it against the role table.
 func (w who) actor() loto.Actor {
-	return loto.Actor{Name: *w.name, Role: loto.RoleOrganiser}
+	return loto.Actor{Name: *w.name, Role: w.as.role, Desk: w.as.desk}
+}
+
+// asFlag is --as ROLE[:DESK]: a role in English or French, and for a
+// cashier the desk it sells at ("caissier:caisse-1").
+type asFlag struct {
+	role loto.Role
+	desk string
+}
+
+// String is the flag's value as typed back: "cashier:caisse-1".
+func (f *asFlag) String() string {
+	if f.desk != "" {
+		return string(f.role) + ":" + f.desk
+	}
+	return string(f.role)
+}
+
+// Set reads --as; its French refusal becomes the usage error (see flagErrors).
+func (f *asFlag) Set(text string) error {
+	word, desk, hasDesk := strings.Cut(text, ":")
+	r, err := loto.ParseRole(word)
+	if err != nil {
+		return errors.New(loto.ErrorMessage(err))
+	}
+	desk = strings.TrimSpace(desk)
+	switch {
+	case r == loto.RoleCashier && desk == "":
+		return errors.New("un caissier agit à une caisse : --as caissier:CAISSE (par exemple caissier:caisse-1)")
+	case r != loto.RoleCashier && hasDesk:
+		return fmt.Errorf("seul un caissier agit à une caisse : --as %s, sans caisse", r.Label())
+	}
+	f.role, f.desk = r, desk
+	return nil
 }
 
 // oneArg returns the single positional argument, or a usage error naming it.

@@ -43,6 +43,39 @@ func (r Role) Label() string {
 	return string(r)
 }
 
+// roleWords are the words people type for a role: its id, and French
+// words with and without accents.
+var roleWords = map[string]Role{
+	"organisateur": RoleOrganiser, "organisatrice": RoleOrganiser,
+	"meneur": RoleHost, "meneuse": RoleHost, "meneur de jeu": RoleHost, "meneuse de jeu": RoleHost,
+	"contrôleur": RoleController, "controleur": RoleController, "contrôleuse": RoleController, "controleuse": RoleController,
+	"caissier": RoleCashier, "caissière": RoleCashier, "caissiere": RoleCashier,
+	"entrée": RoleDoor, "entree": RoleDoor, "accueil": RoleDoor,
+	"tableau": RoleBoard,
+	"système": RoleSystem, "systeme": RoleSystem,
+}
+
+// ParseRole reads a role as typed, in any case: its id ("cashier") or a
+// French word ("caissier", "meneur de jeu", "entrée").
+func ParseRole(text string) (Role, error) {
+	w := strings.ToLower(strings.TrimSpace(text))
+	if r := Role(w); r.Valid() {
+		return r, nil
+	}
+	if r, ok := roleWords[w]; ok {
+		return r, nil
+	}
+	return "", Errorf(EInvalid, "rôle « %s » inconnu : organisateur, meneur, contrôleur, caissier, entrée, tableau ou système (en anglais : organiser, host, controller, cashier, door, board, system)", clip(text))
+}
+
+// clip shortens a text quoted in a message, so that a huge input is never repeated.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
+}
+
 // Valid says whether r is one of Roles.
 func (r Role) Valid() bool {
 	_, ok := roleLabels[r]
@@ -67,11 +100,11 @@ const maxActorName = 80
 func (a Actor) Check() error {
 	switch {
 	case !a.Role.Valid():
-		return Errorf(EInvalid, "rôle « %s » inconnu : organiser, host, controller, cashier, door, board ou system", a.Role)
+		return Errorf(EInvalid, "rôle « %s » inconnu : organiser, host, controller, cashier, door, board ou system", clip(string(a.Role)))
 	case a.Role == RoleCashier && a.Desk == "":
 		return Errorf(EInvalid, "un caissier agit à une caisse : la caisse manque")
 	case a.Role != RoleCashier && a.Desk != "":
-		return Errorf(EInvalid, "seul un caissier agit à une caisse (%s : %s)", a.Role.Label(), a.Desk)
+		return Errorf(EInvalid, "seul un caissier agit à une caisse (%s : %s)", a.Role.Label(), clip(a.Desk))
 	case strings.ContainsRune(a.Desk, '/') || !printable(a.Desk):
 		return Errorf(EInvalid, "nom de caisse invalide pour agir : ni « / » ni caractère de contrôle")
 	case strings.TrimSpace(a.Name) == "":

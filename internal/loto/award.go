@@ -23,6 +23,9 @@ func (st *State) controlled() (*GameRecord, []ClaimResult, error) {
 // the day seed (verifiable afterwards); otherwise typed are the tokens drawn
 // from the real bag, one per winner in the order of the claims.
 func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]ClaimToken, error) {
+	if err := Authorize(actor, CmdTokens, ""); err != nil {
+		return nil, err
+	}
 	p, err := answer[tieTokens](d.runKeyed(ctx, TypeTieTokens, sameTokens(typed), func(st *State) ([]journal.Draft, int, error) {
 		g, winners, err := st.controlled()
 		if err != nil {
@@ -86,6 +89,9 @@ func checkTyped(tokens []int, winners int) error {
 // DeclineShare records that the tied winners of a voucher declined to share
 // it: the highest token then takes it all, the others a consolation (R18).
 func (d *Day) DeclineShare(ctx context.Context, actor Actor) error {
+	if err := Authorize(actor, CmdDecline, ""); err != nil {
+		return err
+	}
 	_, err := d.run(ctx, TypeTieDeclined, func(st *State) ([]journal.Draft, int, error) {
 		g, winners, err := st.controlled()
 		if err != nil {
@@ -118,6 +124,9 @@ type AwardResult struct {
 // game to its next stage (R23); after the last stage the game is over, and
 // after the last game of the programme the day seed is revealed (R14).
 func (d *Day) Award(ctx context.Context, actor Actor) (AwardResult, error) {
+	if err := Authorize(actor, CmdAward, ""); err != nil {
+		return AwardResult{}, err
+	}
 	a, err := d.runAct(ctx, TypePrizeAwarded, nil, func(st *State) ([]journal.Draft, int, error) {
 		g, winners, err := st.controlled()
 		if err != nil {

@@ -27,6 +27,9 @@ type BreakState struct {
 // the schedule takes that break; any other label is an unplanned break and
 // needs its minutes. The state then knows when play resumes.
 func (d *Day) StartBreak(ctx context.Context, actor Actor, label string, minutes int) (BreakState, error) {
+	if err := Authorize(actor, CmdStartBreak, ""); err != nil {
+		return BreakState{}, err
+	}
 	label = strings.TrimSpace(label)
 	e, err := d.runKeyed(ctx, TypeBreakStarted, sameBreak(label, minutes), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
@@ -109,6 +112,9 @@ func CheckBreakMinutes(minutes int) error {
 
 // EndBreak ends the break in progress: play resumes.
 func (d *Day) EndBreak(ctx context.Context, actor Actor) (BreakState, error) {
+	if err := Authorize(actor, CmdEndBreak, ""); err != nil {
+		return BreakState{}, err
+	}
 	e, err := d.run(ctx, TypeBreakEnded, func(st *State) ([]journal.Draft, int, error) {
 		if st.ent.onBreak() == nil {
 			return nil, 0, Errorf(EConflict, "aucune pause en cours")

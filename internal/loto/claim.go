@@ -14,6 +14,9 @@ import (
 // is late and recorded so (R21), even when that control found no winner. A
 // serial that cannot be read is refused and not recorded.
 func (d *Day) Claim(ctx context.Context, actor Actor, serial string) (ClaimResult, error) {
+	if err := Authorize(actor, CmdClaim, ""); err != nil {
+		return ClaimResult{}, err
+	}
 	return answer[ClaimResult](d.runKeyed(ctx, TypeClaimRegistered, sameClaim(serial), func(st *State) ([]journal.Draft, int, error) {
 		g := st.running()
 		if g == nil {
@@ -61,6 +64,9 @@ type ControlResult struct {
 // bad_check (R10), not_eligible (R31), voided (R28), duplicate. A call that nobody
 // confirmed with a card closes empty and the draw resumes.
 func (d *Day) StartControl(ctx context.Context, actor Actor) (ControlResult, error) {
+	if err := Authorize(actor, CmdControl, ""); err != nil {
+		return ControlResult{}, err
+	}
 	e, err := d.run(ctx, TypeControlStarted, func(st *State) ([]journal.Draft, int, error) {
 		g := st.running()
 		if g == nil || g.Phase != PhaseCalled {

@@ -106,6 +106,9 @@ func countTotal(count []Denomination) Cents {
 
 // OpenDesk opens a session at a desk of the day with a float of cash.
 func (d *Day) OpenDesk(ctx context.Context, actor Actor, desk string, float Cents) (SessionReport, error) {
+	if err := Authorize(actor, CmdOpenDesk, desk); err != nil {
+		return SessionReport{}, err
+	}
 	e, err := d.runKeyed(ctx, TypeDeskOpened, sameDeskOpen(desk, float), func(st *State) ([]journal.Draft, int, error) {
 		dk, err := st.desk(desk)
 		if err != nil {
@@ -141,6 +144,9 @@ type CloseRequest struct {
 // CloseDesk closes the open session of a desk with its count and returns
 // its Z report: expected against counted for each method, with the difference.
 func (d *Day) CloseDesk(ctx context.Context, actor Actor, req CloseRequest) (SessionReport, error) {
+	if err := Authorize(actor, CmdCloseDesk, req.Desk); err != nil {
+		return SessionReport{}, err
+	}
 	e, err := d.runKeyed(ctx, TypeDeskClosed, sameDeskClose(req), func(st *State) ([]journal.Draft, int, error) {
 		dk, err := st.desk(req.Desk)
 		if err != nil {

@@ -9,13 +9,24 @@ import (
 )
 
 // Rule records a decision in a dispute (R27): who decided (r.By, organiser
-// or host), what and why, on the game in play (or a past one, as a note).
+// or host; the actor's role when empty), what and why, on the game in play (or a past one, as a note).
 // With r.Claim and r.Verdict (win or not_winner) it overturns the verdict of
 // a claim of the last control of the stage in play, before its award and
 // before any new number: the award follows the ruling. Nothing is edited:
 // the journal keeps the control and the ruling.
 func (d *Day) Rule(ctx context.Context, actor Actor, r Ruling) (Ruling, error) {
+	if err := Authorize(actor, CmdRule, ""); err != nil {
+		return Ruling{}, err
+	}
 	r.By, r.What, r.Why = Role(strings.TrimSpace(string(r.By))), strings.TrimSpace(r.What), strings.TrimSpace(r.Why)
+	// The decider is the actor's role unless the organiser records the
+	// host's decision; a host never records one in the organiser's name.
+	switch {
+	case r.By == "":
+		r.By = actor.Role
+	case actor.Role == RoleHost && r.By != RoleHost:
+		return Ruling{}, Errorf(EForbidden, "le meneur de jeu ne peut pas enregistrer une décision au nom d'un autre rôle (%s) (R27)", r.By.Label())
+	}
 	return answer[Ruling](d.runKeyed(ctx, TypeRulingRecorded, sameRuling(r), func(st *State) ([]journal.Draft, int, error) {
 		// A copy: the game in play is resolved on the state this attempt
 		// checks against, never kept from an attempt that lost a race.

@@ -5,7 +5,9 @@
 // The state of the day (State) is a pure fold of the journal's events. A
 // command (Day.Sell, Day.Draw, Day.Claim, ...) is checked against the state
 // and becomes events appended with the sequence it expects; on a conflict
-// the Day catches up and checks again. The package does no I/O of its own:
+// the Day catches up and checks again. Every command takes the Actor that
+// runs it (a name, a role, a cashier's desk) and first checks it against
+// the role table (Allowed, Authorize): a refusal appends nothing. The package does no I/O of its own:
 // it reads and appends through a journal.Store. Rules are cited by their id
 // in ../shared/RULES.md (R1..R34, L1); the tests that prove them carry it.
 package loto

@@ -34,6 +34,9 @@ type Admission struct {
 // ticket or one of another day is refused. The free card is a regular card
 // of a series on sale, neither sold nor issued yet; it is stamped (R9).
 func (d *Day) Admit(ctx context.Context, actor Actor, door, ticket, serial string) (Admission, error) {
+	if err := Authorize(actor, CmdAdmit, ""); err != nil {
+		return Admission{}, err
+	}
 	door = strings.TrimSpace(door)
 	e, err := d.runKeyed(ctx, TypeTicketCrossed, sameAdmission(door, ticket, serial), func(st *State) ([]journal.Draft, int, error) {
 		if err := st.selling(); err != nil {

@@ -13,6 +13,9 @@ import (
 // recomputed by anyone (R14), and no game starts after it. A game in play
 // must be over first. The last award of the programme ends the day by itself.
 func (d *Day) EndDay(ctx context.Context, actor Actor, reason string) (seed string, err error) {
+	if err := Authorize(actor, CmdEndDay, ""); err != nil {
+		return "", err
+	}
 	reason = strings.TrimSpace(reason)
 	_, err = d.runKeyed(ctx, TypeSeedRevealed, sameEndDay(reason), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {

@@ -21,6 +21,9 @@ type EventResult struct {
 // records the event, all in one atomic append. A journal holds one event: a
 // second is a conflict.
 func (d *Day) CreateEvent(ctx context.Context, actor Actor, spec *EventSpec) (EventResult, error) {
+	if err := Authorize(actor, CmdCreateEvent, ""); err != nil {
+		return EventResult{}, err
+	}
 	e, err := d.runKeyed(ctx, TypeEventCreated, sameEvent(spec), func(st *State) ([]journal.Draft, int, error) {
 		return d.eventDrafts(st, actor, spec)
 	})

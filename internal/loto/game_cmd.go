@@ -18,6 +18,9 @@ type StartResult struct {
 // StartGame starts the next game of the programme once the previous one is
 // over; the event carries the announce of its first prize (R13).
 func (d *Day) StartGame(ctx context.Context, actor Actor) (StartResult, error) {
+	if err := Authorize(actor, CmdStartGame, ""); err != nil {
+		return StartResult{}, err
+	}
 	return answer[StartResult](d.run(ctx, TypeGameStarted, func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
@@ -62,6 +65,9 @@ type DrawResult struct {
 // typed is the ball the machine gave, refused if already drawn in the game.
 // A pending call stops the draw (R15).
 func (d *Day) Draw(ctx context.Context, actor Actor, typed card.Number) (DrawResult, error) {
+	if err := Authorize(actor, CmdDraw, ""); err != nil {
+		return DrawResult{}, err
+	}
 	return answer[DrawResult](d.runKeyed(ctx, TypeNumberDrawn, sameDraw(typed), func(st *State) ([]journal.Draft, int, error) {
 		g, err := st.drawing()
 		if err != nil {
@@ -115,6 +121,9 @@ func (st *State) drawing() (*GameRecord, error) {
 // mode, while no call is pending and only since the last control: a number
 // that a control or an award relied on stays.
 func (d *Day) Undo(ctx context.Context, actor Actor) (DrawResult, error) {
+	if err := Authorize(actor, CmdUndo, ""); err != nil {
+		return DrawResult{}, err
+	}
 	return answer[DrawResult](d.run(ctx, TypeNumberUndone, func(st *State) ([]journal.Draft, int, error) {
 		g, err := st.drawing()
 		if err != nil {
@@ -133,6 +142,9 @@ func (d *Day) Undo(ctx context.Context, actor Actor) (DrawResult, error) {
 
 // Call records that a player called out (R15): the draw stops.
 func (d *Day) Call(ctx context.Context, actor Actor) error {
+	if err := Authorize(actor, CmdCall, ""); err != nil {
+		return err
+	}
 	_, err := d.run(ctx, TypeGameCalled, func(st *State) ([]journal.Draft, int, error) {
 		g, err := st.drawing()
 		if err != nil {

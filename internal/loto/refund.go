@@ -96,6 +96,9 @@ func refundOf(e journal.Event) (Refund, error) {
 // and its total is paid out in cash at a desk with an open session (the
 // desk's expected cash goes down by as much). Anything else is refused.
 func (d *Day) RefundSale(ctx context.Context, actor Actor, req RefundRequest) (Refund, error) {
+	if err := Authorize(actor, CmdRefund, ""); err != nil {
+		return Refund{}, err
+	}
 	e, err := d.runKeyed(ctx, TypeSaleRefunded, sameRefund(req), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
@@ -156,6 +159,9 @@ type Postponement struct {
 // and new reservations stop, and the answer lists every sale to refund.
 // It is refused once a game has started.
 func (d *Day) Postpone(ctx context.Context, actor Actor, reason string) (Postponement, error) {
+	if err := Authorize(actor, CmdPostpone, ""); err != nil {
+		return Postponement{}, err
+	}
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
 		reason = "manque de joueurs"

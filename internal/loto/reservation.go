@@ -93,6 +93,9 @@ func (d *Day) ImportReservationsAgain(ctx context.Context, actor Actor, specs []
 // importReservations records the list; again lets a holder who already has
 // a reservation have another.
 func (d *Day) importReservations(ctx context.Context, actor Actor, specs []ReservationSpec, again bool) ([]Reservation, error) {
+	if err := Authorize(actor, CmdReserve, ""); err != nil {
+		return nil, err
+	}
 	if len(specs) == 0 {
 		return nil, Errorf(EInvalid, "aucune réservation à enregistrer")
 	}

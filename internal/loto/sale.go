@@ -62,6 +62,9 @@ const maxSaleCards = 1000
 // cover it. The sale stamps its cards (R9). It needs an idempotency key
 // (WithKey): a retry with the key returns the first sale, never a second.
 func (d *Day) Sell(ctx context.Context, actor Actor, req SaleRequest) (Sale, error) {
+	if err := Authorize(actor, CmdSell, req.Desk); err != nil {
+		return Sale{}, err
+	}
 	if strings.TrimSpace(keyOf(ctx)) == "" {
 		return Sale{}, Errorf(EInvalid, "une vente demande une clé d'idempotence : une vente répétée rend la première")
 	}

@@ -59,6 +59,9 @@ func CheckSeriesCards(n int) error {
 // version, the count, the rerolls that keep every card unique and a SHA-256
 // commitment to the seed. Bad input gets a French error and writes nothing.
 func (d *Day) CreateSeries(ctx context.Context, actor Actor, spec SeriesSpec) (Series, error) {
+	if err := Authorize(actor, CmdCreateSeries, ""); err != nil {
+		return Series{}, err
+	}
 	spec.Code = normSeriesCode(spec.Code)
 	e, err := d.runKeyed(ctx, TypeSeriesCreated, sameSeries(spec), func(st *State) ([]journal.Draft, int, error) {
 		dr, err := d.seriesDraft(st, actor, spec)

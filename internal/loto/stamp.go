@@ -16,6 +16,9 @@ type StampResult struct {
 // that the desks of issue 5 replace. Each card must exist in a series on sale
 // today with a right check code (R10) and not be stamped already.
 func (d *Day) Stamp(ctx context.Context, actor Actor, serials []string) (StampResult, error) {
+	if err := Authorize(actor, CmdStamp, ""); err != nil {
+		return StampResult{}, err
+	}
 	return answer[StampResult](d.runKeyed(ctx, TypeCardsStamped, sameCards(serials, ""), func(st *State) ([]journal.Draft, int, error) {
 		if err := st.selling(); err != nil { // R29: nothing is sold once the loto is postponed
 			return nil, 0, err
@@ -37,6 +40,9 @@ func (d *Day) Stamp(ctx context.Context, actor Actor, serials []string) (StampRe
 // Void voids stamped cards after their refund for an exclusion (R28): a
 // claim on them is refused afterwards. The reason is required.
 func (d *Day) Void(ctx context.Context, actor Actor, serials []string, reason string) (StampResult, error) {
+	if err := Authorize(actor, CmdVoid, ""); err != nil {
+		return StampResult{}, err
+	}
 	reason = strings.TrimSpace(reason)
 	return answer[StampResult](d.runKeyed(ctx, TypeCardsVoided, sameCards(serials, reason), func(st *State) ([]journal.Draft, int, error) {
 		if reason == "" {

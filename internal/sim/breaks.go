@@ -1,5 +1,7 @@
 package sim
 
+import "loto/internal/loto"
+
 // The pace of the simulated programme's clock, in seconds: the schedule
 // gives the breaks a time of day, not a game, so the host takes a break at
 // the first pause between two games once the clock has reached its time.
@@ -24,10 +26,10 @@ func (s *run) breakIfDue() error {
 	if s.clock < int(b.At)*60 {
 		return nil
 	}
-	if _, err := s.d.StartBreak(s.ctx, actor, "", 0); err != nil {
+	if _, err := s.d.StartBreak(s.ctx, as(loto.RoleHost), "", 0); err != nil {
 		return err
 	}
-	if _, err := s.d.EndBreak(s.ctx, actor); err != nil {
+	if _, err := s.d.EndBreak(s.ctx, as(loto.RoleHost)); err != nil {
 		return err
 	}
 	s.breaks++

@@ -33,17 +33,17 @@ func (s *run) control(spec *loto.GameSpec, winners []string) error {
 		claims = append(claims, refused)
 	}
 	for _, c := range claims {
-		if _, err := s.d.Claim(s.ctx, actor, c); err != nil {
+		if _, err := s.d.Claim(s.ctx, as(loto.RoleController), c); err != nil {
 			return err
 		}
 	}
 	s.tick(paceControl)
-	ctl, err := s.d.StartControl(s.ctx, actor)
+	ctl, err := s.d.StartControl(s.ctx, as(loto.RoleHost))
 	if err != nil {
 		return err
 	}
 	if s.due(mistakeLate, true, 12) {
-		if _, err := s.d.Claim(s.ctx, actor, s.playerCard(func(loto.Kind) bool { return true })); err != nil {
+		if _, err := s.d.Claim(s.ctx, as(loto.RoleController), s.playerCard(func(loto.Kind) bool { return true })); err != nil {
 			return err
 		}
 	}
@@ -51,7 +51,7 @@ func (s *run) control(spec *loto.GameSpec, winners []string) error {
 		prize := spec.Stages[ctl.Stage].Prize
 		if prize.Kind == loto.Voucher && !s.declined && s.rng.IntN(3) == 0 {
 			s.declined = true
-			if err := s.d.DeclineShare(s.ctx, actor); err != nil {
+			if err := s.d.DeclineShare(s.ctx, as(loto.RoleHost)); err != nil {
 				return err
 			}
 		}
@@ -62,11 +62,11 @@ func (s *run) control(spec *loto.GameSpec, winners []string) error {
 				typed[i]++
 			}
 		}
-		if _, err := s.d.DrawTokens(s.ctx, actor, typed); err != nil {
+		if _, err := s.d.DrawTokens(s.ctx, as(loto.RoleController), typed); err != nil {
 			return err
 		}
 	}
-	_, err = s.d.Award(s.ctx, actor)
+	_, err = s.d.Award(s.ctx, as(loto.RoleHost))
 	return err
 }
 

@@ -28,8 +28,17 @@ type Report struct {
 	DoorRefusals []string `json:"-"`
 }
 
-// actor signs the events of a simulation: the organiser may run every command.
-var actor = loto.Actor{Name: "simulation", Role: loto.RoleOrganiser}
+// name signs the events of a simulation, in every role it plays.
+const simName = "simulation"
+
+// as is the simulation acting in a role, as the people of a real day
+// would: the organiser, the host, a controller, the door.
+func as(r loto.Role) loto.Actor { return loto.Actor{Name: simName, Role: r} }
+
+// cashier is the simulation selling at a desk.
+func cashier(desk string) loto.Actor {
+	return loto.Actor{Name: simName, Role: loto.RoleCashier, Desk: desk}
+}
 
 // The mistakes a simulation makes at least once, then now and again.
 const (
@@ -128,7 +137,7 @@ func (s *run) exclude() error {
 		return nil
 	}
 	for _, id := range s.sales[len(s.sales)-1] {
-		r, err := s.d.RefundSale(s.ctx, actor, loto.RefundRequest{Sale: id, Reason: loto.RefundExclusion, Note: "perturbe le jeu"})
+		r, err := s.d.RefundSale(s.ctx, as(loto.RoleOrganiser), loto.RefundRequest{Sale: id, Reason: loto.RefundExclusion, Note: "perturbe le jeu"})
 		if err != nil {
 			return err
 		}
@@ -154,7 +163,7 @@ func (s *run) due(m string, possible bool, oneIn int) bool {
 }
 
 func (s *run) playGame(spec *loto.GameSpec) error {
-	if _, err := s.d.StartGame(s.ctx, actor); err != nil {
+	if _, err := s.d.StartGame(s.ctx, as(loto.RoleHost)); err != nil {
 		return err
 	}
 	if s.manual {
@@ -200,20 +209,20 @@ func (s *run) playStage(spec *loto.GameSpec) error {
 func (s *run) draw() error {
 	s.tick(paceDraw)
 	if !s.manual {
-		_, err := s.d.Draw(s.ctx, actor, 0)
+		_, err := s.d.Draw(s.ctx, as(loto.RoleHost), 0)
 		return err
 	}
 	ball := s.balls[0]
 	s.balls = s.balls[1:]
 	if len(s.balls) > 0 && s.due(mistakeSlip, true, 100) {
-		if _, err := s.d.Draw(s.ctx, actor, s.balls[0]); err != nil {
+		if _, err := s.d.Draw(s.ctx, as(loto.RoleHost), s.balls[0]); err != nil {
 			return err
 		}
-		if _, err := s.d.Undo(s.ctx, actor); err != nil {
+		if _, err := s.d.Undo(s.ctx, as(loto.RoleHost)); err != nil {
 			return err
 		}
 	}
-	_, err := s.d.Draw(s.ctx, actor, ball)
+	_, err := s.d.Draw(s.ctx, as(loto.RoleHost), ball)
 	return err
 }
 
@@ -223,11 +232,11 @@ func (s *run) wrongCall(spec *loto.GameSpec) error {
 	if card == "" {
 		return nil
 	}
-	if _, err := s.d.Claim(s.ctx, actor, card); err != nil {
+	if _, err := s.d.Claim(s.ctx, as(loto.RoleController), card); err != nil {
 		return err
 	}
 	s.tick(paceControl)
-	_, err := s.d.StartControl(s.ctx, actor)
+	_, err := s.d.StartControl(s.ctx, as(loto.RoleHost))
 	return err
 }
 

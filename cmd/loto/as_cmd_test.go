@@ -1,0 +1,53 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCLI_ActsInTheRoleOfAs checks --as: the CLI acts as the organiser by
+// default, in the role --as names otherwise (English ids or French words),
+// and the domain's role table refuses what that role may not do.
+func TestCLI_ActsInTheRoleOfAs(t *testing.T) {
+	db := saleDB(t)
+	a := serialsOf(t, db, "A", 2)
+	for _, tc := range []struct{ name, say, as string }{
+		{"unknown role", "--as « chef » : rôle « chef » inconnu : organisateur, meneur", "chef"},
+		{"cashier without desk", "un caissier agit à une caisse : --as caissier:CAISSE", "caissier"},
+		{"cashier with an empty desk", "un caissier agit à une caisse", "cashier: "},
+		{"desk of another role", "seul un caissier agit à une caisse : --as meneur de jeu, sans caisse", "host:caisse-1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			misused(t, db, tc.say, "desk", "open", "caisse-1", "--float", "0", "--as", tc.as, "--db", db)
+		})
+	}
+	fails(t, db, "un caissier de pmr ne peut pas ouvrir caisse-1", "desk", "open", "caisse-1", "--float", "0", "--as", "cashier:pmr", "--db", db)
+	fails(t, db, "le tableau ne peut rien enregistrer", "desk", "open", "caisse-1", "--float", "0", "--as", "tableau", "--db", db)
+	fails(t, db, "le meneur de jeu ne peut pas ouvrir une caisse", "desk", "open", "caisse-1", "--float", "0", "--as", "meneur", "--db", db)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--as", "Caissière:caisse-1", "--by", "Marie", "--db", db)
+	fails(t, db, "un caissier de caisse-1 ne peut pas vendre à pmr", "sell", "--desk", "pmr", "--pay", "cash:5", a[0], "--as", "caissier:caisse-1", "--db", db)
+	mustRun(t, "sell", "--desk", "caisse-1", "--pay", "cash:5", a[0], "--as", "caissier:caisse-1", "--by", "Marie", "--db", db)
+	fails(t, db, "un caissier ne peut pas rembourser une vente : c'est le rôle de l'organisateur", "refund", "--sale", "1", "--reason", "exclusion", "--note", "x", "--as", "caissier:caisse-1", "--db", db)
+	mustRun(t, "sell", "--desk", "caisse-1", "--pay", "cash:5", a[1], "--db", db) // the organiser, by default
+	fails(t, db, "un contrôleur ne peut pas lancer une partie", "game", "start", "--as", "controller", "--db", db)
+	mustRun(t, "game", "start", "--as", "meneur de jeu", "--by", "Paul", "--db", db)
+	export := mustRun(t, "journal", "export", "--db", db)
+	for _, want := range []string{`"actor":"cashier:caisse-1/Marie","type":"desk.opened"`, `"actor":"cashier:caisse-1/Marie","type":"sale.recorded"`,
+		`"actor":"organiser/cli","type":"sale.recorded"`, `"actor":"host/Paul","type":"game.started"`} {
+		if !strings.Contains(export, want) {
+			t.Errorf("journal export lacks %s:\n%s", want, export)
+		}
+	}
+}
+
+// TestCLI_R27_HostRulesOnlyInItsOwnName: acting as the host, a ruling in
+// the organiser's name is refused; the host's own is recorded.
+func TestCLI_R27_HostRulesOnlyInItsOwnName(t *testing.T) {
+	db := saleDB(t)
+	mustRun(t, "game", "start", "--db", db)
+	fails(t, db, "le meneur de jeu ne peut pas enregistrer une décision au nom d'un autre rôle", "game", "rule", "--as", "host", "--role", "organisateur", "--what", "x", "--why", "y", "--db", db)
+	fails(t, db, "l'entrée ne peut pas trancher un litige : c'est le rôle du meneur de jeu ou de l'organisateur", "game", "rule", "--as", "door", "--role", "meneur", "--what", "x", "--why", "y", "--db", db)
+	if out := mustRun(t, "game", "rule", "--as", "host", "--role", "meneur", "--what", "joueur averti", "--why", "bruit", "--db", db); !strings.Contains(out, "par le meneur de jeu") {
+		t.Fatalf("ruling: %s", out)
+	}
+}
