@@ -57,7 +57,7 @@ func renderReport(r loto.DayReport) print.Report {
 	add(series)
 	free := print.Section{Title: "Cartes gratuites remises à l'entrée (R4)", Columns: []string{"Billet", "Carte", "Nom", "Entrée", "Par", "Heure"}}
 	for _, f := range r.Free {
-		free.Rows = append(free.Rows, []string{f.Ticket, f.Card, f.Name, f.Door, f.By, hhmm(f.Time)})
+		free.Rows = append(free.Rows, []string{"n° " + itoa(f.Ticket), f.Card, f.Name, f.Door, f.By, hhmm(f.Time)})
 	}
 	add(free)
 	a := r.Attendance

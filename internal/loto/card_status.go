@@ -26,7 +26,7 @@ type CardStatus struct {
 	State  CardState `json:"state"`
 	Sale   int       `json:"sale,omitempty"`
 	Desk   string    `json:"desk,omitempty"`
-	Ticket string    `json:"ticket,omitempty"`
+	Ticket int       `json:"ticket,omitempty"` // the ticket's number, never its code
 	Door   string    `json:"door,omitempty"`
 	Time   time.Time `json:"time,omitzero"`
 	Reason string    `json:"reason,omitempty"` // why a voided card was voided
@@ -70,8 +70,8 @@ func (st *State) cardStatus(ref CardRef, serial string) CardStatus {
 		cs.Text = fmt.Sprintf("carte vendue : vente n° %d, caisse « %s », %s", s.ID, s.Desk, hhmm(s.Time))
 	case h.ticket > 0:
 		t := st.ent.tickets[h.ticket-1]
-		cs.State, cs.Ticket, cs.Door, cs.Time = CardFree, t.Code, t.Crossed.Door, t.Crossed.Time
-		cs.Text = fmt.Sprintf("carte gratuite : billet %s, entrée « %s », %s", t.Code, t.Crossed.Door, hhmm(t.Crossed.Time))
+		cs.State, cs.Ticket, cs.Door, cs.Time = CardFree, t.Number, t.Crossed.Door, t.Crossed.Time
+		cs.Text = fmt.Sprintf("carte gratuite : billet n° %d, entrée « %s », %s", t.Number, t.Crossed.Door, hhmm(t.Crossed.Time))
 	default:
 		cs.State, cs.Text = CardStamped, fmt.Sprintf("carte tamponnée (événement n° %d)", at)
 	}

@@ -24,7 +24,7 @@ func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
 		says  []string
 	}{
 		{"sold", sold.Cards[0], CardSold, []string{"vendue", "vente n° 1", "caisse « caisse-1 »", hhmm(sold.Time)}},
-		{"free card", in.Card, CardFree, []string{"gratuite", r.Tickets[0].Code, "entrée « porte-1 »", hhmm(in.Time)}},
+		{"free card", in.Card, CardFree, []string{"gratuite", "billet n° 1,", "entrée « porte-1 »", hhmm(in.Time)}},
 		{"not sold", serialOf(t, d, "A", 4), CardUnsold, []string{"pas vendue", "R9"}},
 		{"voided", refunded.Cards[0], CardVoided, []string{"annulée", "exclusion", "remboursement n° 1", "R28"}},
 		{"series not on sale today", serialOf(t, d, "B", 1), CardNotOnSale, []string{"série B", "pas en vente aujourd'hui", "R10"}},
@@ -34,6 +34,9 @@ func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
 			ok(t, err)
 			if s.State != tc.state || s.Serial != tc.card {
 				t.Fatalf("status %+v, want %s", s, tc.state)
+			}
+			if strings.Contains(s.Text, r.Tickets[0].Code) {
+				t.Fatalf("status %q tells the ticket's code, a bearer right to a free card", s.Text)
 			}
 			for _, say := range tc.says {
 				if !strings.Contains(s.Text, say) {

@@ -182,7 +182,7 @@ func (st *State) lateReason(g *GameRecord, ref CardRef) string {
 	case h.sale > 0:
 		return fmt.Sprintf("carte vendue pendant la partie n° %d (vente n° %d) : %s", g.Number, h.sale, next)
 	case h.ticket > 0:
-		return fmt.Sprintf("carte remise gratuitement pendant la partie n° %d (billet %s) : %s", g.Number, st.ent.tickets[h.ticket-1].Code, next)
+		return fmt.Sprintf("carte remise gratuitement pendant la partie n° %d (billet n° %d) : %s", g.Number, h.ticket, next)
 	}
 	return fmt.Sprintf("carte tamponnée pendant la partie n° %d (événement n° %d) : %s", g.Number, st.stamped[ref], next)
 }

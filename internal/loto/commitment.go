@@ -33,6 +33,11 @@ func secretsOf(e journal.Event) []secretRef {
 		if decode(e, &p) == nil {
 			return []secretRef{{daySeedSecret, p.SeedSHA256}}
 		}
+	case TypePersonalKeyCreated:
+		var p personalKeyCreated
+		if decode(e, &p) == nil {
+			return []secretRef{{personalKeySecret, p.KeySHA256}}
+		}
 	case TypeReservationCreated:
 		var p reservationCreated
 		if decode(e, &p) == nil && p.NewKey {

@@ -101,11 +101,18 @@ func (d *Day) catchUp(ctx context.Context) error {
 		if moreExpected && len(chunk) == 0 {
 			return d.breaks(journal.ErrHeadMismatch(d.headOf()))
 		}
+		var personal map[string][]byte
+		if len(chunk) > 0 {
+			// The personal records of the chunk's events, in one query.
+			if personal, err = d.store.Personal(ctx, chunk[0].Seq, chunk[len(chunk)-1].Seq); err != nil {
+				return internalf(err, "lecture des données personnelles")
+			}
+		}
 		for _, e := range chunk {
 			if err := journal.Follows(d.headOf(), e); err != nil {
 				return d.breaks(err)
 			}
-			if err := d.apply(ctx, e, nil); err != nil {
+			if err := d.apply(ctx, e, nil, personal); err != nil {
 				return err
 			}
 		}
@@ -148,9 +155,9 @@ var catchUpChunk = 4096
 var errChunkFull = errors.New("chunk full")
 
 // apply gives the state the secrets the event needs (from the draft that
-// made it, or from the store), each checked against its commitment, then
-// folds the event.
-func (d *Day) apply(ctx context.Context, e journal.Event, secrets map[string][]byte) error {
+// made it, or from the store), each checked against its commitment, and
+// the personal records stored with it (P1), then folds the event.
+func (d *Day) apply(ctx context.Context, e journal.Event, secrets, personal map[string][]byte) error {
 	for _, ref := range secretsOf(e) {
 		v, ok := secrets[ref.name]
 		if !ok {
@@ -165,7 +172,10 @@ func (d *Day) apply(ctx context.Context, e journal.Event, secrets map[string][]b
 		}
 		d.st.setSecret(ref.name, v)
 	}
-	if err := d.st.Apply(e); err != nil {
+	d.st.givePersonal(personal)
+	err := d.st.Apply(e)
+	d.st.givePersonal(nil) // the records now live in the state, checked
+	if err != nil {
 		d.broken = err
 		return err
 	}
@@ -254,7 +264,7 @@ func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) 
 		switch {
 		case err == nil:
 			for i, e := range evs {
-				if err := d.apply(ctx, e, drafts[i].Secrets); err != nil {
+				if err := d.apply(ctx, e, drafts[i].Secrets, drafts[i].Personal); err != nil {
 					return act{}, err
 				}
 			}

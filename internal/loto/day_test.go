@@ -99,6 +99,7 @@ func stateView(t *testing.T, d *Day) map[string]any {
 		v["revealed"] = st.revealed
 		v["results"] = st.Results()
 		v["entrance"] = *st.ent // desks, sales, tickets, refunds, postponement, breaks
+		v["privacy"] = *st.priv // what became of each personal record
 		var games []map[string]any
 		for _, g := range st.games {
 			games = append(games, map[string]any{

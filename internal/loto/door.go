@@ -66,7 +66,7 @@ func (d *Day) Admit(ctx context.Context, actor Actor, door, ticket, serial strin
 		if st.Stamped(ref) {
 			return nil, 0, st.heldBy(ref, s)
 		}
-		p := ticketCrossed{Ticket: t.Code, Number: t.Number, Reservation: t.Reservation, Door: door, Card: s}
+		p := ticketCrossed{Number: t.Number, Reservation: t.Reservation, Door: door, Card: s}
 		if g := st.running(); g != nil && !g.Plays(st.head+1) {
 			p.Warnings = append(p.Warnings, fmt.Sprintf("partie n° %d en cours : cette carte joue à partir de la partie suivante", g.Number))
 		}
@@ -83,6 +83,6 @@ func (d *Day) Admit(ctx context.Context, actor Actor, door, ticket, serial strin
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	name := d.st.ent.reservations[p.Reservation-1].Name
-	return Admission{Ticket: p.Ticket, Reservation: p.Reservation, Name: name, Card: p.Card, Door: p.Door, By: actorName(e.Actor), Time: e.Time, Seq: e.Seq,
+	return Admission{Ticket: d.st.ent.tickets[p.Number-1].Code, Reservation: p.Reservation, Name: name, Card: p.Card, Door: p.Door, By: actorName(e.Actor), Time: e.Time, Seq: e.Seq,
 		Anchor: anchorOf(e), Warnings: p.Warnings}, nil
 }

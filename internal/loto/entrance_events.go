@@ -32,18 +32,19 @@ type (
 		Card    *Cents         `json:"counted_card_cents,omitempty"`
 		Cheque  *Cents         `json:"counted_cheque_cents,omitempty"`
 	}
+	// reservationCreated names its holder by a reference to a personal
+	// record (P1) and its tickets by number: their codes, bearer rights to
+	// a free card, are computed from the reservation key and never recorded.
 	reservationCreated struct {
-		Reservation int      `json:"reservation"`
-		Name        string   `json:"name"`
-		Contact     string   `json:"contact,omitempty"`
-		First       int      `json:"first_ticket"` // number of the first ticket
-		Codes       []string `json:"codes"`        // ticket codes, in number order
-		NewKey      bool     `json:"new_key,omitempty"`
-		KeySHA256   string   `json:"key_sha256,omitempty"` // commitment to the new ticket key
+		Reservation int         `json:"reservation"`
+		Holder      personalRef `json:"holder"`
+		First       int         `json:"first_ticket"` // number of the first ticket
+		Tickets     int         `json:"tickets"`
+		NewKey      bool        `json:"new_key,omitempty"`
+		KeySHA256   string      `json:"key_sha256,omitempty"` // commitment to the new ticket key
 	}
 	ticketCrossed struct {
-		Ticket      string `json:"ticket"`
-		Number      int    `json:"number"`
+		Number      int    `json:"ticket"`
 		Reservation int    `json:"reservation"`
 		Door        string `json:"door"`
 		Card        string `json:"card"` // the free card issued with it (R4)

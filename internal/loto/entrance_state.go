@@ -114,7 +114,19 @@ func (st *State) applySale(e journal.Event) error {
 	if err := st.hold(e, p.Cards, holder{sale: p.ID}); err != nil {
 		return err
 	}
-	ent.sales = append(ent.sales, &Sale{Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key, Anchor: anchorOf(e), SaleData: p})
+	sale := &Sale{Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key, Anchor: anchorOf(e), SaleData: p}
+	if p.Payer != nil {
+		var payer payerRecord
+		ps, err := st.openPersonal(e, *p.Payer, &payer)
+		if err != nil {
+			return err
+		}
+		if sale.Personal = ps; ps == "" {
+			id := payer.Identity
+			sale.Identity, sale.Cheque = &id, payer.Cheque
+		}
+	}
+	ent.sales = append(ent.sales, sale)
 	s.Sales++
 	s.Cards += len(p.Cards)
 	for _, pay := range p.Payments {
@@ -182,16 +194,29 @@ func (st *State) applyReservation(e journal.Event) error {
 		return err
 	}
 	ent := st.ent
-	if p.Reservation != len(ent.reservations)+1 || p.First != len(ent.tickets)+1 || (p.NewKey == ent.keyed) {
+	if p.Reservation != len(ent.reservations)+1 || p.First != len(ent.tickets)+1 || (p.NewKey == ent.keyed) || p.Tickets < 1 {
 		return internalf(nil, "événement %d : réservation %d hors séquence", e.Seq, p.Reservation)
 	}
 	ent.keyed = true
-	r := &reservationRecord{Reservation: Reservation{ID: p.Reservation, Name: p.Name, Contact: p.Contact, Time: e.Time, By: actorName(e.Actor)},
-		first: p.First, count: len(p.Codes)}
-	for i, code := range p.Codes {
-		ent.tickets = append(ent.tickets, &Ticket{Number: p.First + i, Code: code, QR: ticketQRPrefix + code, Reservation: p.Reservation})
+	key, err := st.reservationKey()
+	if err != nil {
+		return err
+	}
+	var holder holderRecord
+	ps, err := st.openPersonal(e, p.Holder, &holder)
+	if err != nil {
+		return err
+	}
+	r := &reservationRecord{Reservation: Reservation{ID: p.Reservation, Name: holder.Name, Contact: holder.Contact, Time: e.Time, By: actorName(e.Actor)},
+		first: p.First, count: p.Tickets}
+	for n := p.First; n < p.First+p.Tickets; n++ {
+		code := ticketCode(key, n)
+		ent.tickets = append(ent.tickets, &Ticket{Number: n, Code: code, QR: ticketQRPrefix + code, Reservation: p.Reservation})
 	}
 	ent.reservations = append(ent.reservations, r)
+	if ps != "" {
+		st.showPersonal(p.Holder.Ref, ps)
+	}
 	return nil
 }
 
@@ -201,8 +226,8 @@ func (st *State) applyCrossing(e journal.Event) error {
 		return err
 	}
 	ent := st.ent
-	if p.Number < 1 || p.Number > len(ent.tickets) || ent.tickets[p.Number-1].Crossed != nil {
-		return internalf(nil, "événement %d : billet %s inconnu ou déjà barré", e.Seq, p.Ticket)
+	if p.Number < 1 || p.Number > len(ent.tickets) || ent.tickets[p.Number-1].Crossed != nil || ent.tickets[p.Number-1].Reservation != p.Reservation {
+		return internalf(nil, "événement %d : billet n° %d inconnu ou déjà barré", e.Seq, p.Number)
 	}
 	if err := st.hold(e, []string{p.Card}, holder{ticket: p.Number}); err != nil {
 		return err

@@ -16,6 +16,9 @@ var folds = map[string]func(*State, journal.Event) error{
 	TypeCardsStamped:  (*State).applyStamp,
 	TypeCardsVoided:   (*State).applyVoid,
 
+	TypePersonalKeyCreated: (*State).applyPersonalKey,
+	TypePersonalErased:     (*State).applyErased,
+
 	TypeDeskOpened:         (*State).applyDeskOpened,
 	TypeDeskClosed:         (*State).applyDeskClosed,
 	TypeSaleRecorded:       (*State).applySale,

@@ -111,15 +111,26 @@ func sameIdentity(a, b *Identity) bool {
 	return *a == *b
 }
 
-// ticketCode is the code of a typed ticket as recorded, "" when none or unreadable.
-func (st *State) ticketCode(text string) string {
+// ticketNumber is the number of a typed ticket as recorded, 0 when none
+// and -1 when unreadable (no recorded ticket has it).
+func (st *State) ticketNumber(text string) int {
 	if strings.TrimSpace(text) == "" {
-		return ""
+		return 0
 	}
 	if t, err := st.ticket(text); err == nil {
-		return t.Code
+		return t.Number
 	}
-	return strings.TrimSpace(text)
+	return -1
+}
+
+// samePayer compares a sale request's identity document and cheque with
+// those the sale recorded; once its record is erased nothing is left to
+// compare, and a retry gets the first answer.
+func samePayer(req SaleRequest, s *Sale) bool {
+	if s.Personal != "" {
+		return (req.Identity != nil) == (s.Payer != nil)
+	}
+	return sameIdentity(req.Identity, s.Identity) && strings.TrimSpace(req.Cheque) == s.Cheque
 }
 
 // sameSale: the same desk, the same cards in any order, the same payments,
@@ -134,8 +145,8 @@ func sameSale(req SaleRequest) sameRequest {
 		d.check(st.deskName(req.Desk) == s.Desk, "une autre caisse")
 		d.check(sameSet(st.requestSerials(req.Cards), s.Cards), "d'autres cartes")
 		d.check(samePayments(req.Payments, s.Payments), "d'autres paiements")
-		d.check(sameIdentity(req.Identity, s.Identity) && strings.TrimSpace(req.Cheque) == s.Cheque, "une autre pièce d'identité ou un autre chèque")
-		d.check(st.ticketCode(req.Ticket) == s.Ticket, "un autre billet")
+		d.check(s.ID >= 1 && s.ID <= len(st.ent.sales) && samePayer(req, st.ent.sales[s.ID-1]), "une autre pièce d'identité ou un autre chèque")
+		d.check(st.ticketNumber(req.Ticket) == s.Ticket, "un autre billet")
 		return d.err(e, fmt.Sprintf("la vente n° %d (caisse « %s », %s)", s.ID, s.Desk, hhmm(e.Time)))
 	}
 }
@@ -198,10 +209,10 @@ func sameAdmission(door, ticket, serial string) sameRequest {
 			return err
 		}
 		var d diffs
-		d.check(st.ticketCode(ticket) == p.Ticket, "un autre billet")
+		d.check(st.ticketNumber(ticket) == p.Number, "un autre billet")
 		d.check(canonical(serial) == p.Card, "une autre carte gratuite")
 		d.check(strings.TrimSpace(door) == p.Door, "une autre entrée")
-		return d.err(e, fmt.Sprintf("l'entrée du billet %s (« %s », %s)", p.Ticket, p.Door, hhmm(e.Time)))
+		return d.err(e, fmt.Sprintf("l'entrée du billet n° %d (« %s », %s)", p.Number, p.Door, hhmm(e.Time)))
 	}
 }
 

@@ -227,6 +227,11 @@ func (m *memStore) prefix(n int) *memStore {
 	for name, v := range m.secrets {
 		p.secrets[name] = append([]byte(nil), v...)
 	}
+	for ref, r := range m.personal {
+		if r.seq <= int64(n) {
+			p.personal[ref] = r
+		}
+	}
 	p.clock = m.events[n-1].Time
 	return p
 }

@@ -223,11 +223,11 @@ func (d *Day) Refunds() []Refund {
 // freeCardOf returns the free card issued at the door with the ticket a sale
 // names, when it still plays: an excluded player loses it too (R28).
 func (st *State) freeCardOf(sale *Sale) []string {
-	if sale.Ticket == "" {
+	if sale.Ticket < 1 || sale.Ticket > len(st.ent.tickets) {
 		return nil
 	}
-	t, err := st.ticket(sale.Ticket)
-	if err != nil || t.Crossed == nil {
+	t := st.ent.tickets[sale.Ticket-1]
+	if t.Crossed == nil {
 		return nil
 	}
 	if ref, err := refOf(t.Crossed.Card); err != nil || st.Voided(ref) {

@@ -79,7 +79,7 @@ type SeriesTotal struct {
 
 // FreeCard is a free card issued at the door with a crossed-out ticket (R4).
 type FreeCard struct {
-	Ticket      string    `json:"ticket"`
+	Ticket      int       `json:"ticket"` // its number, never its code
 	Card        string    `json:"card"`
 	Reservation int       `json:"reservation"`
 	Name        string    `json:"name"`
@@ -217,7 +217,7 @@ func (st *State) reportCards(r *DayReport) {
 			continue
 		}
 		a.Crossed++
-		r.Free = append(r.Free, FreeCard{Ticket: t.Code, Card: c.Card, Reservation: t.Reservation,
+		r.Free = append(r.Free, FreeCard{Ticket: t.Number, Card: c.Card, Reservation: t.Reservation,
 			Name: st.ent.reservations[t.Reservation-1].Name, Door: c.Door, By: c.By, Time: c.Time})
 		if ref, err := refOf(c.Card); err == nil && series[ref.Series] != nil {
 			series[ref.Series].Free++
@@ -227,7 +227,7 @@ func (st *State) reportCards(r *DayReport) {
 	r.Totals.FreeCards = a.Crossed
 	for _, s := range st.ent.sales {
 		a.Sales++
-		if s.Ticket == "" {
+		if s.Ticket == 0 {
 			a.WalkInSales++
 		}
 	}

@@ -31,6 +31,9 @@ type Reservation struct {
 	Tickets []Ticket  `json:"tickets"`
 	Time    time.Time `json:"time"`
 	By      string    `json:"by"`
+	// Personal says, when the name and contact are not there, why (P1):
+	// Name then shows it in French ("effacé").
+	Personal PersonalState `json:"personal,omitempty"`
 }
 
 // Ticket is a reservation ticket (R2-R5): its code with a check code keyed
@@ -185,18 +188,25 @@ func (d *Day) reservationDrafts(st *State, actor Actor, specs []ReservationSpec)
 		}
 		secrets = map[string][]byte{reservationKeySecret: key}
 	}
+	sl, err := d.sealer(st, actor)
+	if err != nil {
+		return nil, 0, err
+	}
 	id, next := len(st.ent.reservations), len(st.ent.tickets)+1
 	var drafts []journal.Draft
 	for i, s := range specs {
 		id++
-		p := reservationCreated{Reservation: id, Name: s.Name, Contact: s.Contact, First: next, NewKey: i == 0 && secrets != nil}
+		ref, rec, err := sl.seal(reservationRef(id), func(salt string) any {
+			return holderRecord{Salt: salt, Name: s.Name, Contact: s.Contact}
+		})
+		if err != nil {
+			return nil, 0, err
+		}
+		p := reservationCreated{Reservation: id, Holder: ref, First: next, Tickets: s.Tickets, NewKey: i == 0 && secrets != nil}
 		if p.NewKey {
 			p.KeySHA256 = sha256Hex(key)
 		}
-		for range s.Tickets {
-			p.Codes = append(p.Codes, ticketCode(key, next))
-			next++
-		}
+		next += s.Tickets
 		dr, err := draft(actor, TypeReservationCreated, p)
 		if err != nil {
 			return nil, 0, err
@@ -204,9 +214,11 @@ func (d *Day) reservationDrafts(st *State, actor Actor, specs []ReservationSpec)
 		if p.NewKey {
 			dr.Secrets = secrets
 		}
+		dr.Personal = map[string][]byte{ref.Ref: rec}
 		drafts = append(drafts, dr)
 	}
-	return drafts, len(drafts) - 1, nil
+	drafts, main := sl.batch(drafts, len(drafts)-1)
+	return drafts, main, nil
 }
 
 // checkReservation trims and checks a reservation: a name, a contact that

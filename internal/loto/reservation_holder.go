@@ -14,7 +14,7 @@ var ErrAlreadyReserved = errors.New("réservations déjà enregistrées")
 // NameContains reports whether the holder's name contains text, ignoring
 // case, accents and spacing: the door finds "Hélène Lefèvre" by "lefevre".
 func (r Reservation) NameContains(text string) bool {
-	return strings.Contains(fold(r.Name), fold(text))
+	return r.Personal == "" && strings.Contains(fold(r.Name), fold(text))
 }
 
 // alreadyReserved refuses a list whose holders (same name, same contact)
@@ -23,6 +23,9 @@ func (r Reservation) NameContains(text string) bool {
 func (st *State) alreadyReserved(specs []ReservationSpec) error {
 	held := make(map[string]int, len(st.ent.reservations))
 	for _, r := range st.ent.reservations {
+		if r.Personal != "" {
+			continue // erased: nobody can tell whose it was
+		}
 		held[holderKey(r.Name, r.Contact)] = r.ID
 	}
 	var bad []string

@@ -32,10 +32,13 @@ type SaleData struct {
 	Total    Cents     `json:"total_cents"`
 	Payments []Payment `json:"payments"`
 	Change   Cents     `json:"change_cents"`
-	Identity *Identity `json:"identity,omitempty"`
-	Cheque   string    `json:"cheque,omitempty"`
-	Ticket   string    `json:"ticket,omitempty"`
-	Hint     string    `json:"hint,omitempty"` // e.g. a plate of 6 costs less than these 5 cards
+	// Payer is the cheque payer's identity document and cheque number,
+	// kept beside the journal (R8, P1); nil without a cheque.
+	Payer *personalRef `json:"payer,omitempty"`
+	// Ticket is the number of the buyer's reservation ticket, 0 without
+	// one: never its code, a bearer right to a free card.
+	Ticket int    `json:"ticket,omitempty"`
+	Hint   string `json:"hint,omitempty"` // e.g. a plate of 6 costs less than these 5 cards
 	// Warnings tell the cashier what the buyer must know, e.g. that these
 	// cards do not play the game whose numbers are out (R9).
 	Warnings []string `json:"warnings,omitempty"`
@@ -50,6 +53,11 @@ type Sale struct {
 	Key   string    `json:"key"`
 	// Anchor is the sale's own event, printed on its receipt (R27).
 	Anchor journal.Anchor `json:"anchor"`
+	// Identity and Cheque are the cheque payer's, read from the personal
+	// record (R8); Personal says, when they are not there, why (P1).
+	Identity *Identity     `json:"identity,omitempty"`
+	Cheque   string        `json:"cheque,omitempty"`
+	Personal PersonalState `json:"personal,omitempty"`
 }
 
 // maxSaleCards bounds one sale: more is a scanning loop gone wrong.
@@ -73,21 +81,39 @@ func (d *Day) Sell(ctx context.Context, actor Actor, req SaleRequest) (Sale, err
 		if err != nil {
 			return nil, 0, err
 		}
+		if req.Identity == nil { // settle let the sale through: no cheque
+			dr, err := draft(actor, TypeSaleRecorded, p)
+			return []journal.Draft{dr}, 0, err
+		}
+		sl, err := d.sealer(st, actor)
+		if err != nil {
+			return nil, 0, err
+		}
+		ref, rec, err := sl.seal(saleRef(p.ID), func(salt string) any {
+			return payerRecord{Salt: salt, Identity: *req.Identity, Cheque: strings.TrimSpace(req.Cheque)}
+		})
+		if err != nil {
+			return nil, 0, err
+		}
+		p.Payer = &ref
 		dr, err := draft(actor, TypeSaleRecorded, p)
-		return []journal.Draft{dr}, 0, err
+		dr.Personal = map[string][]byte{ref.Ref: rec}
+		drafts, main := sl.batch([]journal.Draft{dr}, 0)
+		return drafts, main, err
 	})
 	if err != nil {
 		return Sale{}, err
 	}
-	return saleOf(e)
-}
-
-func saleOf(e journal.Event) (Sale, error) {
-	var p SaleData
-	if err := decode(e, &p); err != nil {
+	p, err := decodeFor[SaleData](e)
+	if err != nil {
 		return Sale{}, err
 	}
-	return Sale{SaleData: p, Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key, Anchor: anchorOf(e)}, nil
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if p.ID < 1 || p.ID > len(d.st.ent.sales) || d.st.ent.sales[p.ID-1].Seq != e.Seq {
+		return Sale{}, internalf(nil, "vente n° %d absente de l'état", p.ID)
+	}
+	return *d.st.ent.sales[p.ID-1], nil
 }
 
 // salePlan checks a sale against the state and prices it.
@@ -107,8 +133,7 @@ func (st *State) salePlan(req SaleRequest) (SaleData, error) {
 	if err != nil {
 		return SaleData{}, err
 	}
-	p := SaleData{ID: len(st.ent.sales) + 1, Desk: dk.Name, Session: s.ID, Cards: serials, Payments: req.Payments,
-		Identity: req.Identity, Cheque: strings.TrimSpace(req.Cheque)}
+	p := SaleData{ID: len(st.ent.sales) + 1, Desk: dk.Name, Session: s.ID, Cards: serials, Payments: req.Payments}
 	for i, ref := range refs {
 		kind := st.series[ref.Series].Kind
 		switch {
@@ -157,7 +182,7 @@ func (st *State) salePlan(req SaleRequest) (SaleData, error) {
 		if err != nil {
 			return SaleData{}, err
 		}
-		p.Ticket = t.Code
+		p.Ticket = t.Number
 	}
 	return p, nil
 }
@@ -315,7 +340,7 @@ func (st *State) heldBy(ref CardRef, serial string) error {
 		return Errorf(EConflict, "la carte %s est déjà vendue (vente n° %d, caisse « %s », %s)", serial, s.ID, s.Desk, hhmm(s.Time))
 	case h.ticket > 0:
 		t := st.ent.tickets[h.ticket-1]
-		return Errorf(EConflict, "la carte %s est déjà remise gratuitement (billet %s, entrée « %s », %s)", serial, t.Code, t.Crossed.Door, hhmm(t.Crossed.Time))
+		return Errorf(EConflict, "la carte %s est déjà remise gratuitement (billet n° %d, entrée « %s », %s)", serial, t.Number, t.Crossed.Door, hhmm(t.Crossed.Time))
 	}
 	return Errorf(EConflict, "la carte %s est déjà tamponnée (événement n° %d)", serial, st.stamped[ref])
 }

@@ -46,6 +46,7 @@ type State struct {
 	grids     map[CardRef]card.Card
 	checkers  map[string]*card.Checker // check codes per series, a cache
 	ent       *entrance                // desks, sales, door, refunds, breaks (issue 5)
+	priv      *privacy                 // what became of each personal record (P1)
 	headHash  string                   // hash of the last event applied
 }
 
@@ -59,6 +60,7 @@ func NewState() *State {
 		grids:    map[CardRef]card.Card{},
 		checkers: map[string]*card.Checker{},
 		ent:      newEntrance(),
+		priv:     newPrivacy(),
 	}
 }
 

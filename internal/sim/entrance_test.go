@@ -54,15 +54,19 @@ func checkEntrance(t *testing.T, d *loto.Day, players int, rep Report) {
 	if _, there := tickets[code]; !there || !strings.Contains(rep.DoorRefusals[0], "déjà barré") {
 		t.Fatalf("second scan refused as %q: want a crossed ticket of the day (R5)", rep.DoorRefusals[0])
 	}
-	named := map[string]bool{}
+	numbers := map[int]bool{}
+	for _, tk := range tickets {
+		numbers[tk.Number] = true
+	}
+	named := map[int]bool{}
 	walkIns := 0
 	for _, s := range d.Sales() {
-		if s.Ticket == "" {
+		if s.Ticket == 0 {
 			walkIns++
 			continue
 		}
-		if _, there := tickets[s.Ticket]; !there {
-			t.Fatalf("sale %d names ticket %s, not one of the day", s.ID, s.Ticket)
+		if !numbers[s.Ticket] {
+			t.Fatalf("sale %d names ticket n° %d, not one of the day", s.ID, s.Ticket)
 		}
 		named[s.Ticket] = true
 	}

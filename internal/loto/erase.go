@@ -1,0 +1,170 @@
+package loto
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"loto/internal/journal"
+)
+
+// EraseRequest names whose personal data to erase, on that person's
+// request (P1): a reservation holder (with the cheque records of the sales
+// that named one of its tickets), or the payer of a cheque sale.
+type EraseRequest struct {
+	Reservation int
+	Sale        int
+	Why         string // recorded in the journal, e.g. "demande du 3 mars par courriel"
+}
+
+// Erasure is what an erasure removed, and a warning when the store could
+// not yet scrub its files.
+type Erasure struct {
+	Seq          int64    `json:"seq"`
+	Refs         []string `json:"refs"`
+	Reservations int      `json:"reservations"`
+	Sales        int      `json:"sales"`
+	Warning      string   `json:"warning,omitempty"`
+}
+
+// maxWhy bounds the reason of an erasure, which the journal keeps for ever.
+const maxWhy = 200
+
+// Erase removes one person's personal data for good (P1): the records are
+// deleted in the transaction that appends the erasure event (which records,
+// by whom, why; no data), then the store scrubs its files. The journal still
+// verifies; lists, reports and the door show "effacé" in their place.
+func (d *Day) Erase(ctx context.Context, actor Actor, req EraseRequest) (Erasure, error) {
+	why, err := erasureWhy(actor, req.Why)
+	if err != nil {
+		return Erasure{}, err
+	}
+	if (req.Reservation > 0) == (req.Sale > 0) {
+		return Erasure{}, Errorf(EInvalid, "effacer les données d'une réservation ou d'une vente : l'une des deux, pas les deux")
+	}
+	return d.erase(ctx, actor, func(st *State) (personalErased, error) {
+		p := personalErased{Reservation: req.Reservation, Sale: req.Sale, Why: why}
+		if req.Reservation > 0 {
+			refs, err := st.holderRefs(req.Reservation)
+			p.Refs = refs
+			return p, err
+		}
+		if req.Sale > len(st.ent.sales) {
+			return p, Errorf(ENotFound, "vente n° %d inconnue : le jour en compte %d", req.Sale, len(st.ent.sales))
+		}
+		s := st.ent.sales[req.Sale-1]
+		if s.Payer == nil {
+			return p, Errorf(EInvalid, "la vente n° %d n'est pas payée par chèque : elle ne garde aucune donnée personnelle", req.Sale)
+		}
+		if s.Personal == PersonalErased {
+			return p, Errorf(EConflict, "les données du payeur de la vente n° %d sont déjà effacées (événement n° %d)", req.Sale, st.priv.erasure[s.Payer.Ref])
+		}
+		p.Refs = []string{s.Payer.Ref}
+		return p, nil
+	})
+}
+
+// Purge removes every personal record of a day that is over (P1): the
+// names and contacts of the holders, the identity documents and cheque
+// numbers. It is refused while the day goes on, since the door and the
+// desks still need them (R5, R8).
+func (d *Day) Purge(ctx context.Context, actor Actor, why string) (Erasure, error) {
+	why, err := erasureWhy(actor, why)
+	if err != nil {
+		return Erasure{}, err
+	}
+	return d.erase(ctx, actor, func(st *State) (personalErased, error) {
+		p := personalErased{Purge: true, Why: why}
+		if st.event == nil || st.dayOver() == "" {
+			return p, Errorf(EConflict, "la journée n'est pas finie : les données personnelles servent encore à l'entrée et aux caisses ; les purger après le dernier lot ou la clôture (event end)")
+		}
+		for _, ref := range st.priv.refs {
+			if st.priv.state[ref] != PersonalErased {
+				p.Refs = append(p.Refs, ref)
+			}
+		}
+		if len(p.Refs) == 0 {
+			return p, Errorf(EConflict, "aucune donnée personnelle à effacer : tout est déjà effacé")
+		}
+		return p, nil
+	})
+}
+
+// erasureWhy checks who erases and why.
+func erasureWhy(actor Actor, why string) (string, error) {
+	if actor.Role != RoleOrganiser {
+		return "", Errorf(EForbidden, "seul l'organisateur efface des données personnelles (P1)")
+	}
+	why = strings.Join(strings.Fields(why), " ")
+	switch {
+	case why == "":
+		return "", Errorf(EInvalid, "la raison de l'effacement est requise (elle figure au journal, sans aucune donnée personnelle)")
+	case utf8.RuneCountInString(why) > maxWhy || !printable(why):
+		return "", Errorf(EInvalid, "raison de l'effacement invalide : %d caractères au plus, sans caractère de contrôle", maxWhy)
+	}
+	return why, nil
+}
+
+// holderRefs are the references of a reservation's holder and of the cheque
+// payers of the sales that named one of its tickets, not yet erased.
+func (st *State) holderRefs(id int) ([]string, error) {
+	if id < 1 || id > len(st.ent.reservations) {
+		return nil, Errorf(ENotFound, "réservation n° %d inconnue : le jour en compte %d", id, len(st.ent.reservations))
+	}
+	ref := reservationRef(id)
+	if st.priv.state[ref] == PersonalErased {
+		return nil, Errorf(EConflict, "les données de la réservation n° %d sont déjà effacées (événement n° %d)", id, st.priv.erasure[ref])
+	}
+	refs := []string{ref}
+	for _, s := range st.ent.sales {
+		if s.Ticket > 0 && st.ent.tickets[s.Ticket-1].Reservation == id && s.Payer != nil && s.Personal != PersonalErased {
+			refs = append(refs, s.Payer.Ref)
+		}
+	}
+	return refs, nil
+}
+
+// erase appends the erasure that plan makes, deleting its records in the
+// same transaction, then scrubs the store's files.
+func (d *Day) erase(ctx context.Context, actor Actor, plan func(st *State) (personalErased, error)) (Erasure, error) {
+	e, err := d.run(ctx, TypePersonalErased, func(st *State) ([]journal.Draft, int, error) {
+		p, err := plan(st)
+		if err != nil {
+			return nil, 0, err
+		}
+		sort.Strings(p.Refs)
+		dr, err := draft(actor, TypePersonalErased, p)
+		dr.Erase = p.Refs
+		return []journal.Draft{dr}, 0, err
+	})
+	if err != nil {
+		return Erasure{}, err
+	}
+	p, err := decodeFor[personalErased](e)
+	if err != nil {
+		return Erasure{}, err
+	}
+	out := Erasure{Seq: e.Seq, Refs: p.Refs}
+	for _, ref := range p.Refs {
+		if strings.HasPrefix(ref, "sale/") {
+			out.Sales++
+		} else {
+			out.Reservations++
+		}
+	}
+	if err := d.Scrub(ctx); err != nil {
+		out.Warning = ErrorMessage(err)
+	}
+	return out, nil
+}
+
+// Scrub makes the store remove the traces of erased records from its files
+// (see journal.PersonalStore); an erasure does it at once, and this again
+// when another program was reading the journal then.
+func (d *Day) Scrub(ctx context.Context) error {
+	if err := d.store.Scrub(ctx); err != nil {
+		return Errorf(EConflict, "données supprimées de la base, mais un autre programme lit encore le journal : leur trace dans les fichiers disparaîtra quand il aura fini (relancer alors loto privacy scrub)")
+	}
+	return nil
+}
