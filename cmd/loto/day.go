@@ -17,7 +17,7 @@ import (
 // defaultActor is who acts when --by is not given, recorded in each event.
 const defaultActor = "cli"
 
-// organiser is the actor of the commands that take no --by.
+// organiser is the actor of the simulation's event, which takes no --by.
 var organiser = loto.Actor{Name: defaultActor, Role: loto.RoleOrganiser}
 
 // Whether a command may start a new SQLite file: only those that begin a

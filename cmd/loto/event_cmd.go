@@ -31,6 +31,7 @@ func readEventFile(path string) ([]byte, error) {
 
 func eventCreate(ctx context.Context, e *env) error {
 	fs := newFlags("event create", e)
+	by := byFlag(fs)
 	from := fs.String("from", "", "`FICHIER` fichier de l'événement (YAML ou JSON)")
 	if err := fs.parse(e.args); err != nil {
 		return err
@@ -42,12 +43,12 @@ func eventCreate(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error { return createEvent(ctx, e, d, file) })
+	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error { return createEvent(ctx, e, d, by.actor(), file) })
 }
 
-// createEvent validates the event file, records the event and says what it
-// did, warnings first.
-func createEvent(ctx context.Context, e *env, d *loto.Day, file []byte) error {
+// createEvent validates the event file, records the event as actor and
+// says what it did, warnings first.
+func createEvent(ctx context.Context, e *env, d *loto.Day, actor loto.Actor, file []byte) error {
 	spec, warnings, err := eventfile.Parse(file)
 	if err != nil {
 		return err
@@ -59,7 +60,7 @@ func createEvent(ctx context.Context, e *env, d *loto.Day, file []byte) error {
 			return fmt.Errorf("series[%d].color : %w", i, err)
 		}
 	}
-	res, err := d.CreateEvent(ctx, organiser, spec)
+	res, err := d.CreateEvent(ctx, actor, spec)
 	if err != nil {
 		return err
 	}

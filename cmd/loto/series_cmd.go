@@ -19,6 +19,7 @@ func init() {
 
 func seriesCreate(ctx context.Context, e *env) error {
 	fs := newFlags("series create", e)
+	by := byFlag(fs)
 	code := fs.String("series", "", "`CODE` code de la série : A, B, ..., Z, AA, ...")
 	cards := fs.Int("cards", 0, "nombre de cartes")
 	special := fs.Bool("special", false, "la carte spéciale de la partie de la voiture (R30)")
@@ -31,7 +32,7 @@ func seriesCreate(ctx context.Context, e *env) error {
 		return err // refused now, not on the day the cards go to the printer
 	}
 	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error {
-		sr, err := d.CreateSeries(ctx, organiser, loto.SeriesSpec{Code: *code, Cards: *cards, Special: *special, Color: *color, Title: *title})
+		sr, err := d.CreateSeries(ctx, by.actor(), loto.SeriesSpec{Code: *code, Cards: *cards, Special: *special, Color: *color, Title: *title})
 		if err != nil {
 			return err
 		}

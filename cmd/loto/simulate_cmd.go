@@ -44,7 +44,7 @@ func simulate(ctx context.Context, e *env) error {
 			if err != nil {
 				return err
 			}
-			if err := createEvent(ctx, e, d, file); err != nil {
+			if err := createEvent(ctx, e, d, organiser, file); err != nil {
 				return err
 			}
 		}

@@ -140,6 +140,8 @@ func TestRefusedStartLeavesNoFile(t *testing.T) {
 		{"event create of a bad file", []string{"event", "create", "--from", bad}},
 		{"series create of no card", []string{"series", "create", "--series", "A", "--cards", "0"}},
 		{"simulate of a bad file", []string{"simulate", "--event", bad, "--players", "2", "--seed", "1"}},
+		{"event create by a cashier", []string{"event", "create", "--from", "../../examples/mega-loto.yaml", "--as", "caissier:caisse-1"}},
+		{"series create by the host", []string{"series", "create", "--series", "A", "--cards", "6", "--as", "meneur"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -16,7 +16,7 @@ import (
 
 // Draft is an event to append: the journal gives it its sequence, time and hash.
 type Draft struct {
-	Actor   string          // user or device that acted
+	Actor   string          // who acted, in the form of its domain (loto: "cashier:caisse-1/Marie")
 	Type    string          // e.g. "series.created"
 	Payload json.RawMessage // JSON object; stored byte for byte
 	Key     string          // optional idempotency key, unique across the journal
