@@ -18,7 +18,7 @@ func init() {
 func sell(ctx context.Context, e *env) error {
 	fs := newFlags("sell", e)
 	by := byFlag(fs)
-	desk := fs.String("desk", "", "`CAISSE` la caisse qui vend")
+	desk := fs.String("desk", "", "`CAISSE` la caisse qui vend (par défaut : celle de --as caissier:CAISSE)")
 	key := fs.String("key", "", "`CLÉ` clé d'idempotence : une vente refaite avec elle rend la première (par défaut : une clé neuve au hasard)")
 	pay := fs.String("pay", "", "`MOYEN:MONTANT` les paiements, séparés par des virgules ; MOYEN vaut cash, card ou cheque ; en espèces, le montant remis")
 	id := fs.String("id", "", "`PIÈCE` pièce d'identité de qui paie par chèque : type et numéro, par exemple \"CNI 123456\" (R8)")
@@ -26,6 +26,9 @@ func sell(ctx context.Context, e *env) error {
 	ticket := fs.String("ticket", "", "`BILLET` le billet de réservation de l'acheteur, s'il en a un (sinon un acheteur sans réservation, R3)")
 	if err := fs.parse(e.args); err != nil {
 		return err
+	}
+	if *desk == "" {
+		*desk = by.as.desk // a cashier sells at its own desk
 	}
 	if *desk == "" {
 		return usagef("--desk est requis : la caisse qui vend")
