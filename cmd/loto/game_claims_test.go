@@ -64,3 +64,53 @@ func TestR27_GameCLI_RulingForADuplicateWarns(t *testing.T) {
 		t.Fatalf("status does not carry the warning in the verdict:\n%s", text)
 	}
 }
+
+// reportCSV returns the day's report as CSV.
+func reportCSV(t *testing.T, db string) string {
+	t.Helper()
+	return mustRun(t, "report", "day", "--format", "csv", "--db", db)
+}
+
+func TestR18_GameCLI_SharedVoucherSaysThePart(t *testing.T) {
+	db, cards := gameDB(t, "manual")
+	mustRun(t, "game", "start", "--db", db)
+	other, _ := drawTie(t, db, cards)
+	mustRun(t, "game", "claim", cards[0].Serial, other.Serial, "--db", db)
+	mustRun(t, "game", "control", "--db", db)
+	out := mustRun(t, "game", "award", "--db", db)
+	part := "15,00 € (part de 2 sur le bon de 30 €)"
+	for _, c := range []string{cards[0].Serial, other.Serial} {
+		if !strings.Contains(out, c+" : Bon de 30 €, montant "+part) {
+			t.Fatalf("award does not say %s gets %q:\n%s", c, part, out)
+		}
+	}
+	if csv := reportCSV(t, db); strings.Count(csv, part) != 2 {
+		t.Fatalf("the report does not say the part twice:\n%s", csv)
+	}
+}
+
+func TestR18_GameCLI_DeclinedShareShownInStatusAndReport(t *testing.T) {
+	db, cards := gameDB(t, "manual")
+	mustRun(t, "game", "start", "--db", db)
+	other, _ := drawTie(t, db, cards)
+	mustRun(t, "game", "claim", cards[0].Serial, other.Serial, "--db", db)
+	mustRun(t, "game", "control", "--db", db)
+	if text := mustRun(t, "game", "status", "--db", db); !strings.Contains(text, "égalité entre 2 gagnants (R17) : le bon se partage à parts égales (R18)") {
+		t.Fatalf("status of a tie:\n%s", text)
+	}
+	mustRun(t, "game", "decline", "--db", db)
+	if text := mustRun(t, "game", "status", "--db", db); !strings.Contains(text, "égalité entre 2 gagnants (R17) : partage refusé (R18)") {
+		t.Fatalf("status does not say the share was declined:\n%s", text)
+	}
+	if st := status(t, db); !st.Declined || st.Tie != loto.TieDeclined {
+		t.Fatalf("status as JSON: declined %v, tie %q", st.Declined, st.Tie)
+	}
+	mustRun(t, "game", "tokens", "12", "57", "--db", db)
+	whole := "30,00 € (bon entier : partage refusé, R18)"
+	if out := mustRun(t, "game", "award", "--db", db); !strings.Contains(out, other.Serial+" (jeton 57) : Bon de 30 €, montant "+whole) {
+		t.Fatalf("award does not say %q:\n%s", whole, out)
+	}
+	if csv := reportCSV(t, db); !strings.Contains(csv, whole) {
+		t.Fatalf("the report does not say the share was declined:\n%s", csv)
+	}
+}

@@ -263,9 +263,10 @@ func TestR22_GameCLI_WrongClaimTheGameGoesOn(t *testing.T) {
 	draw(t, db, cards, &drawn, row[2], slip)
 }
 
-func TestR18_GameCLI_TieDeclinedHighestTokenTakesTheVoucher(t *testing.T) {
-	db, cards := gameDB(t, "manual")
-	mustRun(t, "game", "start", "--db", db)
+// drawTie draws the numbers that make card 1 and a card of plate 2 win the
+// quine on the same number, and returns that card and the number.
+func drawTie(t *testing.T, db string, cards []loto.ExportedCard) (loto.ExportedCard, card.Number) {
+	t.Helper()
 	// Card 1 is on plate 1, so each number of its first row is on a row of a
 	// card of plate 2: both rows complete on that number, a tie.
 	x := rowNumbers(cards[0].Grid, 0)
@@ -287,6 +288,13 @@ func TestR18_GameCLI_TieDeclinedHighestTokenTakesTheVoucher(t *testing.T) {
 	}
 	var drawn []card.Number
 	draw(t, db, cards, &drawn, append(first, shared)...)
+	return other, shared
+}
+
+func TestR18_GameCLI_TieDeclinedHighestTokenTakesTheVoucher(t *testing.T) {
+	db, cards := gameDB(t, "manual")
+	mustRun(t, "game", "start", "--db", db)
+	other, shared := drawTie(t, db, cards)
 	mustRun(t, "game", "claim", cards[0].Serial, other.Serial, "--db", db)
 	out := mustRun(t, "game", "control", "--db", db)
 	if readOut(t, out, 1)[0] != shared || readOut(t, out, 2)[0] != shared {

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"loto/internal/card"
-	"loto/internal/game"
 	"loto/internal/loto"
 )
 
@@ -86,7 +85,7 @@ func gameControl(ctx context.Context, e *env) error {
 		case r.Resumed:
 			fmt.Fprintln(e.stdout, "aucun gagnant : la partie continue, sans répéter les numéros sortis (R22, R24) ; loto game draw")
 		case r.Tie:
-			fmt.Fprintf(e.stdout, "égalité entre %d gagnants (R17) : %s\n", r.Winners, tieAdvice(st.Prize, r.Winners))
+			fmt.Fprintf(e.stdout, "égalité entre %d gagnants (R17) : %s\n", r.Winners, tieAdvice(st.Tie, r.Winners))
 		default:
 			fmt.Fprintln(e.stdout, "1 gagnant : remettre le lot (loto game award)")
 		}
@@ -111,15 +110,18 @@ func writeVerdict(w io.Writer, v loto.ClaimResult) {
 	fmt.Fprintln(w)
 }
 
-// tieAdvice says how the tie on that prize is resolved (R17-R19, R25).
-func tieAdvice(p *loto.Prize, k int) string {
-	switch {
-	case p == nil || p.Kind != loto.Voucher:
-		return "tirer les jetons (loto game tokens) : le plus haut prend le lot, les autres un lot de consolation (R25)"
-	case game.SharedBy(int64(p.Cents), int64(p.UnitCents), k) == k:
+// tieAdvice says the domain's advice on a tie of k winners with the commands
+// that carry it out (R17-R19, R25).
+func tieAdvice(a loto.TieAdvice, k int) string {
+	switch a {
+	case loto.TieShare:
 		return "le bon se partage à parts égales (R18) : loto game award ; si les gagnants refusent le partage : loto game decline, puis loto game tokens"
+	case loto.TieTokensShare:
+		return fmt.Sprintf("le bon ne se partage pas également entre %d (R19) : tirer les jetons (loto game tokens)", k)
+	case loto.TieDeclined:
+		return "partage refusé (R18) : tirer les jetons (loto game tokens), le plus haut prend le bon entier, les autres un lot de consolation"
 	}
-	return fmt.Sprintf("le bon ne se partage pas également entre %d (R19) : tirer les jetons (loto game tokens)", k)
+	return "tirer les jetons (loto game tokens) : le plus haut prend le lot, les autres un lot de consolation (R25)"
 }
 
 func gameTokens(ctx context.Context, e *env) error {
@@ -188,7 +190,7 @@ func gameAward(ctx context.Context, e *env) error {
 		stage := d.Event().Programme[r.Game-1].Stages[r.Stage].Stage
 		fmt.Fprintf(e.stdout, "lot de la partie %d, %s :\n", r.Game, stage.French())
 		for _, w := range r.Winners {
-			fmt.Fprintln(e.stdout, "  "+winnerLine(w))
+			fmt.Fprintln(e.stdout, "  "+winnerLine(w, r.Winners, r.Declined))
 		}
 		switch {
 		case !r.GameOver:
@@ -203,8 +205,10 @@ func gameAward(ctx context.Context, e *env) error {
 	})
 }
 
-// winnerLine says what one winning card receives (R17-R19, R25).
-func winnerLine(w loto.Winner) string {
+// winnerLine says what one winning card receives (R17-R19, R25), its
+// stage's winners in hand: a share says of how many, so that nobody hands
+// the whole voucher over.
+func winnerLine(w loto.Winner, stage []loto.Winner, declined bool) string {
 	s := w.Serial
 	if w.Token != nil {
 		s += fmt.Sprintf(" (jeton %d)", *w.Token)
@@ -213,7 +217,7 @@ func winnerLine(w loto.Winner) string {
 	case w.Consolation:
 		return s + " : lot de consolation, " + w.Prize + " (R25)"
 	case w.ShareCents != nil:
-		return s + " : " + w.Prize + ", montant " + w.ShareCents.String()
+		return s + " : " + w.Prize + ", montant " + loto.ShareFrench(w, stage, declined)
 	}
 	return s + " : " + w.Prize
 }

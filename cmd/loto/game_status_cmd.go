@@ -25,21 +25,13 @@ func gameStatus(ctx context.Context, e *env) error {
 	})
 }
 
-// phases say a game's phase to the host.
-var phases = map[loto.Phase]string{
-	loto.PhaseDrawing: "tirage en cours",
-	loto.PhaseCalled:  "annonce : tirage arrêté jusqu'au contrôle (R15)",
-	loto.PhaseControl: "contrôle : les gagnants attendent leur lot",
-	loto.PhaseOver:    "partie terminée",
-}
-
 // writeStatus writes the board's view for a person.
 func writeStatus(w io.Writer, st loto.Status) {
 	fmt.Fprintln(w, st.Event)
 	if st.Game == 0 {
 		fmt.Fprintln(w, "aucune partie commencée")
 	} else {
-		fmt.Fprintf(w, "partie %d « %s », %s (%s) — %s\n", st.Game, st.Title, st.Stage.French(), plural(st.Lines, "ligne", "lignes"), phases[st.Phase])
+		fmt.Fprintf(w, "partie %d « %s », %s (%s) — %s\n", st.Game, st.Title, st.Stage.French(), plural(st.Lines, "ligne", "lignes"), st.Phase.French())
 		fmt.Fprintf(w, "lot (R13) : %s\n", st.Announce)
 		nums := make([]string, len(st.Drawn))
 		for i, n := range st.Drawn {
@@ -58,6 +50,9 @@ func writeStatus(w io.Writer, st loto.Status) {
 			} else {
 				writeVerdict(w, c)
 			}
+		}
+		if st.Tie != "" {
+			fmt.Fprintf(w, "égalité entre %d gagnants (R17) : %s\n", len(st.Winners), tieAdvice(st.Tie, len(st.Winners)))
 		}
 	}
 	if st.NextGame > 0 {

@@ -118,8 +118,8 @@ func prizesSection(prizes []loto.PrizeLine) print.Section {
 		if p.Token != nil {
 			token = itoa(*p.Token)
 		}
-		if p.ShareCents != nil {
-			share = p.ShareCents.String()
+		if p.Share != "" {
+			share = p.Share
 		}
 		prize := p.Prize
 		if p.Consolation {

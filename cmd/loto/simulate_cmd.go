@@ -92,7 +92,7 @@ func writeSimSummary(e *env, rep sim.Report, day loto.DayReport, h journal.Head)
 				case w.Consolation:
 					fmt.Fprint(e.stdout, " lot de consolation")
 				case w.ShareCents != nil:
-					fmt.Fprintf(e.stdout, " %s", w.ShareCents)
+					fmt.Fprintf(e.stdout, " %s", loto.ShareFrench(w, st.Winners, st.Declined))
 				default:
 					fmt.Fprintf(e.stdout, " %s", w.Prize)
 				}

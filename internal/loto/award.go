@@ -114,8 +114,9 @@ type AwardResult struct {
 	Game     int      `json:"game"`
 	Stage    int      `json:"stage"`
 	Winners  []Winner `json:"winners"`
-	GameOver bool     `json:"game_over"` // the last stage: players clear their cards (R23)
-	DayOver  bool     `json:"day_over"`  // the last game: the day seed is revealed
+	Declined bool     `json:"declined,omitempty"` // the tied winners declined to share the voucher (R18)
+	GameOver bool     `json:"game_over"`          // the last stage: players clear their cards (R23)
+	DayOver  bool     `json:"day_over"`           // the last game: the day seed is revealed
 	// Anchor is the last event the award appended, printed with it (R27).
 	Anchor journal.Anchor `json:"anchor"`
 }
@@ -161,8 +162,11 @@ func (d *Day) Award(ctx context.Context, actor Actor) (AwardResult, error) {
 	if err := decode(a.main, &p); err != nil {
 		return AwardResult{}, err
 	}
-	return AwardResult{Game: p.Game, Stage: p.Stage, Winners: p.Winners, GameOver: p.GameOver,
-		DayOver: p.GameOver && p.Game == len(d.Event().Programme), Anchor: a.anchor}, nil
+	r := AwardResult{Game: p.Game, Stage: p.Stage, Winners: p.Winners, GameOver: p.GameOver,
+		DayOver: p.GameOver && p.Game == len(d.Event().Programme), Anchor: a.anchor}
+	// An awarded stage never changes: its record says whether the share was declined.
+	d.View(func(st *State) { r.Declined = st.games[p.Game-1].Stages[p.Stage].Declined })
+	return r, nil
 }
 
 // shareOut decides what each winner receives. One winner takes the prize.

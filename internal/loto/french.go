@@ -44,3 +44,18 @@ func Ordinal(n int) string {
 	}
 	return strconv.Itoa(n) + "e"
 }
+
+// French says a game's phase to the host and the board.
+func (p Phase) French() string {
+	switch p {
+	case PhaseDrawing:
+		return "tirage en cours"
+	case PhaseCalled:
+		return "annonce : tirage arrêté jusqu'au contrôle (R15)"
+	case PhaseControl:
+		return "contrôle : les gagnants attendent leur lot"
+	case PhaseOver:
+		return "partie terminée"
+	}
+	return string(p)
+}

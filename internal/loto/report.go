@@ -108,7 +108,9 @@ type PrizeLine struct {
 	Serial      string    `json:"serial"`
 	Token       *int      `json:"token"`
 	ShareCents  *Cents    `json:"share_cents"`
+	Share       string    `json:"share,omitempty"` // the share said in French: "15,00 € (part de 2 sur le bon de 30 €)" (R18, R19)
 	Consolation bool      `json:"consolation"`
+	Declined    bool      `json:"declined,omitempty"` // the tied winners declined to share the voucher (R18)
 }
 
 // Report catches up with the journal and returns the day's report.
@@ -131,7 +133,8 @@ func (d *Day) Report(ctx context.Context) (DayReport, error) {
 		for _, s := range g.Stages {
 			for _, w := range s.Winners {
 				r.Prizes = append(r.Prizes, PrizeLine{Game: g.Number, Title: g.Title, Stage: s.Stage, Prize: w.Prize,
-					Serial: w.Serial, Token: w.Token, ShareCents: w.ShareCents, Consolation: w.Consolation})
+					Serial: w.Serial, Token: w.Token, ShareCents: w.ShareCents, Share: ShareFrench(w, s.Winners, s.Declined),
+					Consolation: w.Consolation, Declined: s.Declined})
 			}
 		}
 	}

@@ -15,6 +15,8 @@ type StageResult struct {
 	Draws   []int          `json:"draws"`
 	Claims  []ClaimVerdict `json:"claims"`
 	Winners []Winner       `json:"winners"`
+	// Declined: the tied winners declined to share the voucher (R18).
+	Declined bool `json:"declined,omitempty"`
 }
 
 // ClaimVerdict is a claim and its verdict (after any ruling, R27).
@@ -39,7 +41,7 @@ func (st *State) Results() []GameResult {
 			if !s.Awarded {
 				continue
 			}
-			sr := StageResult{Stage: s.Stage, Lines: s.Lines, Draws: []int{}, Claims: []ClaimVerdict{}, Winners: s.Winners}
+			sr := StageResult{Stage: s.Stage, Lines: s.Lines, Draws: []int{}, Claims: []ClaimVerdict{}, Winners: s.Winners, Declined: s.Declined}
 			for _, n := range s.Draws {
 				sr.Draws = append(sr.Draws, int(n))
 			}

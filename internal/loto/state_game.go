@@ -48,6 +48,9 @@ type StageRecord struct {
 	Winners []Winner      `json:"winners"`
 	Rulings []Ruling      `json:"rulings,omitempty"`
 	Awarded bool          `json:"awarded"`
+	// Declined: the tied winners of the voucher declined to share it, the
+	// highest token took it whole (R18).
+	Declined bool `json:"declined,omitempty"`
 }
 
 // Plays reports whether a card stamped by event seq plays this game: it must
@@ -343,7 +346,7 @@ func (st *State) applyAward(e journal.Event) error {
 		return err
 	}
 	rec := &g.Stages[g.Stage]
-	rec.Winners, rec.Awarded = p.Winners, true
+	rec.Winners, rec.Awarded, rec.Declined = p.Winners, true, g.declined
 	rec.Draws = g.drawn.List()
 	g.control, g.tokens, g.declined, g.late = nil, nil, false, nil
 	g.controlDraws = g.drawn.Len()

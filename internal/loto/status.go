@@ -24,6 +24,8 @@ type Status struct {
 	Claims     []ClaimResult `json:"claims,omitempty"` // the pending call, or the last control's claims; then the late ones at this number (R21)
 	Winners    []ClaimResult `json:"winners,omitempty"`
 	Tokens     []ClaimToken  `json:"tokens,omitempty"`
+	Tie        TieAdvice     `json:"tie,omitempty"`       // how the tie of the winners is resolved (R17-R19)
+	Declined   bool          `json:"declined,omitempty"`  // the tied winners declined to share the voucher (R18)
 	NextGame   int           `json:"next_game,omitempty"` // 0 when the programme is over
 	Break      *BreakState   `json:"break,omitempty"`     // the break in progress, with when play resumes (R12)
 	DayOver    bool          `json:"day_over"`
@@ -54,6 +56,7 @@ func (d *Day) Status() (Status, error) {
 			s.Claims = g.Call()
 		case PhaseControl:
 			s.Claims, s.Winners, s.Tokens = append(append([]ClaimResult(nil), g.control...), g.late...), g.Winners(), g.Tokens()
+			s.Tie, s.Declined = AdviseTie(spec.Prize, len(s.Winners), g.declined), g.declined
 		case PhaseDrawing:
 			s.Claims = g.Late()
 		}

@@ -143,7 +143,7 @@ func checkStage(t *testing.T, s loto.StageResult, spec loto.StageSpec, prev []in
 }
 
 func TestPlayReportJSONShape(t *testing.T) {
-	_, _, rep := simulate(t, "", 300, 7)
+	_, store, rep := simulate(t, "", 300, 7)
 	b, err := json.Marshal(rep)
 	ok(t, err)
 	var doc struct {
@@ -152,11 +152,12 @@ func TestPlayReportJSONShape(t *testing.T) {
 			Number *int    `json:"number"`
 			Title  *string `json:"title"`
 			Stages []struct {
-				Stage   string            `json:"stage"`
-				Lines   int               `json:"lines"`
-				Draws   []int             `json:"draws"`
-				Claims  []map[string]any  `json:"claims"`
-				Winners []json.RawMessage `json:"winners"`
+				Stage    string            `json:"stage"`
+				Lines    int               `json:"lines"`
+				Draws    []int             `json:"draws"`
+				Claims   []map[string]any  `json:"claims"`
+				Winners  []json.RawMessage `json:"winners"`
+				Declined bool              `json:"declined"`
 			} `json:"stages"`
 		} `json:"games"`
 	}
@@ -167,8 +168,12 @@ func TestPlayReportJSONShape(t *testing.T) {
 		t.Fatalf("report %s", b[:200])
 	}
 	nullToken, nullShare := false, false
+	declined := 0
 	for _, g := range doc.Games {
 		for _, s := range g.Stages {
+			if s.Declined {
+				declined++
+			}
 			if s.Stage != "quine" && s.Stage != "double_quine" && s.Stage != "carton_plein" {
 				t.Fatalf("stage %q", s.Stage)
 			}
@@ -192,6 +197,16 @@ func TestPlayReportJSONShape(t *testing.T) {
 	}
 	if !nullToken || !nullShare || !strings.Contains(string(b), `"token":null`) {
 		t.Fatal("token must be null without a tie and share_cents null for an object")
+	}
+	// R18: a stage whose winners declined to share says so, as the journal does.
+	inJournal := 0
+	for _, e := range events(t, store) {
+		if e.Type == loto.TypeTieDeclined {
+			inJournal++
+		}
+	}
+	if inJournal == 0 || declined != inJournal {
+		t.Fatalf("%d stages declined in the report, %d in the journal: want the same, at least one", declined, inJournal)
 	}
 }
 
