@@ -87,6 +87,9 @@ func (st *State) nextBreak(label string, minutes int) (breakStarted, error) {
 	if label == "" && minutes == 0 {
 		return breakStarted{}, Errorf(EInvalid, "plus de pause au programme : donner le nom et la durée de la pause")
 	}
+	if minutes == 0 {
+		return breakStarted{}, st.unknownBreak(label, taken)
+	}
 	if err := CheckBreakMinutes(minutes); err != nil {
 		return breakStarted{}, err
 	}
@@ -97,6 +100,23 @@ func (st *State) nextBreak(label string, minutes int) (breakStarted, error) {
 		return breakStarted{}, Errorf(EInvalid, "nom de pause trop long (60 caractères au plus)")
 	}
 	return breakStarted{Label: label, Minutes: minutes}, nil
+}
+
+// unknownBreak says why a label without minutes names no break to take,
+// listing the breaks of the schedule.
+func (st *State) unknownBreak(label string, taken map[int]bool) error {
+	var names []string
+	for i, b := range st.event.Schedule.Breaks {
+		if strings.EqualFold(label, b.Label) && taken[i+1] {
+			return Errorf(EInvalid, "la pause « %s » du programme est déjà prise : pour une autre pause, donner sa durée", b.Label)
+		}
+		names = append(names, "« "+b.Label+" »")
+	}
+	list := "le programme n'a pas de pause"
+	if len(names) > 0 {
+		list = "pauses du programme : " + strings.Join(names, ", ")
+	}
+	return Errorf(EInvalid, "aucune pause « %s » au programme (%s) : pour une pause imprévue, donner sa durée", label, list)
 }
 
 // CheckBreakMinutes checks the length of a break a person gave: 1 to 240

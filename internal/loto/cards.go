@@ -11,6 +11,10 @@ import (
 // parseSerial reads a typed or scanned serial; an unreadable one is invalid input.
 func parseSerial(text string) (card.Serial, error) {
 	s, err := card.ParseSerial(text)
+	if err != nil && looksLikePlate(text) {
+		return card.Serial{}, &Error{Code: EInvalid, Err: err,
+			Message: fmt.Sprintf("« %s » est le code d'une plaque de 6 cartes : ici, donner le numéro d'une carte, comme A-001234-K7", strings.TrimSpace(text))}
+	}
 	if err != nil {
 		return card.Serial{}, &Error{Code: EInvalid, Err: err,
 			Message: fmt.Sprintf("numéro de carte « %s » illisible : attendu série-numéro-contrôle, comme A-001234-K7", strings.TrimSpace(text))}
@@ -76,13 +80,18 @@ func (st *State) lookup(text string) (card.Serial, card.Card, error) {
 		return s, card.Card{}, &Error{Code: ENotFound, Err: card.ErrUnknownSeries,
 			Message: fmt.Sprintf("carte %s : la série %s est inconnue (R10)", s, s.Series)}
 	}
-	if !st.verify(s) {
-		return s, card.Card{}, &Error{Code: EInvalid, Err: card.ErrBadCheck,
-			Message: fmt.Sprintf("carte %s : code de contrôle faux, carte refusée (R10)", s)}
-	}
+	// A number beyond the series is told so whatever its check code: no
+	// check code can be right for a card that does not exist.
 	if s.Number > series.Cards {
 		return s, card.Card{}, &Error{Code: ENotFound, Err: card.ErrUnknownSeries,
 			Message: fmt.Sprintf("carte %s : hors de la série %s, qui compte %s", s, s.Series, plural(series.Cards, "carte", "cartes"))}
+	}
+	if st.checker(s.Series) == nil {
+		return s, card.Card{}, internalf(nil, "erreur interne : la clé de contrôle de la série %s manque", s.Series)
+	}
+	if !st.verify(s) {
+		return s, card.Card{}, &Error{Code: EInvalid, Err: card.ErrBadCheck,
+			Message: fmt.Sprintf("carte %s : code de contrôle faux, carte refusée (R10)", s)}
 	}
 	c, err := st.grid(CardRef{Series: s.Series, Number: s.Number})
 	return s, c, err

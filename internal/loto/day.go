@@ -163,8 +163,12 @@ func (d *Day) apply(ctx context.Context, e journal.Event, secrets, personal map[
 		if !ok {
 			var err error
 			v, err = d.store.Secret(ctx, ref.name)
+			if errors.Is(err, journal.ErrNotFound) {
+				// Said in full, without the store's English cause.
+				return internalf(nil, "erreur interne : le secret « %s » de l'événement %d manque dans la base (table des secrets altérée, ou copie sans ses secrets)", ref.name, e.Seq)
+			}
 			if err != nil {
-				return internalf(err, "secret %s de l'événement %d", ref.name, e.Seq)
+				return internalf(err, "erreur interne : secret « %s » de l'événement %d illisible", ref.name, e.Seq)
 			}
 		}
 		if err := checkCommitment(e, ref, v); err != nil {

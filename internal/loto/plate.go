@@ -116,7 +116,10 @@ func (st *State) plateCards(text string) ([]CardRef, PlateCode, error) {
 		return nil, p, Errorf(ENotFound, "plaque %s : la série %s est inconnue (R10)", p, p.Series)
 	}
 	key := st.secrets[seriesKeySecret(p.Series)]
-	if key == nil || subtle.ConstantTimeCompare([]byte(plateCheck(key, p.Series, p.Plate)), []byte(p.Check)) != 1 {
+	if key == nil {
+		return nil, p, internalf(nil, "erreur interne : la clé de contrôle de la série %s manque", p.Series)
+	}
+	if subtle.ConstantTimeCompare([]byte(plateCheck(key, p.Series, p.Plate)), []byte(p.Check)) != 1 {
 		return nil, p, Errorf(EInvalid, "plaque %s : code de contrôle faux, plaque refusée (R10)", p)
 	}
 	if p.Plate > s.Plates() {

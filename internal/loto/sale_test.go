@@ -114,7 +114,7 @@ func TestSale_BadInputRecordsNothing(t *testing.T) {
 		{"unknown card", SaleRequest{Desk: "caisse-1", Cards: []string{"Q-000001-22"}, Payments: cash(500)}, ENotFound, "inconnue"},
 		{"unreadable card", SaleRequest{Desk: "caisse-1", Cards: []string{"hello"}, Payments: cash(500)}, EInvalid, "illisible"},
 		{"forged check code", SaleRequest{Desk: "caisse-1", Cards: []string{forgeCheck(a2)}, Payments: cash(500)}, EInvalid, "code de contrôle"},
-		{"card beyond the series", SaleRequest{Desk: "caisse-1", Cards: []string{"A-000601-22"}, Payments: cash(500)}, EInvalid, "contrôle"},
+		{"card beyond the series", SaleRequest{Desk: "caisse-1", Cards: []string{"A-000601-22"}, Payments: cash(500)}, ENotFound, "hors de la série A"},
 		{"already sold: which sale, desk and time", SaleRequest{Desk: "caisse-1", Cards: first.Cards, Payments: cash(500)}, EConflict,
 			"déjà vendue (vente n° 1, caisse « caisse-2 », " + hhmm(first.Time) + ")"},
 		{"series not on sale", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "B", 1), Payments: cash(500)}, EInvalid, "pas en vente"},
