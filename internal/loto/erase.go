@@ -36,7 +36,7 @@ const maxWhy = 200
 // by whom, why; no data), then the store scrubs its files. The journal still
 // verifies; lists, reports and the door show "effacé" in their place.
 func (d *Day) Erase(ctx context.Context, actor Actor, req EraseRequest) (Erasure, error) {
-	why, err := erasureWhy(actor, req.Why)
+	why, err := erasureWhy(actor, CmdErase, req.Why)
 	if err != nil {
 		return Erasure{}, err
 	}
@@ -70,7 +70,7 @@ func (d *Day) Erase(ctx context.Context, actor Actor, req EraseRequest) (Erasure
 // numbers. It is refused while the day goes on, since the door and the
 // desks still need them (R5, R8).
 func (d *Day) Purge(ctx context.Context, actor Actor, why string) (Erasure, error) {
-	why, err := erasureWhy(actor, why)
+	why, err := erasureWhy(actor, CmdPurge, why)
 	if err != nil {
 		return Erasure{}, err
 	}
@@ -92,9 +92,9 @@ func (d *Day) Purge(ctx context.Context, actor Actor, why string) (Erasure, erro
 }
 
 // erasureWhy checks who erases and why.
-func erasureWhy(actor Actor, why string) (string, error) {
-	if actor.Role != RoleOrganiser {
-		return "", Errorf(EForbidden, "seul l'organisateur efface des données personnelles (P1)")
+func erasureWhy(actor Actor, cmd Command, why string) (string, error) {
+	if err := Authorize(actor, cmd, ""); err != nil { // the organiser's alone (P1)
+		return "", err
 	}
 	why = strings.Join(strings.Fields(why), " ")
 	switch {

@@ -12,6 +12,8 @@ const (
 	CmdReserve      Command = "reservation.create" // one reservation, or an import
 	CmdPostpone     Command = "event.postpone"
 	CmdEndDay       Command = "event.end"
+	CmdErase        Command = "privacy.erase"
+	CmdPurge        Command = "privacy.purge"
 	CmdOpenDesk     Command = "desk.open"
 	CmdCloseDesk    Command = "desk.close"
 	CmdSell         Command = "sale.record"
@@ -67,6 +69,8 @@ var commands = []commandRule{
 	{CmdAward, "remettre un lot", []Role{RoleHost}},
 	{CmdRule, "trancher un litige", []Role{RoleHost}}, // R27: the host or the organiser rules
 	{CmdEndDay, "clore la journée", nil},
+	{CmdErase, "effacer des données personnelles", nil}, // P1
+	{CmdPurge, "purger les données personnelles", nil},
 }
 
 // commandRule is a line of the role table.

@@ -22,6 +22,7 @@ func createdDay(t *testing.T) (*Day, *memStore) { return entranceDay(t) }
 func deskDay(t *testing.T) (*Day, *memStore)    { return entranceDay(t, "caisse-1") }
 func drawingDay(t *testing.T) (*Day, *memStore) { return manualDay(t, 1) }
 func claimedDay(t *testing.T) (*Day, *memStore) { return manualDay(t, 2) }
+func personDay(t *testing.T) (*Day, *memStore)  { d, s, _ := personalDay(t); return d, s }
 func tiedDay(t *testing.T) (*Day, *memStore)    { d, s, _ := tieDay(t, voucher30, 2); return d, s }
 func tokenedDay(t *testing.T) (*Day, *memStore) {
 	d, s, _ := tieDay(t, robot, 2)
@@ -149,6 +150,16 @@ func roleCases() []roleCase {
 			_, err := d.EndDay(ctx, a, "salle fermée")
 			return err
 		}},
+		{"erase", CmdErase, personDay, func(t *testing.T, d *Day, a Actor) error {
+			_, err := d.Erase(ctx, a, EraseRequest{Reservation: 1, Why: "demande par courriel"})
+			return err
+		}},
+		{"purge", CmdPurge, personDay, func(t *testing.T, d *Day, a Actor) error {
+			_, err := d.EndDay(ctx, org("org"), "fin de journée")
+			ok(t, err)
+			_, err = d.Purge(ctx, a, "fin de journée")
+			return err
+		}},
 	}
 }
 
@@ -198,7 +209,7 @@ func TestR27_RoleMatrix(t *testing.T) {
 // setupAppends are the batches a case's run appends before its command.
 func setupAppends(name string) int {
 	switch name {
-	case "admit", "end break", "void", "refund":
+	case "admit", "end break", "void", "refund", "purge":
 		return 1
 	}
 	return 0
