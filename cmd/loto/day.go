@@ -44,7 +44,9 @@ func isPostgres(db string) bool {
 }
 
 // openStore opens the journal named by db (--db, else LOTO_DB, else
-// ./loto.db): a postgres:// URL or a SQLite file.
+// ./loto.db): a postgres:// URL or a SQLite file. A command that may begin
+// a day (create) gets, where there is no file yet, a journal that creates
+// it with its first event.
 func openStore(ctx context.Context, db string, create bool) (journal.Store, error) {
 	db = dbName(db)
 	if isPostgres(db) {
@@ -54,16 +56,22 @@ func openStore(ctx context.Context, db string, create bool) (journal.Store, erro
 		}
 		return s, nil
 	}
-	if !create {
-		if _, err := os.Stat(db); errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("base SQLite %s introuvable : une journée commence par « loto event create » (vérifier --db ou LOTO_DB)", db)
+	if _, err := os.Stat(db); errors.Is(err, fs.ErrNotExist) {
+		if create {
+			return &newJournal{path: db}, nil
 		}
+		return nil, fmt.Errorf("base SQLite %s introuvable : une journée commence par « loto event create » (vérifier --db ou LOTO_DB)", db)
 	}
 	s, err := sqlite.Open(ctx, db, nil)
 	if err != nil {
-		return nil, fmt.Errorf("base SQLite %s illisible : %w", db, err)
+		return nil, sqliteError(db, err)
 	}
 	return s, nil
+}
+
+// sqliteError says that the SQLite file db cannot be opened.
+func sqliteError(db string, err error) error {
+	return fmt.Errorf("base SQLite %s illisible : %w", db, err)
 }
 
 // openDay opens the journal named by db and replays it into a Day.
@@ -93,60 +101,15 @@ func (fs *flags) withDay(ctx context.Context, create bool, fn func(*loto.Day) er
 }
 
 // withStore opens the journal named by --db, runs fn on it and closes it.
-// A command that may start a new SQLite file and fails leaves none behind:
-// an empty journal where there was nothing would pass for a day begun.
-func (fs *flags) withStore(ctx context.Context, create bool, fn func(journal.Store) error) (err error) {
-	var undo newFiles
-	if create {
-		undo = newSQLiteFiles(dbName(fs.db))
-	}
+// It never removes a file: a journal is the record, and a command that
+// failed cannot know that no other one has written there since.
+func (fs *flags) withStore(ctx context.Context, create bool, fn func(journal.Store) error) error {
 	s, err := openStore(ctx, fs.db, create)
 	if err != nil {
-		undo.remove()
 		return err
 	}
-	defer func() {
-		// A failure that wrote nothing undoes the file; one that wrote
-		// events (a simulation cut short) keeps them: the journal is the
-		// record, and is never thrown away.
-		empty := false
-		if err != nil && len(undo) > 0 {
-			h, herr := s.Head(context.WithoutCancel(ctx))
-			empty = herr == nil && h.Seq == 0
-		}
-		s.Close()
-		if empty {
-			undo.remove()
-		}
-	}()
+	defer s.Close()
 	return fn(s)
-}
-
-// newFiles are the files of a SQLite journal that did not exist before a command.
-type newFiles []string
-
-// newSQLiteFiles returns the files of the SQLite journal db, and of its
-// companions, that do not exist yet; none for PostgreSQL.
-func newSQLiteFiles(db string) newFiles {
-	if isPostgres(db) {
-		return nil
-	}
-	if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	var out newFiles
-	for _, f := range []string{db, db + "-wal", db + "-shm", db + "-journal"} {
-		if _, err := os.Stat(f); errors.Is(err, fs.ErrNotExist) {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-func (n newFiles) remove() {
-	for _, f := range n {
-		os.Remove(f)
-	}
 }
 
 // message turns an error into the line shown to a person.
