@@ -75,9 +75,12 @@ func dataSource(path string) (string, error) {
 		return "", err
 	}
 	q := url.Values{}
+	// The pragmas run in this order on every new connection: the busy
+	// timeout first, so that switching a new file to WAL waits for another
+	// process opening it at the same moment instead of failing at once.
+	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(FULL)")
-	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "foreign_keys(ON)")
 	// Erased personal records are overwritten with zeros, not just unlinked.
 	q.Add("_pragma", "secure_delete(ON)")
