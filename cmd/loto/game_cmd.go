@@ -98,15 +98,11 @@ func gameDraw(ctx context.Context, e *env) error {
 	}
 	var typed card.Number
 	if fs.NArg() == 1 {
-		n, err := strconv.Atoi(fs.Arg(0))
+		n, err := loto.ParseNumber(fs.Arg(0))
 		if err != nil {
-			return usagef("« %s » n'est pas un numéro : taper le numéro sorti de la machine, de 1 à 90", fs.Arg(0))
+			return err
 		}
-		// Checked before the conversion: 256 would become 0, the rng mode's "no number".
-		if n < 1 || n > 90 {
-			return loto.Errorf(loto.EInvalid, "numéro %d invalide : de 1 à 90", n)
-		}
-		typed = card.Number(n)
+		typed = n
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 		if ev := d.Event(); ev != nil && ev.Draw == loto.DrawManual && typed == 0 {

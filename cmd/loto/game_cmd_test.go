@@ -391,6 +391,9 @@ func TestGameCLI_RefusalsExit1InFrenchWriteNothing(t *testing.T) {
 		{"manual draw without its number", "tirage manuel", []string{"draw"}},
 		{"a number above 90", "de 1 à 90", []string{"draw", "91"}},
 		{"a number that would wrap to 0", "de 1 à 90", []string{"draw", "256"}},
+		{"draw of a word", "« douze » n'est pas un numéro : de 1 à 90", []string{"draw", "douze"}},
+		{"token not a number", "jeton « x » : attendu un nombre de 1 à 90", []string{"tokens", "x"}},
+		{"token out of the bag", "jeton 91 invalide : de 1 à 90", []string{"tokens", "91"}},
 		{"a call before any number", "aucun numéro n'est encore sorti", []string{"call"}},
 		{"a claim before any number", "aucun numéro n'est encore sorti", []string{"claim", cards[0].Serial}},
 		{"an unreadable serial", "illisible", []string{"claim", cards[0].Serial, "XYZ"}},
@@ -414,10 +417,8 @@ func TestGameCLI_UsageErrorsExit2(t *testing.T) {
 		name, say string
 		args      []string
 	}{
-		{"draw of a word", "n'est pas un numéro", []string{"draw", "douze"}},
 		{"draw of two numbers", "un seul numéro", []string{"draw", "1", "2"}},
 		{"claim without a card", "aucune carte", []string{"claim"}},
-		{"token not a number", "jeton « x »", []string{"tokens", "x"}},
 		{"start with an argument", "ne prend pas d'argument", []string{"start", "2"}},
 		{"rule without a role", "--role est requis : organisateur (organiser) ou meneur (host)", []string{"rule", "--why", "x", "--what", "y"}},
 		{"rule by a role that cannot decide", "--role « president » inconnu : organisateur (organiser) ou meneur (host)", []string{"rule", "--role", "president", "--why", "x", "--what", "y"}},

@@ -131,9 +131,9 @@ func gameTokens(ctx context.Context, e *env) error {
 	}
 	var typed []int // nil: the software draws them
 	for _, a := range fs.Args() {
-		n, err := strconv.Atoi(a)
+		n, err := loto.ParseToken(a)
 		if err != nil {
-			return usagef("jeton « %s » : attendu un nombre de 1 à 90", a)
+			return err
 		}
 		typed = append(typed, n)
 	}
