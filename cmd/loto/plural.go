@@ -1,6 +1,14 @@
 package main
 
-import "strconv"
+import (
+	"strconv"
+	"time"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// hhmm writes the local time of day of a journal time.
+func hhmm(t time.Time) string { return t.Local().Format("15:04") }
 
 // plural writes a count with its noun, singular for 0 and 1 as French
 // writes them: "1 carte", "0 carte", "2 cartes".

@@ -30,7 +30,11 @@ func printCards(ctx context.Context, e *env) error {
 		return usagef("mise en page %d inconnue (choisir 6, 3 ou 1)", *layout)
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		sheets, err := cardSheets(d, *code, *from, *to, *layout)
+		sr, err := seriesNamed(d, *code)
+		if err != nil {
+			return err
+		}
+		sheets, err := print.SeriesCards(d, sr, *from, *to, *layout)
 		if err != nil {
 			return err
 		}
@@ -38,42 +42,6 @@ func printCards(ctx context.Context, e *env) error {
 			return print.Cards(f, sheets, *layout, progress(e.stderr, "impression"))
 		})
 	})
-}
-
-// cardSheets rebuilds cards from to to of the series code for printing.
-//
-// A plate code sells all the cards of its plate, so it is printed only
-// where they stay together: on a page of layout 6 holding the whole plate.
-// The cards of layouts 3 and 1 are cut apart, and a plate cut short by the
-// range would sell cards that are not on the sheet.
-func cardSheets(d *loto.Day, code string, from, to, layout int) ([]print.CardSheet, error) {
-	sr, err := seriesNamed(d, code)
-	if err != nil {
-		return nil, err
-	}
-	var sheets []print.CardSheet
-	plateCode := ""
-	err = d.Export(sr.Code, from, to, func(c loto.ExportedCard) error {
-		serial, err := card.ParseSerial(c.Serial)
-		if err != nil {
-			return err
-		}
-		if len(sheets) == 0 || sheets[len(sheets)-1].Plate != c.Plate {
-			plateCode = ""
-			whole := c.Number == 6*c.Plate-5 && (to == 0 || to >= min(6*c.Plate, sr.Cards))
-			if layout == 6 && whole {
-				if plateCode, err = d.PlateCode(sr.Code, c.Plate); err != nil {
-					return err
-				}
-			}
-		}
-		sheets = append(sheets, print.CardSheet{
-			Serial: c.Serial, QR: card.QRText(serial), Plate: c.Plate, PlateCode: plateCode, Grid: c.Grid,
-			Title: sr.Title, Color: sr.Color, Special: sr.Kind == loto.Special,
-		})
-		return nil
-	})
-	return sheets, err
 }
 
 func normCode(s string) string {

@@ -44,7 +44,7 @@ func reportDay(ctx context.Context, e *env) error {
 			enc.SetIndent("", "  ")
 			return enc.Encode(r)
 		}
-		doc := renderReport(r)
+		doc := print.DayReport(r)
 		if *out == "" {
 			return print.ReportCSV(e.stdout, doc)
 		}

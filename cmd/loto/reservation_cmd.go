@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"time"
 
 	"loto/internal/loto"
 	"loto/internal/print"
@@ -98,26 +97,9 @@ func printTickets(ctx context.Context, e *env) error {
 // writeTickets prints the tickets of every reservation, or of the one
 // numbered only, to the PDF file out.
 func writeTickets(e *env, d *loto.Day, out string, only int) error {
-	ev := d.Event()
-	if ev == nil {
-		return fmt.Errorf("l'événement du jour n'est pas créé : pas de billets")
-	}
-	when := frenchDate(ev.Date) + ", ouverture des portes " + ev.Schedule.Doors.String()
-	var sheets []print.TicketSheet
-	for _, r := range d.Reservations() {
-		if only != 0 && r.ID != only {
-			continue
-		}
-		for _, t := range r.Tickets {
-			sheets = append(sheets, print.TicketSheet{Code: t.Code, QR: t.QR, Name: r.Name, Contact: r.Contact,
-				Event: ev.Name, When: when, Venue: ev.Venue})
-		}
-	}
-	if len(sheets) == 0 {
-		if only != 0 {
-			return fmt.Errorf("réservation n° %d inconnue", only)
-		}
-		return fmt.Errorf("aucune réservation : aucun billet à imprimer")
+	sheets, err := print.DayTickets(d, only)
+	if err != nil {
+		return err
 	}
 	if err := writeFileAtomic(out, func(f *os.File) error {
 		return print.Tickets(f, sheets, progress(e.stderr, "billets"))
@@ -126,15 +108,4 @@ func writeTickets(e *env, d *loto.Day, out string, only int) error {
 	}
 	fmt.Fprintf(e.stdout, "%s dans %s\n", plural(len(sheets), "billet écrit", "billets écrits"), out)
 	return nil
-}
-
-// frenchDate writes a YYYY-MM-DD date the French way: "dimanche 16 mars 2025".
-func frenchDate(date string) string {
-	t, err := time.Parse(time.DateOnly, date)
-	if err != nil {
-		return date
-	}
-	days := []string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"}
-	months := []string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
-	return fmt.Sprintf("%s %d %s %d", days[t.Weekday()], t.Day(), months[t.Month()-1], t.Year())
 }

@@ -1,4 +1,6 @@
 // Package print renders the day's paper as PDF: card plates, reservation tickets and reports.
+// It also builds them from the day (DayReport, DayTickets, SeriesCards), so
+// that the command line and the web print the same documents.
 package print
 
 import (

@@ -1,4 +1,4 @@
-package main
+package print
 
 import (
 	"fmt"
@@ -7,13 +7,12 @@ import (
 	"time"
 
 	"loto/internal/loto"
-	"loto/internal/print"
 )
 
-// renderReport lays the day's report out as tables for print.ReportPDF and
-// print.ReportCSV, every amount formatted the French way.
-func renderReport(r loto.DayReport) print.Report {
-	doc := print.Report{
+// DayReport lays the day's report out as tables for ReportPDF and
+// ReportCSV, every amount formatted the French way.
+func DayReport(r loto.DayReport) Report {
+	doc := Report{
 		Title:    "Rapport de la journée — " + r.Event,
 		Subtitle: frenchDate(r.Date) + ", " + r.Venue,
 	}
@@ -22,13 +21,13 @@ func renderReport(r loto.DayReport) print.Report {
 		state = "rapport final"
 	}
 	doc.Footer = fmt.Sprintf("%s — journal : %s, ancre %s (loto journal verify --anchor)", state, plural(int(r.HeadSeq), "événement", "événements"), r.Anchor.Short())
-	add := func(s print.Section) { doc.Sections = append(doc.Sections, s) }
+	add := func(s Section) { doc.Sections = append(doc.Sections, s) }
 	t := r.Totals
-	add(print.Section{Title: "Totaux", Columns: []string{"Total", "Valeur"}, Align: []byte("LR"), Rows: [][]string{
+	add(Section{Title: "Totaux", Columns: []string{"Total", "Valeur"}, Align: []byte("LR"), Rows: [][]string{
 		{"Ventes", itoa(t.Sales)}, {"Cartes vendues", itoa(t.Cards)}, {"Cartes gratuites (billets)", itoa(t.FreeCards)},
 		{"Recettes", t.SalesCents.String()}, {"Remboursements", t.RefundedCents.String()}, {"Net", t.NetCents.String()},
 	}})
-	desks := print.Section{Title: "Par caisse", Columns: []string{"Caisse", "Type", "Sessions", "Ventes", "Cartes", "Recettes", "Remboursé", "État"},
+	desks := Section{Title: "Par caisse", Columns: []string{"Caisse", "Type", "Sessions", "Ventes", "Cartes", "Recettes", "Remboursé", "État"},
 		Align: []byte("LLRRRRRL")}
 	for _, d := range r.Desks {
 		kind, open := "ordinaire", "fermée"
@@ -44,43 +43,43 @@ func renderReport(r loto.DayReport) print.Report {
 	}
 	add(desks)
 	add(sessionsSection(r.Sessions))
-	methods := print.Section{Title: "Par moyen de paiement", Columns: []string{"Moyen", "Paiements", "Reçu", "Monnaie rendue", "Net"}, Align: []byte("LRRRR")}
+	methods := Section{Title: "Par moyen de paiement", Columns: []string{"Moyen", "Paiements", "Reçu", "Monnaie rendue", "Net"}, Align: []byte("LRRRR")}
 	for _, m := range r.Methods {
 		methods.Rows = append(methods.Rows, []string{m.Method.French(), itoa(m.Payments), m.Received.String(), m.Change.String(), m.Net.String()})
 	}
 	add(methods)
-	series := print.Section{Title: "Par série", Columns: []string{"Série", "Type", "Cartes", "Vendues", "Gratuites", "Annulées", "Recettes"}, Align: []byte("LLRRRRR")}
+	series := Section{Title: "Par série", Columns: []string{"Série", "Type", "Cartes", "Vendues", "Gratuites", "Annulées", "Recettes"}, Align: []byte("LLRRRRR")}
 	for _, s := range r.Series {
 		series.Rows = append(series.Rows, []string{s.Series, s.Kind.French(), itoa(s.Cards), itoa(s.Sold), itoa(s.Free), itoa(s.Voided), s.SalesCents.String()})
 	}
 	series.Notes = []string{"Une vente de plusieurs séries partage son prix entre elles au nombre de cartes."}
 	add(series)
-	free := print.Section{Title: "Cartes gratuites remises à l'entrée (R4)", Columns: []string{"Billet", "Carte", "Nom", "Entrée", "Par", "Heure"}}
+	free := Section{Title: "Cartes gratuites remises à l'entrée (R4)", Columns: []string{"Billet", "Carte", "Nom", "Entrée", "Par", "Heure"}}
 	for _, f := range r.Free {
 		free.Rows = append(free.Rows, []string{"n° " + itoa(f.Ticket), f.Card, f.Name, f.Door, f.By, hhmm(f.Time)})
 	}
 	add(free)
 	a := r.Attendance
-	add(print.Section{Title: "Fréquentation", Columns: []string{"Entrées", "Nombre"}, Align: []byte("LR"), Rows: [][]string{
+	add(Section{Title: "Fréquentation", Columns: []string{"Entrées", "Nombre"}, Align: []byte("LR"), Rows: [][]string{
 		{"Réservations", itoa(a.Reservations)}, {"Billets émis", itoa(a.Tickets)}, {"Billets barrés (entrées avec réservation)", itoa(a.Crossed)},
 		{"Billets non barrés", itoa(a.NotCrossed)}, {"Ventes", itoa(a.Sales)}, {"Ventes sans billet (acheteurs sans réservation, R3)", itoa(a.WalkInSales)},
 	}})
 	add(prizesSection(r.Prizes))
-	refunds := print.Section{Title: "Remboursements (R28, R29)", Columns: []string{"N°", "Vente", "Raison", "Caisse", "Montant", "Cartes", "Heure", "Par", "Note"},
+	refunds := Section{Title: "Remboursements (R28, R29)", Columns: []string{"N°", "Vente", "Raison", "Caisse", "Montant", "Cartes", "Heure", "Par", "Note"},
 		Align: []byte("RRLLRRLLL")}
 	for _, f := range r.Refunds {
 		refunds.Rows = append(refunds.Rows, []string{itoa(f.ID), itoa(f.Sale), reasonFrench(f.Reason), f.Desk, f.Cents.String(), itoa(len(f.Cards)), hhmm(f.Time), f.By, f.Note})
 	}
 	add(refunds)
 	if pp := r.Postponed; pp != nil {
-		due := print.Section{Title: "Ventes à rembourser : loto reporté (R29)", Columns: []string{"Vente", "Caisse", "Heure", "Montant", "Cartes"}, Align: []byte("RLLRL"),
+		due := Section{Title: "Ventes à rembourser : loto reporté (R29)", Columns: []string{"Vente", "Caisse", "Heure", "Montant", "Cartes"}, Align: []byte("RLLRL"),
 			Notes: []string{fmt.Sprintf("Reporté à %s par %s : %s.", hhmm(pp.Time), pp.By, pp.Reason)}}
 		for _, s := range pp.ToRefund {
 			due.Rows = append(due.Rows, []string{itoa(s.ID), s.Desk, hhmm(s.Time), s.Total.String(), strings.Join(s.Cards, " ")})
 		}
 		add(due)
 	}
-	breaks := print.Section{Title: "Pauses (R12)", Columns: []string{"Pause", "Début", "Reprise prévue", "Fin"}}
+	breaks := Section{Title: "Pauses (R12)", Columns: []string{"Pause", "Début", "Reprise prévue", "Fin"}}
 	for _, b := range r.Breaks {
 		end := "en cours"
 		if b.Ended != nil {
@@ -93,8 +92,8 @@ func renderReport(r loto.DayReport) print.Report {
 }
 
 // sessionsSection is the Z report of every session, a row per payment method.
-func sessionsSection(sessions []loto.SessionReport) print.Section {
-	s := print.Section{Title: "Par session de caisse (Z)", Columns: []string{"Session", "Caisse", "Ouverture", "Clôture", "Fond", "Moyen", "Attendu", "Compté", "Écart"},
+func sessionsSection(sessions []loto.SessionReport) Section {
+	s := Section{Title: "Par session de caisse (Z)", Columns: []string{"Session", "Caisse", "Ouverture", "Clôture", "Fond", "Moyen", "Attendu", "Compté", "Écart"},
 		Align: []byte("RLLLRLRRR")}
 	for _, z := range sessions {
 		closed := "ouverte"
@@ -111,8 +110,8 @@ func sessionsSection(sessions []loto.SessionReport) print.Section {
 }
 
 // prizesSection lists the winning cards of every awarded stage, with tokens and shares.
-func prizesSection(prizes []loto.PrizeLine) print.Section {
-	s := print.Section{Title: "Lots attribués", Columns: []string{"Partie", "Étape", "Lot", "Carte gagnante", "Jeton", "Part"}, Align: []byte("LLLLRR")}
+func prizesSection(prizes []loto.PrizeLine) Section {
+	s := Section{Title: "Lots attribués", Columns: []string{"Partie", "Étape", "Lot", "Carte gagnante", "Jeton", "Part"}, Align: []byte("LLLLRR")}
 	for _, p := range prizes {
 		token, share := "—", "—"
 		if p.Token != nil {
@@ -141,3 +140,31 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // hhmm writes the local time of day of a journal time.
 func hhmm(t time.Time) string { return t.Local().Format("15:04") }
+
+// plural writes a count with its noun, singular for 0 and 1 as French
+// writes them: "1 carte", "0 carte", "2 cartes".
+func plural(n int, one, many string) string {
+	if n >= 2 {
+		return strconv.Itoa(n) + " " + many
+	}
+	return strconv.Itoa(n) + " " + one
+}
+
+// centsOr writes an amount, or a dash when there is none.
+func centsOr(c *loto.Cents) string {
+	if c == nil {
+		return "—"
+	}
+	return c.String()
+}
+
+// frenchDate writes a YYYY-MM-DD date the French way: "dimanche 16 mars 2025".
+func frenchDate(date string) string {
+	t, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return date
+	}
+	days := []string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"}
+	months := []string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
+	return fmt.Sprintf("%s %d %s %d", days[t.Weekday()], t.Day(), months[t.Month()-1], t.Year())
+}
