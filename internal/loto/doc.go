@@ -9,5 +9,5 @@
 // runs it (a name, a role, a cashier's desk) and first checks it against
 // the role table (Allowed, Authorize): a refusal appends nothing. The package does no I/O of its own:
 // it reads and appends through a journal.Store. Rules are cited by their id
-// in ../shared/RULES.md (R1..R34, L1); the tests that prove them carry it.
+// in docs/rules.md (R1..R34, L1, P1); the tests that prove them carry it.
 package loto
