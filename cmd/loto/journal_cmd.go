@@ -14,7 +14,7 @@ import (
 func init() {
 	register("journal head", "affiche l'ancre NUMÉRO:EMPREINTE du dernier événement, à garder hors de la base (--json)", journalHead)
 	register("journal verify", "recalcule la chaîne d'empreintes et les engagements des secrets ; nomme le premier événement altéré ; vérifie les ancres gardées (--anchor NUMÉRO:EMPREINTE, répétable)", journalVerify)
-	register("journal export", "écrit les événements (jamais les secrets) en lignes JSON", journalExport)
+	register("journal export", "écrit les événements en lignes JSON : jamais les secrets, les données personnelles ni les codes des billets", journalExport)
 }
 
 // headJSON is what `loto journal head --json` prints.
@@ -88,7 +88,7 @@ func journalVerify(ctx context.Context, e *env) error {
 		for _, a := range anchors {
 			fmt.Fprintf(e.stdout, "ancre %s : conforme\n", a)
 		}
-		return nil
+		return verifyPersonal(ctx, e, s)
 	})
 }
 

@@ -230,21 +230,3 @@ func (st *State) showPersonal(ref string, s PersonalState) {
 		sl.Identity, sl.Cheque, sl.Personal = nil, "", s
 	}
 }
-
-// PersonalProblems lists, in French, every personal record that is altered
-// or gone without an erasure in the journal: someone edited or deleted it
-// behind the program's back.
-func (d *Day) PersonalProblems() []string {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	var out []string
-	for _, ref := range d.st.priv.refs {
-		switch d.st.priv.state[ref] {
-		case PersonalAltered:
-			out = append(out, fmt.Sprintf("donnée personnelle %s altérée : son empreinte ne correspond plus (P1)", ref))
-		case PersonalMissing:
-			out = append(out, fmt.Sprintf("donnée personnelle %s absente sans effacement au journal (P1)", ref))
-		}
-	}
-	return out
-}
