@@ -134,25 +134,34 @@ func Verify(ctx context.Context, s Store) (Head, error) {
 // verify is Verify calling seen with each event once it is checked.
 func verify(ctx context.Context, s Store, seen func(Event)) (Head, error) {
 	prev := Head{Seq: 0, Hash: Genesis}
-	err := s.Read(ctx, 1, func(e Event) error {
+	check := func(e Event) error {
 		if err := Follows(prev, e); err != nil {
 			return err
 		}
 		seen(e)
 		prev = Head{Seq: e.Seq, Hash: e.Hash}
 		return nil
-	})
-	if err != nil {
-		return Head{}, err
 	}
-	head, err := s.Head(ctx)
-	if err != nil {
-		return Head{}, err
+	// The head is read after the events: a writer that appended in
+	// between (a verify during the day) moved it past the last event read,
+	// so the events after are read too, until the head is the last event.
+	// A head past events that a new read does not find, or behind the
+	// last event, is a mismatch.
+	for from := int64(1); ; from = prev.Seq + 1 {
+		if err := s.Read(ctx, from, check); err != nil {
+			return Head{}, err
+		}
+		head, err := s.Head(ctx)
+		if err != nil {
+			return Head{}, err
+		}
+		if head == prev {
+			return prev, nil
+		}
+		if head.Seq <= prev.Seq || (from > 1 && prev.Seq < from) {
+			return Head{}, ErrHeadMismatch(prev)
+		}
 	}
-	if head != prev {
-		return Head{}, ErrHeadMismatch(prev)
-	}
-	return prev, nil
 }
 
 // Follows checks that e comes right after prev in the chain: the next

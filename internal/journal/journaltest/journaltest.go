@@ -37,6 +37,7 @@ func Run(t *testing.T, b Backend) {
 	t.Run("Follow", func(t *testing.T) { testFollow(t, b) })
 	t.Run("VerifyDetectsTampering", func(t *testing.T) { testTamper(t, b) })
 	t.Run("AnchorsDetectCutAndRewrite", func(t *testing.T) { testAnchors(t, b) })
+	t.Run("VerifyWhileAppending", func(t *testing.T) { testVerifyWhileAppending(t, b) })
 }
 
 // Draft builds a simple draft for tests.

@@ -72,3 +72,37 @@ func testAnchors(t *testing.T, b Backend) {
 		}
 	})
 }
+
+// testVerifyWhileAppending: verify during the day, while a writer appends,
+// never reports a sound journal as broken (the head, read after the
+// events, may be past them).
+func testVerifyWhileAppending(t *testing.T, b Backend) {
+	ctx := context.Background()
+	s := b.Open(t)
+	done := make(chan struct{})
+	errs := make(chan error, 1)
+	go func() {
+		defer close(errs)
+		for i := int64(0); ; i++ {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			if _, err := s.Append(ctx, i, Draft("e", i)); err != nil {
+				errs <- err
+				return
+			}
+		}
+	}()
+	for i := range 40 {
+		if _, err := journal.Verify(ctx, s); err != nil {
+			close(done)
+			t.Fatalf("verify %d during appends: %v", i, err)
+		}
+	}
+	close(done)
+	if err := <-errs; err != nil {
+		t.Fatal(err)
+	}
+}
