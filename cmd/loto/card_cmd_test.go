@@ -12,7 +12,7 @@ func TestCLI_R9_R10_R28_CardCheckSaysWhatTheCardIsToday(t *testing.T) {
 	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", db)
 	sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cash:5", a[0])
 	sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cash:5", a[1])
-	mustRun(t, "refund", "--sale", "2", "--reason", "exclusion", "--db", db)
+	mustRun(t, "exclude", "--sale", "2", "--why", "perturbe le jeu", "--db", db)
 	ticket := strings.TrimSpace(mustRun(t, "reservation", "add", "Dupont", "--db", db))
 	mustRun(t, "door", "--door", "porte-1", "--db", db, ticket, a[2])
 	for _, tc := range []struct {

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	register("refund", "rembourse une vente pour une exclusion (R28) ou un report (R29) : --sale N --reason exclusion|postponement [--desk CAISSE] [--note TEXTE]", refund)
+	register("refund", "rembourse une vente après le report du loto (R29) : --sale N --reason postponement [--desk CAISSE] [--note TEXTE] ; une exclusion se fait par « loto exclude »", refund)
 	register("event postpone", "reporte le loto (R29) : les ventes s'arrêtent ; affiche chaque vente à rembourser ([--reason TEXTE])", eventPostpone)
 }
 
@@ -18,7 +18,7 @@ func refund(ctx context.Context, e *env) error {
 	fs := newFlags("refund", e)
 	by := byFlag(fs)
 	sale := fs.Int("sale", 0, "numéro de la vente à rembourser")
-	reason := fs.String("reason", "", "`MOTIF` exclusion (R28) ou postponement, le report (R29) ; rien d'autre n'est remboursé")
+	reason := fs.String("reason", "", "`MOTIF` postponement, le report (R29) ; rien d'autre n'est remboursé (une exclusion : « loto exclude »)")
 	desk := fs.String("desk", "", "`CAISSE` caisse qui rembourse (par défaut : celle de la vente)")
 	note := fs.String("note", "", "`TEXTE` qui et pourquoi, pour mémoire")
 	asJSON := fs.Bool("json", false, "écrire le remboursement en JSON")
@@ -83,8 +83,5 @@ var refundWhy = map[loto.RefundReason]string{
 func refundLine(r loto.Refund) string {
 	line := fmt.Sprintf("remboursement n° %d : vente n° %d (%s), %s rendus à la caisse « %s », %s",
 		r.ID, r.Sale, refundWhy[r.Reason], r.Cents, r.Desk, plural(len(r.Cards), "carte annulée", "cartes annulées"))
-	if len(r.FreeCards) > 0 {
-		line += fmt.Sprintf(", et la carte gratuite %s (R28)", strings.Join(r.FreeCards, ", "))
-	}
 	return line
 }

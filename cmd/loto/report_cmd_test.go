@@ -21,11 +21,12 @@ func TestCLI_R28_R29_RefundPostponeAndReport(t *testing.T) {
 	fails(t, db, "R26", "refund", "--sale", itoa(s1.Sale), "--reason", "regret", "--db", db)
 	fails(t, db, "R26", "refund", "--sale", itoa(s1.Sale), "--db", db)
 	fails(t, db, "n'est pas reporté", "refund", "--sale", itoa(s1.Sale), "--reason", "postponement", "--db", db)
-	out := mustRun(t, "refund", "--sale", itoa(s1.Sale), "--reason", "exclusion", "--note", "perturbe le jeu", "--by", "organisateur", "--db", db)
-	if !strings.Contains(out, "12,00 € rendus à la caisse « caisse-1 », 3 cartes annulées") {
-		t.Fatalf("refund: %q", out)
+	fails(t, db, "loto exclude", "refund", "--sale", itoa(s1.Sale), "--reason", "exclusion", "--db", db)
+	out := mustRun(t, "exclude", "--sale", itoa(s1.Sale), "--why", "perturbe le jeu", "--by", "organisateur", "--db", db)
+	if !strings.Contains(out, "exclusion n° 1 (R28) : 3 cartes annulées, 12,00 € rendus à la caisse de chaque vente (1 vente remboursée)") {
+		t.Fatalf("exclude: %q", out)
 	}
-	fails(t, db, "déjà remboursée", "refund", "--sale", itoa(s1.Sale), "--reason", "exclusion", "--db", db)
+	fails(t, db, "déjà annulées", "exclude", "--sale", itoa(s1.Sale), "--why", "encore", "--db", db)
 	out = mustRun(t, "event", "postpone", "--db", db)
 	if !strings.Contains(out, "2 ventes à rembourser, 10,00 €") || !strings.Contains(out, "vente n° "+itoa(s2.Sale)) {
 		t.Fatalf("postpone: %q", out)

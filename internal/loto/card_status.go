@@ -76,7 +76,7 @@ func (st *State) cardStatus(ref CardRef, serial string) CardStatus {
 		cs.State, cs.Text = CardStamped, fmt.Sprintf("carte tamponnée (événement n° %d)", at)
 	}
 	if reason, void := st.voided[ref]; void {
-		cs.State, cs.Reason, cs.Refund = CardVoided, reason, st.refundVoiding(ref, serial)
+		cs.State, cs.Reason, cs.Refund = CardVoided, reason, st.refundVoiding(ref)
 		why := refundReasonFrench(reason)
 		if cs.Refund > 0 {
 			why += fmt.Sprintf(", remboursement n° %d", cs.Refund)
@@ -90,19 +90,11 @@ func (st *State) cardStatus(ref CardRef, serial string) CardStatus {
 	return cs
 }
 
-// refundVoiding is the refund that voided a card, 0 when none did (a card voided by Void).
-func (st *State) refundVoiding(ref CardRef, serial string) int {
+// refundVoiding is the refund that voided a card, 0 when none did (a
+// free card, or a card stamped outside a sale, voided by an exclusion).
+func (st *State) refundVoiding(ref CardRef) int {
 	if h := st.ent.holders[ref]; h.sale > 0 {
-		if id := st.ent.refundOf[h.sale]; id > 0 {
-			return id
-		}
-	}
-	for _, r := range st.ent.refunds {
-		for _, c := range r.FreeCards {
-			if c == serial {
-				return r.ID
-			}
-		}
+		return st.ent.refundOf[h.sale]
 	}
 	return 0
 }

@@ -15,8 +15,9 @@ func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
 	ok(t, err)
 	in, err := d.Admit(ctx, org("portier"), "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 3))
 	ok(t, err)
-	refund, err := d.RefundSale(ctx, org("org"), RefundRequest{Sale: refunded.ID, Reason: RefundExclusion})
+	x, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Sales: []int{refunded.ID}})
 	ok(t, err)
+	refund := d.Refunds()[x.Refunds[0]-1]
 	for _, tc := range []struct {
 		name  string
 		card  string

@@ -13,7 +13,6 @@ const (
 	TypeSeriesCreated   = "series.created"
 	TypeEventCreated    = "event.created"
 	TypeCardsStamped    = "cards.stamped"
-	TypeCardsVoided     = "cards.voided"
 	TypeGameStarted     = "game.started"
 	TypeNumberDrawn     = "number.drawn"
 	TypeNumberUndone    = "number.undone"
@@ -99,10 +98,6 @@ type (
 	cardsStamped struct {
 		Cards  []string `json:"cards"` // serials
 		Reason string   `json:"reason,omitempty"`
-	}
-	cardsVoided struct {
-		Cards  []string `json:"cards"`
-		Reason string   `json:"reason"`
 	}
 	gameStarted struct {
 		Game     int    `json:"game"`

@@ -14,7 +14,6 @@ var folds = map[string]func(*State, journal.Event) error{
 	TypeSeriesCreated: (*State).applySeries,
 	TypeEventCreated:  (*State).applyEvent,
 	TypeCardsStamped:  (*State).applyStamp,
-	TypeCardsVoided:   (*State).applyVoid,
 
 	TypePersonalKeyCreated: (*State).applyPersonalKey,
 	TypePersonalErased:     (*State).applyErased,
@@ -25,6 +24,7 @@ var folds = map[string]func(*State, journal.Event) error{
 	TypeReservationCreated: (*State).applyReservation,
 	TypeTicketCrossed:      (*State).applyCrossing,
 	TypeSaleRefunded:       (*State).applyRefund,
+	TypePersonExcluded:     (*State).applyExclusion,
 	TypeEventPostponed:     (*State).applyEntrance,
 	TypeBreakStarted:       (*State).applyEntrance,
 	TypeBreakEnded:         (*State).applyEntrance,

@@ -300,7 +300,7 @@ func sameRuling(r Ruling) sameRequest {
 // sameCards: the same serials in any order, and the same reason.
 func sameCards(serials []string, reason string) sameRequest {
 	return func(st *State, e journal.Event) error {
-		p, err := decodeFor[cardsVoided](e) // a stamp's payload has the same fields
+		p, err := decodeFor[cardsStamped](e)
 		if err != nil {
 			return err
 		}

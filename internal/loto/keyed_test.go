@@ -101,11 +101,11 @@ func TestKey_EntranceCommandReusedWithOtherContentIsAConflict(t *testing.T) {
 		{name: "stamp", do: func(ctx context.Context, other bool) error {
 			return errOf(d.Stamp(ctx, org("caissier"), serials(t, d, "A", 20, pick(other, 21, 22))))
 		}},
-		{name: "void", do: func(ctx context.Context, other bool) error {
-			return errOf(d.Void(ctx, org("org"), serials(t, d, "A", 20), pick(other, "exclusion", "autre")))
+		{name: "exclusion", do: func(ctx context.Context, other bool) error {
+			return errOf(d.Exclude(ctx, org("org"), ExclusionRequest{Why: pick(other, "perturbe le jeu", "autre"), Cards: serials(t, d, "A", 20)}))
 		}},
-		{name: "refund", do: func(ctx context.Context, other bool) error {
-			return errOf(d.RefundSale(ctx, org("org"), RefundRequest{Sale: pick(other, sale.ID, sale.ID+1), Reason: RefundExclusion}))
+		{name: "exclusion of a sale", do: func(ctx context.Context, other bool) error {
+			return errOf(d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Sales: []int{pick(other, sale.ID, sale.ID+1)}}))
 		}},
 		{name: "series", do: func(ctx context.Context, other bool) error {
 			return errOf(d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "C", Cards: pick(other, 12, 18)}))

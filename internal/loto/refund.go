@@ -37,11 +37,18 @@ func errNoRefund(what string) error {
 	return Errorf(EInvalid, "remboursement refusé%s : les cartes ne sont ni échangées ni remboursées (R9, R26), sauf exclusion d'un joueur (R28) ou report du loto (R29)", what)
 }
 
-// ParseRefundReason reads a reason as typed: exclusion or postponement (report).
+// errExclusionRefund refuses a refund for an exclusion outside the
+// exclusion itself, which also voids the person's free cards (R28).
+func errExclusionRefund() error {
+	return Errorf(EInvalid, "le remboursement d'une personne exclue se fait par l'exclusion elle-même (loto exclude), qui annule aussi ses cartes gratuites (R28)")
+}
+
+// ParseRefundReason reads a reason as typed: postponement (report); an
+// exclusion refunds through Exclude.
 func ParseRefundReason(text string) (RefundReason, error) {
 	switch strings.ToLower(strings.TrimSpace(text)) {
 	case "exclusion":
-		return RefundExclusion, nil
+		return "", errExclusionRefund()
 	case "postponement", "report":
 		return RefundPostponement, nil
 	case "":
@@ -59,7 +66,8 @@ type RefundRequest struct {
 }
 
 // RefundData is a refund as the journal records it: the sale's cards are
-// void (R28), its total paid back in cash at a desk's open session.
+// void (R28, R29), its total paid back in cash at a desk's open session.
+// The refunds of an exclusion are recorded in its batch (see Exclude).
 type RefundData struct {
 	ID      int          `json:"refund"`
 	Sale    int          `json:"sale"`
@@ -68,10 +76,7 @@ type RefundData struct {
 	Session int          `json:"session"`
 	Cents   Cents        `json:"cents"`
 	Cards   []string     `json:"cards"`
-	// FreeCards are voided with an exclusion and paid nothing: the free
-	// card the excluded player got at the door with the ticket the sale names (R4, R28).
-	FreeCards []string `json:"free_cards,omitempty"`
-	Note      string   `json:"note,omitempty"`
+	Note    string       `json:"note,omitempty"`
 }
 
 // Refund is a recorded refund with when, by whom and its event.
@@ -91,10 +96,11 @@ func refundOf(e journal.Event) (Refund, error) {
 	return Refund{RefundData: p, Time: e.Time, By: actorName(e.Actor), Seq: e.Seq}, nil
 }
 
-// RefundSale refunds a whole sale for an exclusion (R28) or once the loto
-// is postponed (R29): its cards are voided, so a claim on them is refused,
-// and its total is paid out in cash at a desk with an open session (the
-// desk's expected cash goes down by as much). Anything else is refused.
+// RefundSale refunds a whole sale once the loto is postponed (R29): its
+// cards are voided, so a claim on them is refused, and its total is paid
+// out in cash at a desk with an open session (the desk's expected cash
+// goes down by as much). An exclusion refunds through Exclude (R28);
+// anything else is refused.
 func (d *Day) RefundSale(ctx context.Context, actor Actor, req RefundRequest) (Refund, error) {
 	if err := Authorize(actor, CmdRefund, ""); err != nil {
 		return Refund{}, err
@@ -105,6 +111,7 @@ func (d *Day) RefundSale(ctx context.Context, actor Actor, req RefundRequest) (R
 		}
 		switch req.Reason {
 		case RefundExclusion:
+			return nil, 0, errExclusionRefund()
 		case RefundPostponement:
 			if st.ent.postponed == nil {
 				return nil, 0, errNoRefund(" : le loto n'est pas reporté")
@@ -134,9 +141,6 @@ func (d *Day) RefundSale(ctx context.Context, actor Actor, req RefundRequest) (R
 		}
 		p := RefundData{ID: len(st.ent.refunds) + 1, Sale: sale.ID, Reason: req.Reason, Desk: dk.Name, Session: s.ID,
 			Cents: sale.Total, Cards: sale.Cards, Note: strings.TrimSpace(req.Note)}
-		if req.Reason == RefundExclusion {
-			p.FreeCards = st.freeCardOf(sale)
-		}
 		dr, err := draft(actor, TypeSaleRefunded, p)
 		return []journal.Draft{dr}, 0, err
 	})
@@ -218,20 +222,4 @@ func (d *Day) Refunds() []Refund {
 		out = append(out, *r)
 	}
 	return out
-}
-
-// freeCardOf returns the free card issued at the door with the ticket a sale
-// names, when it still plays: an excluded player loses it too (R28).
-func (st *State) freeCardOf(sale *Sale) []string {
-	if sale.Ticket < 1 || sale.Ticket > len(st.ent.tickets) {
-		return nil
-	}
-	t := st.ent.tickets[sale.Ticket-1]
-	if t.Crossed == nil {
-		return nil
-	}
-	if ref, err := refOf(t.Crossed.Card); err != nil || st.Voided(ref) {
-		return nil
-	}
-	return []string{t.Crossed.Card}
 }

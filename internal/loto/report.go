@@ -28,6 +28,7 @@ type DayReport struct {
 	Attendance Attendance      `json:"attendance"`
 	Prizes     []PrizeLine     `json:"prizes"`
 	Refunds    []Refund        `json:"refunds"`
+	Exclusions []Exclusion     `json:"exclusions"`          // with every card each voided (R28)
 	Postponed  *Postponement   `json:"postponed,omitempty"` // with the sales still to refund (R29)
 	Breaks     []BreakState    `json:"breaks"`
 }
@@ -125,7 +126,7 @@ func (d *Day) Report(ctx context.Context) (DayReport, error) {
 		return DayReport{}, Errorf(ENotFound, "l'événement du jour n'est pas créé : pas de rapport")
 	}
 	r := DayReport{Event: st.event.Name, Date: st.event.Date, Venue: st.event.Venue, Final: st.revealed != nil,
-		HeadSeq: st.head, HeadHash: st.headHash, Anchor: journal.Anchor{Seq: st.head, Hash: st.headHash}, Free: []FreeCard{}, Prizes: []PrizeLine{}, Refunds: []Refund{},
+		HeadSeq: st.head, HeadHash: st.headHash, Anchor: journal.Anchor{Seq: st.head, Hash: st.headHash}, Free: []FreeCard{}, Prizes: []PrizeLine{}, Refunds: []Refund{}, Exclusions: []Exclusion{},
 		Breaks: append([]BreakState{}, st.ent.breaks...)}
 	st.reportMoney(&r)
 	st.reportCards(&r)
@@ -194,6 +195,9 @@ func (st *State) reportMoney(r *DayReport) {
 	for _, f := range st.ent.refunds {
 		r.Refunds = append(r.Refunds, *f)
 		r.Totals.RefundedCents += f.Cents
+	}
+	for _, x := range st.ent.exclusions {
+		r.Exclusions = append(r.Exclusions, *x)
 	}
 	r.Totals.NetCents = r.Totals.SalesCents - r.Totals.RefundedCents
 }

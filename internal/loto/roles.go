@@ -19,7 +19,7 @@ const (
 	CmdSell         Command = "sale.record"
 	CmdStamp        Command = "cards.stamp"
 	CmdRefund       Command = "sale.refund"
-	CmdVoid         Command = "cards.void"
+	CmdExclude      Command = "person.exclude"
 	CmdAdmit        Command = "door.admit"
 	CmdStartBreak   Command = "break.start"
 	CmdEndBreak     Command = "break.end"
@@ -54,7 +54,7 @@ var commands = []commandRule{
 	{CmdCloseDesk, "fermer une caisse", []Role{RoleCashier}},
 	{CmdAdmit, "faire entrer un porteur de billet", []Role{RoleDoor}},
 	{CmdRefund, "rembourser une vente", nil},
-	{CmdVoid, "annuler des cartes", nil},
+	{CmdExclude, "exclure une personne", nil},
 	{CmdPostpone, "reporter le loto", nil},
 	{CmdStartBreak, "commencer une pause", []Role{RoleHost}},
 	{CmdEndBreak, "finir une pause", []Role{RoleHost, RoleSystem}},

@@ -87,11 +87,14 @@ func roleCases() []roleCase {
 		}},
 		{"refund", CmdRefund, deskDay, func(t *testing.T, d *Day, a Actor) error {
 			s := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))
-			_, err := d.RefundSale(ctx, a, RefundRequest{Sale: s.ID, Reason: RefundExclusion, Note: "perturbe le jeu"})
+			_, err := d.Postpone(ctx, org("org"), "")
+			ok(t, err)
+			_, err = d.RefundSale(ctx, a, RefundRequest{Sale: s.ID, Reason: RefundPostponement, Note: "reporté"})
 			return err
 		}},
-		{"void", CmdVoid, createdDay, func(t *testing.T, d *Day, a Actor) error {
-			_, err := d.Void(ctx, a, stamp(t, d, "A", 1), "exclusion")
+		{"exclude", CmdExclude, deskDay, func(t *testing.T, d *Day, a Actor) error {
+			s := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))
+			_, err := d.Exclude(ctx, a, ExclusionRequest{Why: "perturbe le jeu", Sales: []int{s.ID}})
 			return err
 		}},
 		{"postpone", CmdPostpone, createdDay, func(t *testing.T, d *Day, a Actor) error {
@@ -209,8 +212,10 @@ func TestR27_RoleMatrix(t *testing.T) {
 // setupAppends are the batches a case's run appends before its command.
 func setupAppends(name string) int {
 	switch name {
-	case "admit", "end break", "void", "refund", "purge":
+	case "admit", "end break", "exclude", "purge":
 		return 1
+	case "refund":
+		return 2
 	}
 	return 0
 }

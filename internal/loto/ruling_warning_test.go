@@ -59,7 +59,7 @@ func TestR27_RulingThatMakesAVoidOrIneligibleCardWinWarns(t *testing.T) {
 			stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 			claimed := stamp(t, d, tc.series, 7)[0]
 			if tc.void {
-				_, err := d.Void(ctx, org("org"), []string{claimed}, "exclusion")
+				_, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: []string{claimed}})
 				ok(t, err)
 			}
 			typeNumbers(t, d, rowOf(gridOf(t, d, tc.series, 7), 0)...)

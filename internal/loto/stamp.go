@@ -2,12 +2,11 @@ package loto
 
 import (
 	"context"
-	"strings"
 
 	"loto/internal/journal"
 )
 
-// StampResult lists the cards a stamp or a void recorded, as canonical serials.
+// StampResult lists the cards a stamp recorded, as canonical serials.
 type StampResult struct {
 	Cards []string `json:"cards"`
 }
@@ -33,37 +32,6 @@ func (d *Day) Stamp(ctx context.Context, actor Actor, serials []string) (StampRe
 			return nil, 0, err
 		}
 		dr, err := draft(actor, TypeCardsStamped, cardsStamped{Cards: cards})
-		return []journal.Draft{dr}, 0, err
-	}))
-}
-
-// Void voids stamped cards after their refund for an exclusion (R28): a
-// claim on them is refused afterwards. The reason is required.
-func (d *Day) Void(ctx context.Context, actor Actor, serials []string, reason string) (StampResult, error) {
-	if err := Authorize(actor, CmdVoid, ""); err != nil {
-		return StampResult{}, err
-	}
-	reason = strings.TrimSpace(reason)
-	return answer[StampResult](d.runKeyed(ctx, TypeCardsVoided, sameCards(serials, reason), func(st *State) ([]journal.Draft, int, error) {
-		if reason == "" {
-			return nil, 0, Errorf(EInvalid, "la raison de l'annulation est requise (exclusion, R28)")
-		}
-		if st.event == nil {
-			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
-		}
-		cards, err := st.cardsOf(serials, func(ref CardRef, serial string) error {
-			if !st.Stamped(ref) {
-				return Errorf(EInvalid, "la carte %s n'a pas été vendue aujourd'hui : rien à annuler", serial)
-			}
-			if st.Voided(ref) {
-				return Errorf(EConflict, "la carte %s est déjà annulée", serial)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, 0, err
-		}
-		dr, err := draft(actor, TypeCardsVoided, cardsVoided{Cards: cards, Reason: reason})
 		return []journal.Draft{dr}, 0, err
 	}))
 }

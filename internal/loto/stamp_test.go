@@ -48,17 +48,17 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 		code    string
 	}{
 		{"no reason", []string{a1}, " ", EInvalid},
-		{"not sold", []string{serialOf(t, d, "A", 5)}, "exclusion", EInvalid},
+		{"not sold", []string{serialOf(t, d, "A", 5)}, "perturbe le jeu", EInvalid},
 	} {
-		t.Run("void "+tc.name, func(t *testing.T) {
-			_, err := d.Void(ctx, org("org"), tc.serials, tc.reason)
+		t.Run("exclusion "+tc.name, func(t *testing.T) {
+			_, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: tc.reason, Cards: tc.serials})
 			wantCode(t, err, tc.code)
 			nothingWritten(t, store, before)
 		})
 	}
-	_, err = d.Void(ctx, org("org"), []string{a1}, "exclusion : perturbe le jeu")
+	_, err = d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: []string{a1}})
 	ok(t, err)
-	_, err = d.Void(ctx, org("org"), []string{a1}, "exclusion")
+	_, err = d.Exclude(ctx, org("org"), ExclusionRequest{Why: "encore", Cards: []string{a1}})
 	wantCode(t, err, EConflict)
 	d.View(func(st *State) {
 		ref := CardRef{Series: "A", Number: 1}

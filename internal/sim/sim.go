@@ -129,21 +129,18 @@ func Play(ctx context.Context, d *loto.Day, opt Options) (Report, error) {
 	return Report{Seed: opt.Seed, Games: d.Results(), DoorRefusals: s.doorRefusals}, nil
 }
 
-// exclude refunds the sales of the last player, voiding their cards and
-// their free card if they came with a ticket (R28), if there are two
-// players at least.
+// exclude excludes the last player, if there are two players at least
+// (R28): naming the player's cards voids them all, the free card
+// included, and refunds the player's sales.
 func (s *run) exclude() error {
 	if len(s.players) < 2 {
 		return nil
 	}
-	for _, id := range s.sales[len(s.sales)-1] {
-		r, err := s.d.RefundSale(s.ctx, as(loto.RoleOrganiser), loto.RefundRequest{Sale: id, Reason: loto.RefundExclusion, Note: "perturbe le jeu"})
-		if err != nil {
-			return err
-		}
-		s.voided = append(s.voided, r.Cards...)
-		s.voided = append(s.voided, r.FreeCards...)
+	x, err := s.d.Exclude(s.ctx, as(loto.RoleOrganiser), loto.ExclusionRequest{Why: "perturbe le jeu", Cards: s.players[len(s.players)-1]})
+	if err != nil {
+		return err
 	}
+	s.voided = append(s.voided, x.Cards...)
 	s.players = s.players[:len(s.players)-1]
 	s.sales = s.sales[:len(s.sales)-1]
 	return nil

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"loto/internal/loto"
+)
+
+func TestCLI_R28_ExcludeVoidsEveryCardOfThePerson(t *testing.T) {
+	db := saleDB(t)
+	a := serialsOf(t, db, "A", 4)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "100", "--db", db)
+	ticket := strings.TrimSpace(mustRun(t, "reservation", "add", "Dupont", "--db", db))
+	mustRun(t, "door", "--door", "porte-1", "--db", db, ticket, a[0])
+	s := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cash:10", a[1], a[2]) // no ticket named
+	misused(t, db, "--why est requis", "exclude", "--ticket", ticket, "--db", db)
+	misused(t, db, "nommer au moins", "exclude", "--why", "bruit", "--db", db)
+	misused(t, db, "--sale deux", "exclude", "--why", "bruit", "--sale", "deux", "--db", db)
+	var x loto.Exclusion
+	out := mustRun(t, "exclude", "--why", "perturbe le jeu", "--ticket", ticket, "--sale", itoa(s.Sale), "--json", "--db", db)
+	if err := json.Unmarshal([]byte(out), &x); err != nil || x.Cents != 1000 || len(x.Cards) != 3 || len(x.Refunds) != 1 {
+		t.Fatalf("exclusion %+v %v", x, err)
+	}
+	for _, c := range a[:3] {
+		if out := mustRun(t, "card", "check", "--db", db, c); !strings.Contains(out, "carte annulée (exclusion") {
+			t.Fatalf("card %s after the exclusion:\n%s", c, out)
+		}
+	}
+	if out := mustRun(t, "card", "check", "--db", db, a[3]); strings.Contains(out, "annulée") {
+		t.Fatalf("another card voided:\n%s", out)
+	}
+}
