@@ -27,7 +27,8 @@ func TestCLI_ActsInTheRoleOfAs(t *testing.T) {
 	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--as", "Caissière:caisse-1", "--by", "Marie", "--db", db)
 	fails(t, db, "un caissier de caisse-1 ne peut pas vendre à pmr", "sell", "--desk", "pmr", "--pay", "cash:5", a[0], "--as", "caissier:caisse-1", "--db", db)
 	mustRun(t, "sell", "--pay", "cash:5", a[0], "--as", "caissier:caisse-1", "--by", "Marie", "--db", db) // at its own desk
-	fails(t, db, "un caissier ne peut pas rembourser une vente : c'est le rôle de l'organisateur", "refund", "--sale", "1", "--reason", "exclusion", "--note", "x", "--as", "caissier:caisse-1", "--db", db)
+	fails(t, db, "un caissier ne peut pas exclure une personne : c'est le rôle de l'organisateur", "exclude", "--sale", "1", "--why", "x", "--as", "caissier:caisse-1", "--db", db)
+	fails(t, db, "un caissier ne peut pas rembourser une vente : c'est le rôle de l'organisateur", "refund", "--sale", "1", "--reason", "postponement", "--as", "caissier:caisse-1", "--db", db)
 	mustRun(t, "sell", "--desk", "caisse-1", "--pay", "cash:5", a[1], "--db", db) // the organiser, by default
 	fails(t, db, "un contrôleur ne peut pas lancer une partie", "game", "start", "--as", "controller", "--db", db)
 	mustRun(t, "game", "start", "--as", "meneur de jeu", "--by", "Paul", "--db", db)
