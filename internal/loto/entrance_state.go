@@ -247,7 +247,7 @@ func (st *State) applyRefund(e journal.Event) error {
 	if r.ID != len(ent.refunds)+1 || r.Sale < 1 || r.Sale > len(ent.sales) || ent.refundOf[r.Sale] != 0 || s == nil || s.ID != r.Session {
 		return internalf(nil, "événement %d : remboursement %d hors séquence", e.Seq, r.ID)
 	}
-	if err := st.void(e, r.Cards, string(r.Reason)); err != nil {
+	if err := st.void(e, append(r.Cards, r.FreeCards...), string(r.Reason)); err != nil {
 		return err
 	}
 	ent.refunds = append(ent.refunds, &r)

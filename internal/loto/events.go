@@ -10,9 +10,13 @@ import (
 
 // Event types of the day, as stored in the journal.
 const (
-	TypeSeriesCreated   = "series.created"
-	TypeEventCreated    = "event.created"
-	TypeCardsStamped    = "cards.stamped"
+	TypeSeriesCreated = "series.created"
+	TypeEventCreated  = "event.created"
+	TypeCardsStamped  = "cards.stamped"
+	// TypeCardsVoided voided cards by hand, before exclusions (see
+	// Exclude) voided them; no command writes it now, but the journals
+	// that hold it still replay.
+	TypeCardsVoided     = "cards.voided"
 	TypeGameStarted     = "game.started"
 	TypeNumberDrawn     = "number.drawn"
 	TypeNumberUndone    = "number.undone"
@@ -98,6 +102,10 @@ type (
 	cardsStamped struct {
 		Cards  []string `json:"cards"` // serials
 		Reason string   `json:"reason,omitempty"`
+	}
+	cardsVoided struct {
+		Cards  []string `json:"cards"`
+		Reason string   `json:"reason"`
 	}
 	gameStarted struct {
 		Game     int    `json:"game"`

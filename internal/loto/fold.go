@@ -14,6 +14,7 @@ var folds = map[string]func(*State, journal.Event) error{
 	TypeSeriesCreated: (*State).applySeries,
 	TypeEventCreated:  (*State).applyEvent,
 	TypeCardsStamped:  (*State).applyStamp,
+	TypeCardsVoided:   (*State).applyVoid,
 
 	TypePersonalKeyCreated: (*State).applyPersonalKey,
 	TypePersonalErased:     (*State).applyErased,

@@ -67,6 +67,8 @@ func payloadSamples(t *testing.T) map[string]any {
 			Why: "demande de la personne"},
 		TypeSaleRefunded: RefundData{ID: 1, Sale: 1, Reason: RefundExclusion, Desk: "caisse-1", Session: 1, Cents: 500,
 			Cards: []string{"A-000001-K7"}, FreeCards: []string{"A-000002-M3"}, Note: "perturbe le jeu"},
+		TypePersonExcluded: ExclusionData{ID: 1, Why: "perturbe le jeu", Tickets: []int{1}, Sales: []int{1, 2}, Refunds: []int{3},
+			Desk: "caisse-1", Cents: 500, Cards: []string{"A-000001-K7", "A-000002-M3"}},
 		TypeEventPostponed: eventPostponed{Reason: "salle inondée"},
 		TypeBreakStarted:   breakStarted{Label: "pause repas", Minutes: 75, Scheduled: 1},
 		TypeBreakEnded:     breakEnded{},

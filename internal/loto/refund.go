@@ -76,7 +76,11 @@ type RefundData struct {
 	Session int          `json:"session"`
 	Cents   Cents        `json:"cents"`
 	Cards   []string     `json:"cards"`
-	Note    string       `json:"note,omitempty"`
+	// FreeCards were voided, unpaid, by a refund for an exclusion before
+	// exclusions were one act (see Exclude), which now voids them itself;
+	// no refund sets them now, but the journals that hold them still replay.
+	FreeCards []string `json:"free_cards,omitempty"`
+	Note      string   `json:"note,omitempty"`
 }
 
 // Refund is a recorded refund with when, by whom and its event.

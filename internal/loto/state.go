@@ -167,6 +167,14 @@ func (st *State) applyStamp(e journal.Event) error {
 	return st.hold(e, p.Cards, holder{})
 }
 
+func (st *State) applyVoid(e journal.Event) error {
+	var p cardsVoided
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	return st.void(e, p.Cards, p.Reason)
+}
+
 func sha256Hex(b []byte) string {
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
