@@ -19,7 +19,7 @@ func init() {
 	register("game draw", "tire le numéro suivant : N lu sur la machine à boules en mode manuel, rien en mode rng ([N])", gameDraw)
 	register("game undo", "annule le dernier numéro tapé (faute de frappe, mode manuel)", gameUndo)
 	register("game call", "un joueur annonce : le tirage s'arrête (R15)", gameCall)
-	register("game claim", "enregistre les cartes annoncées (SÉRIE...) ; après le début du contrôle elles sont hors délai (R21)", gameClaim)
+	register("game claim", "enregistre les cartes annoncées (SÉRIE...) ; une fois un contrôle commencé au numéro affiché, elles sont hors délai (R21)", gameClaim)
 	register("game control", "clôt les annonces et affiche chaque verdict, avec les numéros à lire (R20-R22)", gameControl)
 	register("game tokens", "jetons d'égalité tirés du sac, un par gagnant dans l'ordre des annonces ([N...] ; sans N : tirés par le logiciel, R17)", gameTokens)
 	register("game decline", "les gagnants à égalité refusent de partager le bon : le plus haut jeton le prend (R18)", gameDecline)
