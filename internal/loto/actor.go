@@ -158,10 +158,13 @@ func ParseActor(s string) (Actor, error) {
 
 // actorName is the name in an event's actor, for the state and reports; an
 // actor not in the journal form (events written by hand or by an older
-// version) is taken whole as the name.
+// version) is taken whole as the name. It is read on every fold of an
+// event, so it only cuts: the actor was checked when its event was made.
 func actorName(s string) string {
-	if a, err := ParseActor(s); err == nil {
-		return a.Name
+	head, name, ok := strings.Cut(s, "/")
+	role, _, _ := strings.Cut(head, ":")
+	if ok && Role(role).Valid() {
+		return name
 	}
 	return s
 }
