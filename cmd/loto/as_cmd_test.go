@@ -32,6 +32,9 @@ func TestCLI_ActsInTheRoleOfAs(t *testing.T) {
 	mustRun(t, "sell", "--desk", "caisse-1", "--pay", "cash:5", a[1], "--db", db) // the organiser, by default
 	fails(t, db, "un contrôleur ne peut pas lancer une partie", "game", "start", "--as", "controller", "--db", db)
 	mustRun(t, "game", "start", "--as", "meneur de jeu", "--by", "Paul", "--db", db)
+	if help := mustRun(t, "help"); !strings.Contains(help, "--as RÔLE[:CAISSE]") {
+		t.Errorf("loto help does not say --as:\n%s", help)
+	}
 	export := mustRun(t, "journal", "export", "--db", db)
 	for _, want := range []string{`"actor":"cashier:caisse-1/Marie","type":"desk.opened"`, `"actor":"cashier:caisse-1/Marie","type":"sale.recorded"`,
 		`"actor":"organiser/cli","type":"sale.recorded"`, `"actor":"host/Paul","type":"game.started"`} {

@@ -156,6 +156,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage : loto COMMANDE [options]   (chaque commande prend --db, ou LOTO_DB)")
 	listCommands(w, commandsOf(""), "")
 	fmt.Fprintln(w, "« loto COMMANDE -h » décrit les options d'une commande.")
+	fmt.Fprintln(w, "Qui agit : --by NOM ; en quel rôle : --as RÔLE[:CAISSE] (par défaut l'organisateur, qui peut tout ; sinon meneur, contrôleur, caissier:CAISSE, entrée, tableau ou système).")
 }
 
 func init() {
