@@ -106,6 +106,7 @@ func countTotal(count []Denomination) Cents {
 
 // OpenDesk opens a session at a desk of the day with a float of cash.
 func (d *Day) OpenDesk(ctx context.Context, actor Actor, desk string, float Cents) (SessionReport, error) {
+	desk = actor.deskOr(desk)
 	if err := Authorize(actor, CmdOpenDesk, desk); err != nil {
 		return SessionReport{}, err
 	}
@@ -144,6 +145,7 @@ type CloseRequest struct {
 // CloseDesk closes the open session of a desk with its count and returns
 // its Z report: expected against counted for each method, with the difference.
 func (d *Day) CloseDesk(ctx context.Context, actor Actor, req CloseRequest) (SessionReport, error) {
+	req.Desk = actor.deskOr(req.Desk)
 	if err := Authorize(actor, CmdCloseDesk, req.Desk); err != nil {
 		return SessionReport{}, err
 	}

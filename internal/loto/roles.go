@@ -147,6 +147,15 @@ func Authorize(a Actor, c Command, desk string) error {
 	return nil
 }
 
+// deskOr is the desk a desk's command names, the cashier's own when it
+// names none: a cashier's device need not say where it sells.
+func (a Actor) deskOr(desk string) string {
+	if strings.TrimSpace(desk) == "" && a.Role == RoleCashier {
+		return a.Desk
+	}
+	return desk
+}
+
 // subjects are the roles as the subject of a sentence.
 var subjects = map[Role]string{
 	RoleOrganiser: "l'organisateur", RoleHost: "le meneur de jeu", RoleController: "un contrôleur",

@@ -263,6 +263,12 @@ func TestCashierSellsAtItsOwnDeskOnly(t *testing.T) {
 	_, err = d.OpenDesk(ctx, c1, "pmr", 0)
 	wantCode(t, err, EForbidden)
 	nothingWritten(t, store, before)
+	// A cashier that names no desk acts at its own.
+	z, err := d.CloseDesk(ctx, Actor{Name: "Jo", Role: RoleCashier, Desk: "caisse-2"}, CloseRequest{})
+	ok(t, err)
+	if z.Desk != "caisse-2" {
+		t.Fatalf("closed %s, want the cashier's own caisse-2", z.Desk)
+	}
 	// The desk is matched as the day matches desk names.
 	s, err := d.Sell(keyed(), c1, SaleRequest{Desk: " Caisse-1", Cards: serials(t, d, "A", 1), Payments: cash(500)})
 	ok(t, err)

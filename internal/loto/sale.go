@@ -70,6 +70,7 @@ const maxSaleCards = 1000
 // cover it. The sale stamps its cards (R9). It needs an idempotency key
 // (WithKey): a retry with the key returns the first sale, never a second.
 func (d *Day) Sell(ctx context.Context, actor Actor, req SaleRequest) (Sale, error) {
+	req.Desk = actor.deskOr(req.Desk)
 	if err := Authorize(actor, CmdSell, req.Desk); err != nil {
 		return Sale{}, err
 	}
