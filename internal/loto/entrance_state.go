@@ -35,40 +35,39 @@ func newEntrance() *entrance {
 	return &entrance{open: map[string]*Session{}, holders: map[CardRef]holder{}, refundOf: map[int]int{}}
 }
 
-// applyEntrance folds a postponement and the breaks (folds names the types).
-func (st *State) applyEntrance(e journal.Event) error {
-	switch e.Type {
-	case TypeEventPostponed:
-		var p eventPostponed
-		if err := decode(e, &p); err != nil {
-			return err
-		}
-		if st.ent.postponed != nil {
-			return internalf(nil, "événement %d : loto déjà reporté", e.Seq)
-		}
-		st.ent.postponed = &Postponement{Time: e.Time, By: actorName(e.Actor), Reason: p.Reason}
-		return nil
-	case TypeBreakStarted:
-		var p breakStarted
-		if err := decode(e, &p); err != nil {
-			return err
-		}
-		if st.ent.onBreak() != nil {
-			return internalf(nil, "événement %d : pause déjà en cours", e.Seq)
-		}
-		st.ent.breaks = append(st.ent.breaks, BreakState{Label: p.Label, Minutes: p.Minutes, Scheduled: p.Scheduled,
-			Started: e.Time, Resumes: e.Time.Add(time.Duration(p.Minutes) * time.Minute), By: actorName(e.Actor), Seq: e.Seq})
-		return nil
-	case TypeBreakEnded:
-		b := st.ent.onBreak()
-		if b == nil {
-			return internalf(nil, "événement %d : fin de pause sans pause", e.Seq)
-		}
-		t := e.Time
-		b.Ended = &t
-		return nil
+func (st *State) applyPostponed(e journal.Event) error {
+	var p eventPostponed
+	if err := decode(e, &p); err != nil {
+		return err
 	}
-	return unknownType(e)
+	if st.ent.postponed != nil {
+		return internalf(nil, "événement %d : loto déjà reporté", e.Seq)
+	}
+	st.ent.postponed = &Postponement{Time: e.Time, By: actorName(e.Actor), Reason: p.Reason}
+	return nil
+}
+
+func (st *State) applyBreakStarted(e journal.Event) error {
+	var p breakStarted
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	if st.ent.onBreak() != nil {
+		return internalf(nil, "événement %d : pause déjà en cours", e.Seq)
+	}
+	st.ent.breaks = append(st.ent.breaks, BreakState{Label: p.Label, Minutes: p.Minutes, Scheduled: p.Scheduled,
+		Started: e.Time, Resumes: e.Time.Add(time.Duration(p.Minutes) * time.Minute), By: actorName(e.Actor), Seq: e.Seq})
+	return nil
+}
+
+func (st *State) applyBreakEnded(e journal.Event) error {
+	b := st.ent.onBreak()
+	if b == nil {
+		return internalf(nil, "événement %d : fin de pause sans pause", e.Seq)
+	}
+	t := e.Time
+	b.Ended = &t
+	return nil
 }
 
 func (st *State) applyDeskOpened(e journal.Event) error {

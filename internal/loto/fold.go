@@ -26,9 +26,9 @@ var folds = map[string]func(*State, journal.Event) error{
 	TypeTicketCrossed:      (*State).applyCrossing,
 	TypeSaleRefunded:       (*State).applyRefund,
 	TypePersonExcluded:     (*State).applyExclusion,
-	TypeEventPostponed:     (*State).applyEntrance,
-	TypeBreakStarted:       (*State).applyEntrance,
-	TypeBreakEnded:         (*State).applyEntrance,
+	TypeEventPostponed:     (*State).applyPostponed,
+	TypeBreakStarted:       (*State).applyBreakStarted,
+	TypeBreakEnded:         (*State).applyBreakEnded,
 
 	TypeGameStarted:     (*State).applyGame,
 	TypeNumberDrawn:     (*State).applyGame,
