@@ -29,8 +29,16 @@ func door(ctx context.Context, e *env) error {
 	if fs.NArg() != 2 {
 		return usagef("attendu le code du billet puis le numéro de la carte gratuite (R4)")
 	}
+	ticket, err := loto.ParseTicketCode(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	free, err := loto.ParseSerial(fs.Arg(1))
+	if err != nil {
+		return err
+	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		a, err := d.Admit(ctx, by.actor(), *name, fs.Arg(0), fs.Arg(1))
+		a, err := d.Admit(ctx, by.actor(), *name, ticket, free)
 		if err != nil {
 			return err
 		}

@@ -33,7 +33,14 @@ func exclude(ctx context.Context, e *env) error {
 	if len(tickets)+len(sales)+len(cards) == 0 {
 		return usagef("nommer au moins un billet (--ticket), une vente (--sale) ou une carte (--card) de la personne")
 	}
-	req := loto.ExclusionRequest{Why: *why, Tickets: tickets, Cards: cards, Desk: *desk}
+	req := loto.ExclusionRequest{Why: *why, Desk: *desk}
+	var err error
+	if req.Tickets, err = loto.ParseTickets(tickets); err != nil {
+		return err
+	}
+	if req.Cards, err = loto.ParseSerials(cards); err != nil {
+		return err
+	}
 	for _, s := range sales {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil || n < 1 {

@@ -39,10 +39,20 @@ func sell(ctx context.Context, e *env) error {
 	if fs.NArg() == 0 {
 		return usagef("aucune carte : donner les numéros de série ou les codes de plaque des cartes remises")
 	}
-	req := loto.SaleRequest{Desk: *desk, Cards: fs.Args(), Cheque: *cheque, Ticket: *ticket}
+	req := loto.SaleRequest{Desk: *desk, Cheque: strings.TrimSpace(*cheque)}
 	var err error
+	if req.Cards, err = loto.ParseCardCodes(fs.Args()); err != nil {
+		return err
+	}
 	if req.Payments, err = loto.ParsePayments(*pay); err != nil {
 		return err
+	}
+	if strings.TrimSpace(*ticket) != "" {
+		t, err := loto.ParseTicketCode(*ticket)
+		if err != nil {
+			return err
+		}
+		req.Ticket = &t
 	}
 	if strings.TrimSpace(*id) != "" {
 		if req.Identity, err = loto.ParseIdentity(*id); err != nil {

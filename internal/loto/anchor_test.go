@@ -24,13 +24,13 @@ func TestR27_ActsAnswerWithTheirAnchor(t *testing.T) {
 	ctx := context.Background()
 	d, store := entranceDay(t, "caisse-1")
 	kctx := WithKey(ctx, "vente-1")
-	s, err := d.Sell(kctx, org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1), Payments: cash(500)})
+	s, err := d.Sell(kctx, org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 1)), Payments: cash(500)})
 	ok(t, err)
 	if want := headAnchor(t, store); s.Anchor != want {
 		t.Fatalf("sale anchor %v, want the head %v", s.Anchor, want)
 	}
 	sell(t, d, "caisse-1", 500, serials(t, d, "A", 2)...)
-	again, err := d.Sell(kctx, org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1), Payments: cash(500)})
+	again, err := d.Sell(kctx, org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 1)), Payments: cash(500)})
 	ok(t, err)
 	if again.Anchor != s.Anchor {
 		t.Fatalf("retried sale anchor %v, want the first sale's %v", again.Anchor, s.Anchor)
@@ -38,7 +38,7 @@ func TestR27_ActsAnswerWithTheirAnchor(t *testing.T) {
 
 	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
 	ok(t, err)
-	in, err := d.Admit(ctx, org("portier"), "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 7))
+	in, err := d.Admit(ctx, org("portier"), "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, serialOf(t, d, "A", 7)))
 	ok(t, err)
 	if want := headAnchor(t, store); in.Anchor != want {
 		t.Fatalf("admission anchor %v, want the head %v", in.Anchor, want)

@@ -13,7 +13,7 @@ func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
 	refunded := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 2))
 	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Dupont", Tickets: 1})
 	ok(t, err)
-	in, err := d.Admit(ctx, org("portier"), "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 3))
+	in, err := d.Admit(ctx, org("portier"), "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, serialOf(t, d, "A", 3)))
 	ok(t, err)
 	x, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Sales: []int{refunded.ID}})
 	ok(t, err)

@@ -75,6 +75,12 @@ func (st *State) lookup(text string) (card.Serial, card.Card, error) {
 	if err != nil {
 		return card.Serial{}, card.Card{}, err
 	}
+	return st.lookupSerial(s)
+}
+
+// lookupSerial finds the card of a serial read at the edge (R10): a wrong
+// check code is invalid, an unknown series or number not found.
+func (st *State) lookupSerial(s card.Serial) (card.Serial, card.Card, error) {
 	series, ok := st.series[s.Series]
 	if !ok {
 		return s, card.Card{}, &Error{Code: ENotFound, Err: card.ErrUnknownSeries,

@@ -136,7 +136,7 @@ func TestConcurrency_SameCardAtTwoDesks(t *testing.T) {
 			errs := race(days, func(d *Day, i int) error {
 				desk := []string{"caisse-1", "caisse-2"}[i%2]
 				ctx := WithKey(context.Background(), fmt.Sprintf("sale-%d", i))
-				_, err := d.Sell(ctx, org(fmt.Sprintf("caissier-%d", i)), SaleRequest{Desk: desk, Cards: []string{card}, Payments: cash(500)})
+				_, err := d.Sell(ctx, org(fmt.Sprintf("caissier-%d", i)), SaleRequest{Desk: desk, Cards: cardCodes(t, []string{card}), Payments: cash(500)})
 				return err
 			})
 			oneWins(t, errs, "déjà vendue")
@@ -157,7 +157,7 @@ func TestConcurrency_R5_SameTicketAtTwoDoors(t *testing.T) {
 				free[i] = serialOf(t, days[0], "A", 100+i)
 			}
 			errs := race(days, func(d *Day, i int) error {
-				_, err := d.Admit(context.Background(), org(fmt.Sprintf("portier-%d", i)), []string{"porte-1", "porte-2"}[i%2], ticket, free[i])
+				_, err := d.Admit(context.Background(), org(fmt.Sprintf("portier-%d", i)), []string{"porte-1", "porte-2"}[i%2], ticketOf(t, ticket), serialIn(t, free[i]))
 				return err
 			})
 			oneWins(t, errs, "déjà barré")
@@ -181,7 +181,7 @@ func TestConcurrency_RetriedSaleReturnsTheFirst(t *testing.T) {
 		t.Run(b.name, func(t *testing.T) {
 			open := b.open(t)
 			days, _ := sharedDay(t, open)
-			req := SaleRequest{Desk: "caisse-1", Cards: serials(t, days[0], "A", 1, 2, 3), Payments: cash(1200)}
+			req := SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, days[0], "A", 1, 2, 3)), Payments: cash(1200)}
 			ids := make([]int, attempts)
 			errs := race(days, func(d *Day, i int) error {
 				s, err := d.Sell(WithKey(context.Background(), "the-same-sale"), org("caissier"), req)

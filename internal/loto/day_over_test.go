@@ -41,8 +41,8 @@ func wantDayOver(t *testing.T, d *Day, store *memStore, ticket, why string) {
 	t.Helper()
 	ctx := context.Background()
 	before := store.count()
-	_, errSale := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 7), Payments: cash(500)})
-	_, errDoor := d.Admit(keyed(), org("jean"), "porte-1", ticket, serialOf(t, d, "A", 8))
+	_, errSale := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 7)), Payments: cash(500)})
+	_, errDoor := d.Admit(keyed(), org("jean"), "porte-1", ticketOf(t, ticket), serialIn(t, serialOf(t, d, "A", 8)))
 	_, errRes := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Pierre Curie", Tickets: 1})
 	_, errStamp := d.Stamp(ctx, org("org"), serials(t, d, "A", 9))
 	for name, err := range map[string]error{"sale": errSale, "door": errDoor, "reservation": errRes, "stamp": errStamp} {

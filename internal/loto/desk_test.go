@@ -15,14 +15,14 @@ func TestDesk_ZReportExpectedAgainstCounted(t *testing.T) {
 		t.Fatalf("opened %+v", z)
 	}
 	// 25 € paid with 50 € (25 € change); 12 € by card; 20 € by cheque; 17 € split 10 cash + 7 card.
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1, 2, 3, 4, 5, 6, 7), Payments: cash(5000)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 1, 2, 3, 4, 5, 6, 7)), Payments: cash(5000)})
 	ok(t, err)
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 8, 9, 10), Payments: []Payment{{BankCard, 1200}}})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 8, 9, 10)), Payments: []Payment{{BankCard, 1200}}})
 	ok(t, err)
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 13, 14, 15, 16, 17, 18),
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 13, 14, 15, 16, 17, 18)),
 		Payments: []Payment{{Cheque, 2000}}, Identity: &Identity{Kind: "CNI", Number: "1"}, Cheque: "77"})
 	ok(t, err)
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 19, 20, 21, 22),
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 19, 20, 21, 22)),
 		Payments: []Payment{{Cash, 1000}, {BankCard, 700}}})
 	ok(t, err)
 	// Expected cash: 150 float + 50 + 10 tendered - 25 change = 185 €; counted 184.50 €.
@@ -50,7 +50,7 @@ func TestDesk_ZReportExpectedAgainstCounted(t *testing.T) {
 	if !strings.Contains(ErrorMessage(err), "fermée") || !strings.Contains(ErrorMessage(err), "session 1") {
 		t.Fatalf("refusal %q", ErrorMessage(err))
 	}
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 30), Payments: cash(500)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 30)), Payments: cash(500)})
 	wantCode(t, err, EInvalid) // a sale on a closed session
 	_, err = d.OpenDesk(ctx, org("caissier"), "caisse-2", -1)
 	wantCode(t, err, EInvalid)
@@ -103,7 +103,7 @@ func TestDesk_EachAmountIsBoundedForItsUse(t *testing.T) {
 		{"a cheque total past a million euros", errOf(d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-1", Count: []Denomination{}, Cheque: &absurd}))},
 		{"cash counted past a million euros", errOf(d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-1", Count: []Denomination{{Cents: 50000, Count: 2001}}}))},
 		{"a float of 20,000 euros", errOf(d.OpenDesk(ctx, org("caissier"), "caisse-2", 2_000_000))},
-		{"one payment of 12,000 euros", errOf(d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1), Payments: []Payment{{BankCard, 1_200_000}}}))},
+		{"one payment of 12,000 euros", errOf(d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 1)), Payments: []Payment{{BankCard, 1_200_000}}}))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wantCode(t, tc.err, EInvalid)

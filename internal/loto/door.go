@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"loto/internal/card"
 	"loto/internal/journal"
 )
 
@@ -33,7 +34,8 @@ type Admission struct {
 // ever, and a second scan says when, where and by whom it was; a forged
 // ticket or one of another day is refused. The free card is a regular card
 // of a series on sale, neither sold nor issued yet; it is stamped (R9).
-func (d *Day) Admit(ctx context.Context, actor Actor, door, ticket, serial string) (Admission, error) {
+// The ticket and the card are read at the edge (ParseTicketCode, ParseSerial).
+func (d *Day) Admit(ctx context.Context, actor Actor, door string, ticket TicketCode, serial card.Serial) (Admission, error) {
 	if err := Authorize(actor, CmdAdmit, ""); err != nil {
 		return Admission{}, err
 	}
@@ -53,10 +55,10 @@ func (d *Day) Admit(ctx context.Context, actor Actor, door, ticket, serial strin
 			return nil, 0, Errorf(EConflict, "billet %s déjà barré à %s, entrée « %s », par « %s » (carte gratuite %s) : un billet ne se barre qu'une fois (R5)",
 				t.Code, hhmm(c.Time), c.Door, c.By, c.Card)
 		}
-		if strings.TrimSpace(serial) == "" {
+		if serial.Series == "" {
 			return nil, 0, Errorf(EInvalid, "scanner la carte gratuite remise avec le billet (R4)")
 		}
-		ref, s, err := st.cardOnSale(serial)
+		ref, s, err := st.serialOnSale(serial)
 		if err != nil {
 			return nil, 0, err
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"loto/internal/card"
 )
 
 // entranceYAML is a day with the rulebook's prices (R7, R30): series A (600
@@ -72,7 +74,64 @@ func cash(c Cents) []Payment { return []Payment{{Method: Cash, Cents: c}} }
 // sell sells cards at a desk, paid exactly in cash, and fails the test on a refusal.
 func sell(t *testing.T, d *Day, desk string, total Cents, cards ...string) Sale {
 	t.Helper()
-	s, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: desk, Cards: cards, Payments: cash(total)})
+	s, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: desk, Cards: cardCodes(t, cards), Payments: cash(total)})
 	ok(t, err)
 	return s
+}
+
+// cardCodes reads serials or plate codes as the edge does.
+func cardCodes(t testing.TB, texts []string) []CardCode {
+	t.Helper()
+	c, err := ParseCardCodes(texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// ticketOf reads a ticket code as the edge does.
+func ticketOf(t testing.TB, text string) TicketCode {
+	t.Helper()
+	tc, err := ParseTicketCode(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tc
+}
+
+// ticketRef is ticketOf for the ticket a sale may name.
+func ticketRef(t testing.TB, text string) *TicketCode {
+	t.Helper()
+	tc := ticketOf(t, text)
+	return &tc
+}
+
+// ticketCodes reads ticket codes as the edge does.
+func ticketCodes(t testing.TB, texts []string) []TicketCode {
+	t.Helper()
+	out, err := ParseTickets(texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// serialIn reads a serial as the edge does.
+func serialIn(t testing.TB, text string) card.Serial {
+	t.Helper()
+	s, err := ParseSerial(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// serialsIn reads serials as the edge does.
+func serialsIn(t testing.TB, texts []string) []card.Serial {
+	t.Helper()
+	out, err := ParseSerials(texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"loto/internal/card"
 	"loto/internal/journal"
 )
 
@@ -18,11 +19,11 @@ const TypePersonExcluded = "person.excluded"
 // the game (R28): the tickets, sales and cards the person holds, as many
 // as known, at least one.
 type ExclusionRequest struct {
-	Why     string   // why the person is excluded, for the record (R27)
-	Tickets []string // reservation tickets, as typed or scanned
-	Sales   []int    // sale numbers
-	Cards   []string // serials, as typed or scanned
-	Desk    string   // the desk that pays the refunds; each sale's own desk when empty
+	Why     string        // why the person is excluded, for the record (R27)
+	Tickets []TicketCode  // reservation tickets, as scanned or typed (ParseTickets)
+	Sales   []int         // sale numbers
+	Cards   []card.Serial // as scanned or typed (ParseSerials)
+	Desk    string        // the desk that pays the refunds; each sale's own desk when empty
 }
 
 // ExclusionData is an exclusion as the journal records it: every card it
@@ -177,8 +178,8 @@ func (st *State) reached(req ExclusionRequest) (reach, error) {
 			todoSales = append(todoSales, id)
 		}
 	}
-	for _, text := range req.Tickets {
-		t, err := st.ticket(text)
+	for _, tc := range req.Tickets {
+		t, err := st.ticket(tc)
 		if err != nil {
 			return reach{}, err
 		}
@@ -190,8 +191,8 @@ func (st *State) reached(req ExclusionRequest) (reach, error) {
 		}
 		addSale(id)
 	}
-	for _, text := range req.Cards {
-		ref, serial, err := st.cardOnSale(text)
+	for _, s := range req.Cards {
+		ref, serial, err := st.serialOnSale(s)
 		if err != nil {
 			return reach{}, err
 		}

@@ -19,10 +19,10 @@ func TestR28_ExclusionVoidsTheFreeCardOfATicketNoSaleNames(t *testing.T) {
 	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
 	ok(t, err)
 	free := serialOf(t, d, "A", 1)
-	_, err = d.Admit(ctx, org("jean"), "porte-1", r.Tickets[0].Code, free)
+	_, err = d.Admit(ctx, org("jean"), "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, free))
 	ok(t, err)
 	bought := sell(t, d, "caisse-1", 1000, serials(t, d, "A", 2, 3)...) // no ticket named
-	x, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Tickets: []string{r.Tickets[0].Code}, Sales: []int{bought.ID}})
+	x, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Tickets: ticketCodes(t, []string{r.Tickets[0].Code}), Sales: []int{bought.ID}})
 	ok(t, err)
 	if x.Cents != 1000 || len(x.Refunds) != 1 || !sameSet(x.Cards, append([]string{free}, bought.Cards...)) || !slices.Equal(x.Tickets, []int{1}) {
 		t.Fatalf("exclusion %+v", x)
@@ -41,14 +41,14 @@ func TestR28_ExclusionReachesEveryTicketSaleAndCardOfThePerson(t *testing.T) {
 	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 2})
 	ok(t, err)
 	free := serialOf(t, d, "A", 10)
-	_, err = d.Admit(ctx, org("jean"), "porte-1", r.Tickets[0].Code, free)
+	_, err = d.Admit(ctx, org("jean"), "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, free))
 	ok(t, err)
 	otherFree := serialOf(t, d, "A", 11) // a friend's ticket of the same reservation
-	_, err = d.Admit(ctx, org("jean"), "porte-1", r.Tickets[1].Code, otherFree)
+	_, err = d.Admit(ctx, org("jean"), "porte-1", ticketOf(t, r.Tickets[1].Code), serialIn(t, otherFree))
 	ok(t, err)
-	named, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1, 2, 3), Payments: cash(1200), Ticket: r.Tickets[0].Code})
+	named, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 1, 2, 3)), Payments: cash(1200), Ticket: ticketRef(t, r.Tickets[0].Code)})
 	ok(t, err)
-	second, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-2", Cards: serials(t, d, "A", 4), Payments: cash(500), Ticket: r.Tickets[0].Code})
+	second, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-2", Cards: cardCodes(t, serials(t, d, "A", 4)), Payments: cash(500), Ticket: ticketRef(t, r.Tickets[0].Code)})
 	ok(t, err)
 	walkIn := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 5))
 	kept := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 6))
@@ -56,7 +56,7 @@ func TestR28_ExclusionReachesEveryTicketSaleAndCardOfThePerson(t *testing.T) {
 	// One card of the first sale is named: its sale, that sale's ticket,
 	// the ticket's free card and the other sale naming it are reached; the
 	// walk-in sale is named by number. All is paid back at caisse-2.
-	x, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: named.Cards[1:2], Sales: []int{walkIn.ID}, Desk: "caisse-2"})
+	x, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: serialsIn(t, named.Cards[1:2]), Sales: []int{walkIn.ID}, Desk: "caisse-2"})
 	ok(t, err)
 	if !slices.Equal(x.Sales, []int{named.ID, second.ID, walkIn.ID}) || !slices.Equal(x.Tickets, []int{1}) || x.Cents != 2200 ||
 		len(x.Refunds) != 3 || x.Desk != "caisse-2" || x.Why != "perturbe le jeu" || x.By != "org" {
@@ -109,10 +109,10 @@ func TestR28_ExclusionRefusals(t *testing.T) {
 	}{
 		{"no reason", ExclusionRequest{Sales: []int{other.ID}}, EInvalid, "raison"},
 		{"nobody named", ExclusionRequest{Why: "bruit"}, EInvalid, "nommer"},
-		{"excluded already", ExclusionRequest{Why: "bruit", Cards: s.Cards}, EConflict, "déjà annulées"},
+		{"excluded already", ExclusionRequest{Why: "bruit", Cards: serialsIn(t, s.Cards)}, EConflict, "déjà annulées"},
 		{"unknown sale", ExclusionRequest{Why: "bruit", Sales: []int{99}}, ENotFound, "vente n° 99"},
-		{"card neither sold nor issued", ExclusionRequest{Why: "bruit", Cards: serials(t, d, "A", 3)}, EInvalid, "ni vendue ni remise"},
-		{"forged ticket", ExclusionRequest{Why: "bruit", Tickets: []string{"R-000001-AAA"}}, EInvalid, "billet"},
+		{"card neither sold nor issued", ExclusionRequest{Why: "bruit", Cards: serialsIn(t, serials(t, d, "A", 3))}, EInvalid, "ni vendue ni remise"},
+		{"forged ticket", ExclusionRequest{Why: "bruit", Tickets: ticketCodes(t, []string{"R-000001-AAA"})}, EInvalid, "billet"},
 		{"no open desk to pay", ExclusionRequest{Why: "bruit", Sales: []int{other.ID}, Desk: "pmr"}, EInvalid, "fermée"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -253,7 +253,7 @@ func TestR9_R10_R28_R31_ClaimVerdicts(t *testing.T) {
 	ok(t, err)
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6, 7)
 	special := stamp(t, d, "V", 1)
-	_, err = d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: []string{cards[6]}})
+	_, err = d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: serialsIn(t, []string{cards[6]})})
 	ok(t, err)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	claims := []struct {

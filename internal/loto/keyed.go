@@ -74,12 +74,13 @@ func sameSet(a, b []string) bool {
 }
 
 // requestSerials are the serials a sale request names, a plate code standing
-// for its cards; what cannot be read is kept as typed.
-func (st *State) requestSerials(texts []string) []string {
+// for its cards; a plate the state refuses is kept as written (it then
+// matches no recorded serial).
+func (st *State) requestSerials(codes []CardCode) []string {
 	var out []string
-	for _, text := range texts {
-		if looksLikePlate(text) {
-			if cards, _, err := st.plateCards(text); err == nil {
+	for _, code := range codes {
+		if code.IsPlate() {
+			if cards, _, err := st.plateCards(code.Plate); err == nil {
 				for _, ref := range cards {
 					s, _ := st.serialOf(ref)
 					out = append(out, s)
@@ -87,7 +88,7 @@ func (st *State) requestSerials(texts []string) []string {
 				continue
 			}
 		}
-		out = append(out, canonical(text))
+		out = append(out, code.String())
 	}
 	return out
 }
@@ -111,13 +112,13 @@ func sameIdentity(a, b *Identity) bool {
 	return *a == *b
 }
 
-// ticketNumber is the number of a typed ticket as recorded, 0 when none
-// and -1 when unreadable (no recorded ticket has it).
-func (st *State) ticketNumber(text string) int {
-	if strings.TrimSpace(text) == "" {
+// ticketNumber is the number of a ticket as recorded, 0 when none and -1
+// when its check code is wrong (no recorded ticket has it).
+func (st *State) ticketNumber(tc *TicketCode) int {
+	if tc == nil {
 		return 0
 	}
-	if t, err := st.ticket(text); err == nil {
+	if t, err := st.ticket(*tc); err == nil {
 		return t.Number
 	}
 	return -1
@@ -202,15 +203,15 @@ func sameRefund(req RefundRequest) sameRequest {
 	}
 }
 
-func sameAdmission(door, ticket, serial string) sameRequest {
+func sameAdmission(door string, ticket TicketCode, serial card.Serial) sameRequest {
 	return func(st *State, e journal.Event) error {
 		p, err := decodeFor[ticketCrossed](e)
 		if err != nil {
 			return err
 		}
 		var d diffs
-		d.check(st.ticketNumber(ticket) == p.Number, "un autre billet")
-		d.check(canonical(serial) == p.Card, "une autre carte gratuite")
+		d.check(st.ticketNumber(&ticket) == p.Number, "un autre billet")
+		d.check(serial.String() == p.Card, "une autre carte gratuite")
 		d.check(strings.TrimSpace(door) == p.Door, "une autre entrée")
 		return d.err(e, fmt.Sprintf("l'entrée du billet n° %d (« %s », %s)", p.Number, p.Door, hhmm(e.Time)))
 	}

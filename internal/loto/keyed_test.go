@@ -10,7 +10,7 @@ func TestKey_SaleRetriedWithAnotherRequestIsAConflict(t *testing.T) {
 	d, store := entranceDay(t, "caisse-1", "caisse-2")
 	ctx := WithKey(context.Background(), "vente-7")
 	a := serials(t, d, "A", 1, 2, 3, 4)
-	first, err := d.Sell(ctx, org("caissier"), SaleRequest{Desk: "caisse-1", Cards: a[:3], Payments: cash(2000)})
+	first, err := d.Sell(ctx, org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, a[:3]), Payments: cash(2000)})
 	ok(t, err)
 	before := store.count()
 	for _, tc := range []struct {
@@ -18,11 +18,11 @@ func TestKey_SaleRetriedWithAnotherRequestIsAConflict(t *testing.T) {
 		req    SaleRequest
 		differ string // "" when the retry is the same sale
 	}{
-		{"the same cards in another order", SaleRequest{Desk: "CAISSE-1", Cards: []string{a[2], a[0], a[1]}, Payments: cash(2000)}, ""},
-		{"another card", SaleRequest{Desk: "caisse-1", Cards: []string{a[0], a[1], a[3]}, Payments: cash(2000)}, "d'autres cartes"},
-		{"one more card", SaleRequest{Desk: "caisse-1", Cards: a, Payments: cash(2000)}, "d'autres cartes"},
-		{"another desk", SaleRequest{Desk: "caisse-2", Cards: a[:3], Payments: cash(2000)}, "une autre caisse"},
-		{"another payment", SaleRequest{Desk: "caisse-1", Cards: a[:3], Payments: []Payment{{Method: BankCard, Cents: 1200}}}, "d'autres paiements"},
+		{"the same cards in another order", SaleRequest{Desk: "CAISSE-1", Cards: cardCodes(t, []string{a[2], a[0], a[1]}), Payments: cash(2000)}, ""},
+		{"another card", SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{a[0], a[1], a[3]}), Payments: cash(2000)}, "d'autres cartes"},
+		{"one more card", SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, a), Payments: cash(2000)}, "d'autres cartes"},
+		{"another desk", SaleRequest{Desk: "caisse-2", Cards: cardCodes(t, a[:3]), Payments: cash(2000)}, "une autre caisse"},
+		{"another payment", SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, a[:3]), Payments: []Payment{{Method: BankCard, Cents: 1200}}}, "d'autres paiements"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := d.Sell(ctx, org("caissier"), tc.req)
@@ -96,13 +96,13 @@ func TestKey_EntranceCommandReusedWithOtherContentIsAConflict(t *testing.T) {
 			return errOf(d.OpenDesk(ctx, org("caissier"), "caisse-2", pick[Cents](other, 0, 10000)))
 		}},
 		{name: "door", do: func(ctx context.Context, other bool) error {
-			return errOf(d.Admit(ctx, org("portier"), "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", pick(other, 10, 11))))
+			return errOf(d.Admit(ctx, org("portier"), "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, serialOf(t, d, "A", pick(other, 10, 11)))))
 		}},
 		{name: "stamp", do: func(ctx context.Context, other bool) error {
 			return errOf(d.Stamp(ctx, org("caissier"), serials(t, d, "A", 20, pick(other, 21, 22))))
 		}},
 		{name: "exclusion", do: func(ctx context.Context, other bool) error {
-			return errOf(d.Exclude(ctx, org("org"), ExclusionRequest{Why: pick(other, "perturbe le jeu", "autre"), Cards: serials(t, d, "A", 20)}))
+			return errOf(d.Exclude(ctx, org("org"), ExclusionRequest{Why: pick(other, "perturbe le jeu", "autre"), Cards: serialsIn(t, serials(t, d, "A", 20))}))
 		}},
 		{name: "exclusion of a sale", do: func(ctx context.Context, other bool) error {
 			return errOf(d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Sales: []int{pick(other, sale.ID, sale.ID+1)}}))

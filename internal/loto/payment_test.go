@@ -68,7 +68,7 @@ func TestR8_ChequeNeedsIdentity(t *testing.T) {
 		{"number without kind", &Identity{Number: "123456"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{card},
+			_, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{card}),
 				Payments: []Payment{{Cheque, 500}}, Identity: tc.id, Cheque: "0012345"})
 			wantCode(t, err, EInvalid)
 			if !strings.Contains(ErrorMessage(err), "R8") {
@@ -77,7 +77,7 @@ func TestR8_ChequeNeedsIdentity(t *testing.T) {
 			nothingWritten(t, store, before)
 		})
 	}
-	s, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{card},
+	s, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{card}),
 		Payments: []Payment{{Cheque, 500}}, Identity: &Identity{Kind: "passeport", Number: "12AB34567"}, Cheque: "0012345"})
 	ok(t, err)
 	if s.Identity == nil || s.Identity.Number != "12AB34567" || s.Cheque != "0012345" {

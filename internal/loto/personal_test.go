@@ -20,14 +20,14 @@ func personalDay(t *testing.T) (*Day, *memStore, []string) {
 	ok(t, err)
 	paul, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Paul Martin", Contact: "paul.martin@example.fr", Tickets: 1})
 	ok(t, err)
-	_, err = d.Admit(ctx, org("porte"), "porte-1", helene.Tickets[0].Code, serialOf(t, d, "A", 1))
+	_, err = d.Admit(ctx, org("porte"), "porte-1", ticketOf(t, helene.Tickets[0].Code), serialIn(t, serialOf(t, d, "A", 1)))
 	ok(t, err)
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 2),
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 2)),
 		Payments: []Payment{{Method: Cheque, Cents: 500}}, Identity: &Identity{Kind: "CNI", Number: "880692310285"},
-		Cheque: "7654321", Ticket: helene.Tickets[1].Code})
+		Cheque: "7654321", Ticket: ticketRef(t, helene.Tickets[1].Code)})
 	ok(t, err)
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 3), Payments: cash(500),
-		Ticket: paul.Tickets[0].Code})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 3)), Payments: cash(500),
+		Ticket: ticketRef(t, paul.Tickets[0].Code)})
 	ok(t, err)
 	secret := []string{"Hélène", "Lefèvre", "06 12 34 56 78", "0612345678", "paul.martin", "Paul Martin", "880692310285", "7654321"}
 	for _, r := range []Reservation{helene, paul} {
@@ -108,7 +108,7 @@ func TestP1_EraseOnRequestLeavesEffaceAndAVerifiableJournal(t *testing.T) {
 	}
 	compareStates(t, d, reopen(t, store))
 	// The door still admits her other ticket: it is no personal data.
-	in, err := d.Admit(ctx, org("porte"), "porte-1", d.Reservations()[0].Tickets[1].Code, serialOf(t, d, "A", 4))
+	in, err := d.Admit(ctx, org("porte"), "porte-1", ticketOf(t, d.Reservations()[0].Tickets[1].Code), serialIn(t, serialOf(t, d, "A", 4)))
 	ok(t, err)
 	if in.Name != "effacé" {
 		t.Fatalf("the door shows %q for an erased holder", in.Name)
@@ -211,7 +211,7 @@ func TestP1_EditedOrDeletedRecordIsDetected(t *testing.T) {
 func TestP1_SaleRetriedAfterItsPayerIsErasedAnswersTheFirstSale(t *testing.T) {
 	d, store, _ := personalDay(t)
 	ctx := WithKey(context.Background(), "vente-cheque")
-	req := SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 5), Payments: []Payment{{Method: Cheque, Cents: 500}},
+	req := SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 5)), Payments: []Payment{{Method: Cheque, Cents: 500}},
 		Identity: &Identity{Kind: "CNI", Number: "X1"}, Cheque: "12"}
 	first, err := d.Sell(ctx, org("caissier"), req)
 	ok(t, err)

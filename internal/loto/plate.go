@@ -104,13 +104,9 @@ func (d *Day) PlateCode(series string, plate int) (string, error) {
 	return PlateCode{Series: code, Plate: plate, Check: plateCheck(key, code, plate)}.String(), nil
 }
 
-// plateCards reads a plate code of a series on sale (R10) and returns its
-// cards, 6 or those of a last partial plate.
-func (st *State) plateCards(text string) ([]CardRef, PlateCode, error) {
-	p, err := ParsePlateCode(text)
-	if err != nil {
-		return nil, p, err
-	}
+// plateCards checks a plate code of a series on sale (R10) and returns
+// its cards, 6 or those of a last partial plate.
+func (st *State) plateCards(p PlateCode) ([]CardRef, PlateCode, error) {
 	s, ok := st.series[p.Series]
 	if !ok {
 		return nil, p, Errorf(ENotFound, "plaque %s : la série %s est inconnue (R10)", p, p.Series)

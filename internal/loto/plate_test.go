@@ -14,7 +14,7 @@ func TestR7_PartlySoldPlateIsRefused(t *testing.T) {
 	before := store.count()
 	// The cashier thinks this is a plate of 6 at 20 €: selling the 4 left
 	// for 17 € with 3 € change would be a surprise at the desk.
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{code}, Payments: cash(2000)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{code}), Payments: cash(2000)})
 	wantCode(t, err, EConflict)
 	msg := ErrorMessage(err)
 	for _, say := range []string{code, "entamée", serialOf(t, d, "A", 14), serialOf(t, d, "A", 16),

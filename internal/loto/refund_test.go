@@ -52,12 +52,12 @@ func TestR29_PostponeStopsSalesAndListsRefunds(t *testing.T) {
 		t.Fatalf("postponement %+v", pp)
 	}
 	before := store.count()
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 7), Payments: cash(500)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 7)), Payments: cash(500)})
 	wantCode(t, err, EConflict)
 	if !strings.Contains(ErrorMessage(err), "R29") {
 		t.Fatalf("sale after postponement: %q", ErrorMessage(err))
 	}
-	_, err = d.Admit(ctx, org("jean"), "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 8))
+	_, err = d.Admit(ctx, org("jean"), "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, serialOf(t, d, "A", 8)))
 	wantCode(t, err, EConflict)
 	_, err = d.Postpone(ctx, org("organisateur"), "encore")
 	wantCode(t, err, EConflict)

@@ -7,7 +7,6 @@ import (
 	"crypto/subtle"
 	"encoding/binary"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -278,36 +277,20 @@ func check3(key []byte, text string) string {
 	return string([]byte{checkAlphabet[v/(n*n)], checkAlphabet[v/n%n], checkAlphabet[v%n]})
 }
 
-// parseTicketCode reads a ticket code as typed or scanned (any case, with or
-// without dashes and spaces, or its QR text) into its number and check.
-func parseTicketCode(text string) (int, string, error) {
-	t := scanned(text, ticketQRPrefix)
-	if len(t) != 1+6+3 || t[0] != 'R' || !digitsOnly(t[1:7]) {
-		return 0, "", Errorf(EInvalid, "billet « %s » illisible : attendu un code comme R-000042-7KQ", strings.TrimSpace(text))
-	}
-	n, _ := strconv.Atoi(t[1:7])
-	return n, t[7:], nil
-}
-
 // ticket finds a ticket of this day by its code: a wrong check code is a
 // forged ticket or one of another day (R5).
-func (st *State) ticket(text string) (*Ticket, error) {
-	n, chk, err := parseTicketCode(text)
-	if err != nil {
-		return nil, err
-	}
-	code := fmt.Sprintf("R-%06d-%s", n, chk)
+func (st *State) ticket(tc TicketCode) (*Ticket, error) {
 	key, err := st.reservationKey()
 	if err != nil {
 		return nil, err
 	}
-	if key == nil || subtle.ConstantTimeCompare([]byte(check3(key, fmt.Sprintf("R-%06d", n))), []byte(chk)) != 1 {
-		return nil, Errorf(EInvalid, "billet %s refusé : code de contrôle faux, billet falsifié ou d'un autre jour (R5)", code)
+	if key == nil || subtle.ConstantTimeCompare([]byte(check3(key, fmt.Sprintf("R-%06d", tc.Number))), []byte(tc.Check)) != 1 {
+		return nil, Errorf(EInvalid, "billet %s refusé : code de contrôle faux, billet falsifié ou d'un autre jour (R5)", tc)
 	}
-	if n < 1 || n > len(st.ent.tickets) {
-		return nil, Errorf(ENotFound, "billet %s inconnu : aucune réservation ne l'a émis", code)
+	if tc.Number < 1 || tc.Number > len(st.ent.tickets) {
+		return nil, Errorf(ENotFound, "billet %s inconnu : aucune réservation ne l'a émis", tc)
 	}
-	return st.ent.tickets[n-1], nil
+	return st.ent.tickets[tc.Number-1], nil
 }
 
 // reservationKey returns the key of the ticket codes, which the Day gave

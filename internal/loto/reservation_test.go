@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"loto/internal/card"
 )
 
 func TestReservation_TicketsWithCheckCodes(t *testing.T) {
@@ -15,9 +17,9 @@ func TestReservation_TicketsWithCheckCodes(t *testing.T) {
 		t.Fatalf("reservation %+v", r)
 	}
 	for i, tk := range r.Tickets {
-		n, _, err := parseTicketCode(tk.Code)
+		tc, err := ParseTicketCode(tk.Code)
 		ok(t, err)
-		if n != i+1 || tk.QR != "LOTO-TICKET:"+tk.Code || !strings.HasPrefix(tk.Code, "R-00000") {
+		if tc.Number != i+1 || tc.String() != tk.Code || tk.QR != "LOTO-TICKET:"+tk.Code || !strings.HasPrefix(tk.Code, "R-00000") {
 			t.Fatalf("ticket %+v", tk)
 		}
 	}
@@ -96,13 +98,13 @@ func TestR5_TicketCrossesOutOnce(t *testing.T) {
 	ok(t, err)
 	code := r.Tickets[0].Code
 	free := serialOf(t, d, "A", 1)
-	a, err := d.Admit(ctx, org("jean"), "porte-1", strings.ToLower(code), free)
+	a, err := d.Admit(ctx, org("jean"), "porte-1", ticketOf(t, strings.ToLower(code)), serialIn(t, free))
 	ok(t, err)
 	if a.Ticket != code || a.Card != free || a.Name != "Marie" || a.Door != "porte-1" || a.By != "jean" {
 		t.Fatalf("admission %+v", a)
 	}
 	before := store.count()
-	_, err = d.Admit(ctx, org("luc"), "porte-2", code, serialOf(t, d, "A", 2))
+	_, err = d.Admit(ctx, org("luc"), "porte-2", ticketOf(t, code), serialIn(t, serialOf(t, d, "A", 2)))
 	wantCode(t, err, EConflict)
 	for _, say := range []string{"déjà barré", hhmm(a.Time), "« porte-1 »", "« jean »", free} {
 		if !strings.Contains(ErrorMessage(err), say) {
@@ -117,7 +119,7 @@ func TestR5_TicketCrossesOutOnce(t *testing.T) {
 			t.Fatal("the free card is not stamped for its ticket")
 		}
 	})
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{free}, Payments: cash(500)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{free}), Payments: cash(500)})
 	// The cashier is told the ticket's number, never its code (a bearer right).
 	if msg := ErrorMessage(err); !strings.Contains(msg, "remise gratuitement (billet n° 1,") || strings.Contains(msg, code) {
 		t.Fatalf("selling the free card: %q", ErrorMessage(err))
@@ -145,13 +147,16 @@ func TestR5_ForgedOrOtherDayTicketRefused(t *testing.T) {
 		{"another day's ticket", ro.Tickets[0].Code, serialOf(t, d, "A", 1), EInvalid, "d'un autre jour"},
 		{"forged check code", code[:9] + flip(code[9:]), serialOf(t, d, "A", 1), EInvalid, "falsifié"},
 		{"forged number", "R-000002-" + code[9:], serialOf(t, d, "A", 1), EInvalid, "code de contrôle"},
-		{"unreadable ticket", "R-12", serialOf(t, d, "A", 1), EInvalid, "illisible"},
 		{"special free card", code, serialOf(t, d, "V", 1), EInvalid, "carte ordinaire"},
 		{"free card not on sale", code, serialOf(t, d, "B", 1), EInvalid, "pas en vente"},
 		{"no free card", code, "", EInvalid, "carte gratuite"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.Admit(ctx, org("jean"), "porte-1", tc.ticket, tc.card)
+			var free card.Serial // none scanned
+			if tc.card != "" {
+				free = serialIn(t, tc.card)
+			}
+			_, err := d.Admit(ctx, org("jean"), "porte-1", ticketOf(t, tc.ticket), free)
 			wantCode(t, err, tc.code)
 			if !strings.Contains(ErrorMessage(err), tc.say) {
 				t.Fatalf("refusal %q does not say %q", ErrorMessage(err), tc.say)
@@ -159,9 +164,13 @@ func TestR5_ForgedOrOtherDayTicketRefused(t *testing.T) {
 			nothingWritten(t, store, before)
 		})
 	}
+	// An unreadable ticket is refused at the edge, as it is read.
+	if _, err := ParseTicketCode("R-12"); ErrorCode(err) != EInvalid || !strings.Contains(ErrorMessage(err), "illisible") {
+		t.Fatalf("unreadable ticket: %v", err)
+	}
 	// Before any reservation of its own, a day refuses every ticket.
 	fresh, _ := entranceDay(t)
-	_, err = fresh.Admit(ctx, org("jean"), "porte-1", code, serialOf(t, fresh, "A", 1))
+	_, err = fresh.Admit(ctx, org("jean"), "porte-1", ticketOf(t, code), serialIn(t, serialOf(t, fresh, "A", 1)))
 	wantCode(t, err, EInvalid)
 }
 

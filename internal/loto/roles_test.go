@@ -68,7 +68,7 @@ func roleCases() []roleCase {
 			return err
 		}},
 		{"sell", CmdSell, deskDay, func(t *testing.T, d *Day, a Actor) error {
-			_, err := d.Sell(keyed(), a, SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1), Payments: cash(500)})
+			_, err := d.Sell(keyed(), a, SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 1)), Payments: cash(500)})
 			return err
 		}},
 		{"stamp", CmdStamp, createdDay, func(t *testing.T, d *Day, a Actor) error {
@@ -82,7 +82,7 @@ func roleCases() []roleCase {
 		{"admit", CmdAdmit, createdDay, func(t *testing.T, d *Day, a Actor) error {
 			r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
 			ok(t, err)
-			_, err = d.Admit(ctx, a, "porte-1", r.Tickets[0].Code, serialOf(t, d, "A", 1))
+			_, err = d.Admit(ctx, a, "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, serialOf(t, d, "A", 1)))
 			return err
 		}},
 		{"refund", CmdRefund, deskDay, func(t *testing.T, d *Day, a Actor) error {
@@ -253,7 +253,7 @@ func TestCashierSellsAtItsOwnDeskOnly(t *testing.T) {
 	ctx := context.Background()
 	c1 := Actor{Name: "Marie", Role: RoleCashier, Desk: "caisse-1"}
 	before := store.count()
-	_, err := d.Sell(keyed(), c1, SaleRequest{Desk: "caisse-2", Cards: serials(t, d, "A", 1), Payments: cash(500)})
+	_, err := d.Sell(keyed(), c1, SaleRequest{Desk: "caisse-2", Cards: cardCodes(t, serials(t, d, "A", 1)), Payments: cash(500)})
 	wantCode(t, err, EForbidden)
 	if got := ErrorMessage(err); got != "un caissier de caisse-1 ne peut pas vendre à caisse-2" {
 		t.Fatalf("message %q", got)
@@ -270,7 +270,7 @@ func TestCashierSellsAtItsOwnDeskOnly(t *testing.T) {
 		t.Fatalf("closed %s, want the cashier's own caisse-2", z.Desk)
 	}
 	// The desk is matched as the day matches desk names.
-	s, err := d.Sell(keyed(), c1, SaleRequest{Desk: " Caisse-1", Cards: serials(t, d, "A", 1), Payments: cash(500)})
+	s, err := d.Sell(keyed(), c1, SaleRequest{Desk: " Caisse-1", Cards: cardCodes(t, serials(t, d, "A", 1)), Payments: cash(500)})
 	ok(t, err)
 	if s.Actor != "Marie" {
 		t.Fatalf("sale by %q", s.Actor)

@@ -59,7 +59,7 @@ func TestR27_RulingThatMakesAVoidOrIneligibleCardWinWarns(t *testing.T) {
 			stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 			claimed := stamp(t, d, tc.series, 7)[0]
 			if tc.void {
-				_, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: []string{claimed}})
+				_, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: serialsIn(t, []string{claimed})})
 				ok(t, err)
 			}
 			typeNumbers(t, d, rowOf(gridOf(t, d, tc.series, 7), 0)...)

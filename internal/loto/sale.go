@@ -9,15 +9,16 @@ import (
 	"loto/internal/journal"
 )
 
-// SaleRequest is what a cashier enters: the cards handed over (serials or
-// plate codes, the player does not choose them, R7) and the payments.
+// SaleRequest is what a cashier enters, read at the edge: the cards
+// handed over (serials or plate codes, the player does not choose them,
+// R7) and the payments.
 type SaleRequest struct {
 	Desk     string
-	Cards    []string  // serials or plate codes, as scanned or typed
-	Payments []Payment // one per method; cash as tendered
-	Identity *Identity // with a cheque only (R8)
-	Cheque   string    // the cheque's number, with a cheque only
-	Ticket   string    // the reservation ticket of a buyer who has one; empty for a walk-in buyer (R3)
+	Cards    []CardCode  // as scanned or typed (ParseCardCodes)
+	Payments []Payment   // one per method; cash as tendered
+	Identity *Identity   // with a cheque only (R8)
+	Cheque   string      // the cheque's number, with a cheque only
+	Ticket   *TicketCode // the reservation ticket of a buyer who has one; nil for a walk-in buyer (R3)
 }
 
 // SaleData is a sale as the journal records it.
@@ -178,8 +179,8 @@ func (st *State) salePlan(req SaleRequest) (SaleData, error) {
 	if p.Change, err = settle(p.Total, req.Payments, req.Identity, req.Cheque); err != nil {
 		return SaleData{}, err
 	}
-	if strings.TrimSpace(req.Ticket) != "" {
-		t, err := st.ticket(req.Ticket)
+	if req.Ticket != nil {
+		t, err := st.ticket(*req.Ticket)
 		if err != nil {
 			return SaleData{}, err
 		}
@@ -235,8 +236,8 @@ func (st *State) specialDesks() string {
 // A plate code sells its whole plate (the last plate of a series may have
 // fewer than 6 cards): a plate with a card already sold or issued is
 // refused, since the cashier is charging for a plate of 6.
-func (st *State) saleCards(texts []string) ([]CardRef, []string, error) {
-	if len(texts) == 0 {
+func (st *State) saleCards(codes []CardCode) ([]CardRef, []string, error) {
+	if len(codes) == 0 {
 		return nil, nil, Errorf(EInvalid, "aucune carte donnée : scanner ou taper les cartes remises")
 	}
 	seen := map[CardRef]bool{}
@@ -253,9 +254,9 @@ func (st *State) saleCards(texts []string) ([]CardRef, []string, error) {
 		}
 		return nil
 	}
-	for _, text := range texts {
-		if looksLikePlate(text) {
-			cards, plate, err := st.plateCards(text)
+	for _, code := range codes {
+		if code.IsPlate() {
+			cards, plate, err := st.plateCards(code.Plate)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -273,7 +274,7 @@ func (st *State) saleCards(texts []string) ([]CardRef, []string, error) {
 			}
 			continue
 		}
-		ref, serial, err := st.cardOnSale(text)
+		ref, serial, err := st.serialOnSale(code.Serial)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -77,13 +77,13 @@ func TestR9_FreeCardDuringAGameWarnsTheDoor(t *testing.T) {
 				ok(t, err)
 			}
 			free := serialOf(t, d, "A", 2)
-			a, err := d.Admit(ctx, org("jean"), "porte-1", r.Tickets[0].Code, free)
+			a, err := d.Admit(ctx, org("jean"), "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, free))
 			ok(t, err)
 			if strings.Join(a.Warnings, "|") != strings.Join(tt.want, "|") {
 				t.Fatalf("warnings %q, want %q", a.Warnings, tt.want)
 			}
 			// A retried scan answers as the first one did.
-			again, err := d.Admit(ctx, org("jean"), "porte-1", r.Tickets[0].Code, free)
+			again, err := d.Admit(ctx, org("jean"), "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, free))
 			ok(t, err)
 			if again.Seq != a.Seq || strings.Join(again.Warnings, "|") != strings.Join(tt.want, "|") {
 				t.Fatalf("retried scan %+v, want %+v", again, a)

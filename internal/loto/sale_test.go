@@ -58,7 +58,7 @@ func TestSale_PlateCodeSellsThePlate(t *testing.T) {
 	if strings.Join(s.Cards, " ") != strings.Join(want, " ") || s.Total != 2000 {
 		t.Fatalf("plate sold %v for %s, want %v for 20 €", s.Cards, s.Total, want)
 	}
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{code}, Payments: cash(2000)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{code}), Payments: cash(2000)})
 	wantCode(t, err, EConflict)
 	if !strings.Contains(ErrorMessage(err), "vente n° 1") {
 		t.Fatalf("a sold-out plate does not say which sale: %q", ErrorMessage(err))
@@ -71,7 +71,7 @@ func TestSale_PlateCodeSellsThePlate(t *testing.T) {
 		t.Fatalf("the plate code %s reads as a card serial", code)
 	}
 	forged := code[:len(code)-1] + map[bool]string{true: "2", false: "3"}[code[len(code)-1] != '2']
-	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{forged}, Payments: cash(2000)})
+	_, err = d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{forged}), Payments: cash(2000)})
 	wantCode(t, err, EInvalid)
 }
 
@@ -86,7 +86,7 @@ func TestR30_SpecialCardOnlyAtSpecialDesk(t *testing.T) {
 		{"regular card at the special desk", "voiture", serialOf(t, d, "A", 1), "dédiée à la carte spéciale"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: tc.desk, Cards: []string{tc.card}, Payments: cash(600)})
+			_, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: tc.desk, Cards: cardCodes(t, []string{tc.card}), Payments: cash(600)})
 			wantCode(t, err, EInvalid)
 			if !strings.Contains(ErrorMessage(err), tc.say) {
 				t.Fatalf("refusal %q does not say %q", ErrorMessage(err), tc.say)
@@ -111,19 +111,18 @@ func TestSale_BadInputRecordsNothing(t *testing.T) {
 		code string
 		say  string
 	}{
-		{"unknown card", SaleRequest{Desk: "caisse-1", Cards: []string{"Q-000001-22"}, Payments: cash(500)}, ENotFound, "inconnue"},
-		{"unreadable card", SaleRequest{Desk: "caisse-1", Cards: []string{"hello"}, Payments: cash(500)}, EInvalid, "illisible"},
-		{"forged check code", SaleRequest{Desk: "caisse-1", Cards: []string{forgeCheck(a2)}, Payments: cash(500)}, EInvalid, "code de contrôle"},
-		{"card beyond the series", SaleRequest{Desk: "caisse-1", Cards: []string{"A-000601-22"}, Payments: cash(500)}, ENotFound, "hors de la série A"},
-		{"already sold: which sale, desk and time", SaleRequest{Desk: "caisse-1", Cards: first.Cards, Payments: cash(500)}, EConflict,
+		{"unknown card", SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{"Q-000001-22"}), Payments: cash(500)}, ENotFound, "inconnue"},
+		{"forged check code", SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{forgeCheck(a2)}), Payments: cash(500)}, EInvalid, "code de contrôle"},
+		{"card beyond the series", SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{"A-000601-22"}), Payments: cash(500)}, ENotFound, "hors de la série A"},
+		{"already sold: which sale, desk and time", SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, first.Cards), Payments: cash(500)}, EConflict,
 			"déjà vendue (vente n° 1, caisse « caisse-2 », " + hhmm(first.Time) + ")"},
-		{"series not on sale", SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "B", 1), Payments: cash(500)}, EInvalid, "pas en vente"},
-		{"the same card twice", SaleRequest{Desk: "caisse-1", Cards: []string{a2, a2}, Payments: cash(1000)}, EInvalid, "deux fois"},
+		{"series not on sale", SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "B", 1)), Payments: cash(500)}, EInvalid, "pas en vente"},
+		{"the same card twice", SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{a2, a2}), Payments: cash(1000)}, EInvalid, "deux fois"},
 		{"no card", SaleRequest{Desk: "caisse-1", Payments: cash(500)}, EInvalid, "aucune carte"},
-		{"cash below the total", SaleRequest{Desk: "caisse-1", Cards: []string{a2}, Payments: cash(400)}, EInvalid, "inférieures au total"},
-		{"negative amount", SaleRequest{Desk: "caisse-1", Cards: []string{a2}, Payments: cash(-500)}, EInvalid, "invalide"},
-		{"closed session", SaleRequest{Desk: "pmr", Cards: []string{a2}, Payments: cash(500)}, EInvalid, "fermée"},
-		{"unknown desk", SaleRequest{Desk: "caisse-9", Cards: []string{a2}, Payments: cash(500)}, ENotFound, "caisse-1, caisse-2, pmr, voiture"},
+		{"cash below the total", SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{a2}), Payments: cash(400)}, EInvalid, "inférieures au total"},
+		{"negative amount", SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{a2}), Payments: cash(-500)}, EInvalid, "invalide"},
+		{"closed session", SaleRequest{Desk: "pmr", Cards: cardCodes(t, []string{a2}), Payments: cash(500)}, EInvalid, "fermée"},
+		{"unknown desk", SaleRequest{Desk: "caisse-9", Cards: cardCodes(t, []string{a2}), Payments: cash(500)}, ENotFound, "caisse-1, caisse-2, pmr, voiture"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := d.Sell(keyed(), org("caissier"), tc.req)
@@ -134,7 +133,13 @@ func TestSale_BadInputRecordsNothing(t *testing.T) {
 			nothingWritten(t, store, before)
 		})
 	}
-	_, err := d.Sell(context.Background(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: []string{a2}, Payments: cash(500)})
+	// An unreadable card is refused at the edge, as it is read.
+	_, err := ParseCardCodes([]string{a2, "hello"})
+	wantCode(t, err, EInvalid)
+	if !strings.Contains(ErrorMessage(err), "« hello » illisible") {
+		t.Fatalf("unreadable card: %q", ErrorMessage(err))
+	}
+	_, err = d.Sell(context.Background(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{a2}), Payments: cash(500)})
 	wantCode(t, err, EInvalid) // no idempotency key
 	nothingWritten(t, store, before)
 }
@@ -142,7 +147,7 @@ func TestSale_BadInputRecordsNothing(t *testing.T) {
 func TestSale_RetryWithKeyReturnsTheFirstSale(t *testing.T) {
 	d, store := entranceDay(t, "caisse-1")
 	ctx := WithKey(context.Background(), "sale-42")
-	req := SaleRequest{Desk: "caisse-1", Cards: serials(t, d, "A", 1, 2, 3), Payments: cash(2000)}
+	req := SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 1, 2, 3)), Payments: cash(2000)}
 	first, err := d.Sell(ctx, org("caissier"), req)
 	ok(t, err)
 	n := len(store.all())

@@ -3,6 +3,7 @@ package loto
 import (
 	"context"
 
+	"loto/internal/card"
 	"loto/internal/journal"
 )
 
@@ -63,7 +64,16 @@ func (st *State) cardsOf(serials []string, ok func(CardRef, string) error) ([]st
 
 // cardOnSale checks a serial of a card of a series on sale today (R10).
 func (st *State) cardOnSale(text string) (CardRef, string, error) {
-	s, _, err := st.lookup(text)
+	s, err := parseSerial(text)
+	if err != nil {
+		return CardRef{}, "", err
+	}
+	return st.serialOnSale(s)
+}
+
+// serialOnSale is cardOnSale for a serial read at the edge.
+func (st *State) serialOnSale(s card.Serial) (CardRef, string, error) {
+	s, _, err := st.lookupSerial(s)
 	if err != nil {
 		return CardRef{}, "", err
 	}

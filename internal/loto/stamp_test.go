@@ -51,14 +51,14 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 		{"not sold", []string{serialOf(t, d, "A", 5)}, "perturbe le jeu", EInvalid},
 	} {
 		t.Run("exclusion "+tc.name, func(t *testing.T) {
-			_, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: tc.reason, Cards: tc.serials})
+			_, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: tc.reason, Cards: serialsIn(t, tc.serials)})
 			wantCode(t, err, tc.code)
 			nothingWritten(t, store, before)
 		})
 	}
-	_, err = d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: []string{a1}})
+	_, err = d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: serialsIn(t, []string{a1})})
 	ok(t, err)
-	_, err = d.Exclude(ctx, org("org"), ExclusionRequest{Why: "encore", Cards: []string{a1}})
+	_, err = d.Exclude(ctx, org("org"), ExclusionRequest{Why: "encore", Cards: serialsIn(t, []string{a1})})
 	wantCode(t, err, EConflict)
 	d.View(func(st *State) {
 		ref := CardRef{Series: "A", Number: 1}

@@ -85,11 +85,20 @@ func (s *run) admit(ticket string, twice bool) (string, error) {
 	if len(free) == 0 {
 		return "", nil
 	}
-	if _, err := s.d.Admit(s.ctx, as(loto.RoleDoor), door, ticket, free[0]); err != nil {
+	// The door's device reads what it scans, as the CLI does.
+	tc, err := loto.ParseTicketCode(ticket)
+	if err != nil {
+		return "", err
+	}
+	card, err := loto.ParseSerial(free[0])
+	if err != nil {
+		return "", err
+	}
+	if _, err := s.d.Admit(s.ctx, as(loto.RoleDoor), door, tc, card); err != nil {
 		return "", err
 	}
 	if twice {
-		_, err := s.d.Admit(s.ctx, as(loto.RoleDoor), door, ticket, free[0])
+		_, err := s.d.Admit(s.ctx, as(loto.RoleDoor), door, tc, card)
 		if loto.ErrorCode(err) != loto.EConflict {
 			return "", &loto.Error{Code: loto.EInternal, Message: fmt.Sprintf("billet %s scanné deux fois : refus R5 attendu", ticket), Err: err}
 		}
@@ -221,7 +230,18 @@ func (s *run) buy(p int, desk string, kind loto.Kind, cards []string, ticket str
 		tiers = s.ev.Prices.Special
 	}
 	total, _, _ := loto.Price(kind, tiers, len(cards))
-	req := loto.SaleRequest{Desk: desk, Cards: cards, Ticket: ticket}
+	codes, err := loto.ParseCardCodes(cards)
+	if err != nil {
+		return 0, err
+	}
+	req := loto.SaleRequest{Desk: desk, Cards: codes}
+	if ticket != "" {
+		tc, err := loto.ParseTicketCode(ticket)
+		if err != nil {
+			return 0, err
+		}
+		req.Ticket = &tc
+	}
 	switch p % 3 {
 	case 0:
 		req.Payments = []loto.Payment{{Method: loto.Cash, Cents: (total + 999) / 1000 * 1000}}

@@ -136,7 +136,11 @@ func (s *run) exclude() error {
 	if len(s.players) < 2 {
 		return nil
 	}
-	x, err := s.d.Exclude(s.ctx, as(loto.RoleOrganiser), loto.ExclusionRequest{Why: "perturbe le jeu", Cards: s.players[len(s.players)-1]})
+	cards, err := loto.ParseSerials(s.players[len(s.players)-1])
+	if err != nil {
+		return err
+	}
+	x, err := s.d.Exclude(s.ctx, as(loto.RoleOrganiser), loto.ExclusionRequest{Why: "perturbe le jeu", Cards: cards})
 	if err != nil {
 		return err
 	}
