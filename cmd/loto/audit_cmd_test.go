@@ -47,7 +47,7 @@ func rechain(t *testing.T, db *sql.DB) {
 func TestR14_AuditFindsADrawChangedAndRechained(t *testing.T) {
 	path := newDB(t)
 	mustRun(t, "simulate", "--db", path, "--players", "40", "--seed", "5", "--json")
-	if out := mustRun(t, "audit", "draws", "--db", path); strings.Contains(out, "DIFFÉRENCE") {
+	if out := mustRun(t, "audit", "draws", "--db", path); strings.Contains(out, "ÉCHEC") {
 		t.Fatalf("audit of a sound day: %s", out)
 	}
 	db, err := sql.Open("sqlite", path)
@@ -73,19 +73,19 @@ func TestR14_AuditFindsADrawChangedAndRechained(t *testing.T) {
 		t.Fatalf("the re-chained journal should verify: %v", err)
 	}
 	code, out, errs := run(t, "audit", "draws", "--db", path)
-	if code != 1 || !strings.Contains(out, "DIFFÉRENCE") || !strings.Contains(errs, "différence") {
+	if code != 1 || !strings.Contains(out, "ÉCHEC événement n°") || !strings.Contains(errs, "échec") {
 		t.Fatalf("audit of an edited draw: exit %d\n%s\n%s", code, out, errs)
 	}
 }
 
-func TestEventEndRevealsTheSeedOfADayCutShort(t *testing.T) {
+func TestEventEndClosesADayCutShort(t *testing.T) {
 	db := newDB(t)
 	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	if code, _, errs := run(t, "event", "end", "--db", db); code != 2 || !strings.Contains(errs, "--reason") {
 		t.Fatalf("event end without a reason: exit %d %q", code, errs)
 	}
 	out := mustRun(t, "event", "end", "--db", db, "--reason", "coupure de courant")
-	if !strings.Contains(out, "graine du jour révélée") {
+	if !strings.Contains(out, "journée close") {
 		t.Fatalf("event end: %q", out)
 	}
 	before := head(t, db)

@@ -80,21 +80,21 @@ func TestCLI_ReservationImportTwiceRefusedUnlessAgain(t *testing.T) {
 	}
 }
 
-func TestCLI_R9_FreeCardDuringAGameWarnsOnStderr(t *testing.T) {
+func TestCLI_R14_FreeCardAfterTheStartWarnsOnStderr(t *testing.T) {
 	db := saleDB(t)
 	codes := strings.Fields(mustRun(t, "reservation", "add", "Marie", "--tickets", "2", "--db", db))
 	a := serialsOf(t, db, "A", 2)
-	mustRun(t, "game", "start", "--db", db)
-	// Before the first number the free card plays this game: no warning.
+	// Before the start the free card plays the first game: no warning.
 	if code, _, errs := run(t, "door", "--door", "porte-1", codes[0], a[0], "--db", db); code != 0 || errs != "" {
-		t.Fatalf("door before the first number: exit %d %q", code, errs)
+		t.Fatalf("door before the start: exit %d %q", code, errs)
 	}
-	mustRun(t, "game", "draw", "--db", db)
+	mustRun(t, "game", "start", "--db", db)
+	// Started, no number out yet: its numbers are fixed all the same.
 	code, out, errs := run(t, "door", "--door", "porte-1", "--json", codes[1], a[1], "--db", db)
 	if code != 0 || !strings.Contains(out, `"card":"`+a[1]+`"`) {
-		t.Fatalf("door during a game: exit %d %q %q", code, out, errs)
+		t.Fatalf("door after the start: exit %d %q %q", code, out, errs)
 	}
-	if want := "attention : partie n° 1 en cours : cette carte joue à partir de la partie suivante\n"; errs != want {
+	if want := "attention : la partie n° 1 a commencé : cette carte joue à partir de la partie suivante (R14)\n"; errs != want {
 		t.Fatalf("stderr %q, want %q", errs, want)
 	}
 }

@@ -101,7 +101,7 @@ func eventShow(ctx context.Context, e *env) error {
 }
 
 func init() {
-	register("event end", "clôt une journée écourtée : révèle la graine du jour pour l'audit (--reason TEXTE)", eventEnd)
+	register("event end", "clôt une journée écourtée, partie en cours comprise, dont la graine est révélée pour l'audit (--reason TEXTE)", eventEnd)
 }
 
 func eventEnd(ctx context.Context, e *env) error {
@@ -115,11 +115,15 @@ func eventEnd(ctx context.Context, e *env) error {
 		return usagef("--reason est requis : pourquoi la journée se termine avant la fin du programme")
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		seed, err := d.EndDay(ctx, by.actor(), *reason)
+		r, err := d.EndDay(ctx, by.actor(), *reason)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "journée close ; graine du jour révélée : %s\n(« loto audit draws » recalcule chaque tirage)\n", seed)
+		fmt.Fprintln(e.stdout, "journée close : aucune partie ne commence plus")
+		if r.CutShort > 0 {
+			fmt.Fprintf(e.stdout, "partie %d interrompue, ses lots restants ne sont pas attribués ; sa graine est révélée : %s\n", r.CutShort, r.Seed)
+		}
+		fmt.Fprintln(e.stdout, "(« loto audit draws » recalcule chaque tirage des parties jouées)")
 		return nil
 	})
 }

@@ -196,9 +196,12 @@ func gameAward(ctx context.Context, e *env) error {
 		case !r.GameOver:
 			fmt.Fprintf(e.stdout, "la partie continue (R23), étape suivante : %s ; loto game draw\n", st.Announce)
 		case r.DayOver:
-			fmt.Fprintf(e.stdout, "partie %d terminée, dernière du programme : la graine du jour est révélée (loto audit draws)\n", r.Game)
+			fmt.Fprintf(e.stdout, "partie %d terminée, dernière du programme\n", r.Game)
 		default:
 			fmt.Fprintf(e.stdout, "partie %d terminée : les joueurs vident leurs cartes (R23) ; partie suivante : loto game start\n", r.Game)
+		}
+		if r.GameOver {
+			fmt.Fprintf(e.stdout, "graine de la partie révélée : %s (loto audit draws)\n", r.Seed)
 		}
 		fmt.Fprintln(e.stdout, anchorLine(r.Anchor))
 		return nil

@@ -33,6 +33,10 @@ func writeStatus(w io.Writer, st loto.Status) {
 	} else {
 		fmt.Fprintf(w, "partie %d « %s », %s (%s) — %s\n", st.Game, st.Title, st.Stage.French(), plural(st.Lines, "ligne", "lignes"), st.Phase.French())
 		fmt.Fprintf(w, "lot (R13) : %s\n", st.Announce)
+		fmt.Fprintf(w, "empreinte du tirage (SHA-256 de sa graine, R14) : %s\n", st.SeedSHA256)
+		if st.Seed != "" {
+			fmt.Fprintf(w, "graine de la partie révélée : %s (loto audit draws)\n", st.Seed)
+		}
 		nums := make([]string, len(st.Drawn))
 		for i, n := range st.Drawn {
 			nums[i] = strconv.Itoa(int(n))
@@ -69,7 +73,7 @@ func writeStatus(w io.Writer, st loto.Status) {
 		fmt.Fprintf(w, "%s en cours : reprise du jeu à %s (R12)\n", b.Label, hhmm(b.Resumes))
 	}
 	if st.DayOver {
-		fmt.Fprintf(w, "journée terminée ; graine du jour révélée : %s\n", st.Seed)
+		fmt.Fprintln(w, "journée terminée")
 	}
 }
 

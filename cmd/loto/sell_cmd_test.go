@@ -163,17 +163,16 @@ func TestCLI_SellAtAnOpenDesk(t *testing.T) {
 	}
 }
 
-func TestCLI_R9_SaleDuringAGameWarnsOnStderr(t *testing.T) {
+func TestCLI_R14_SaleAfterTheStartWarnsOnStderr(t *testing.T) {
 	db := saleDB(t)
 	a := serialsOf(t, db, "A", 2)
 	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", db)
-	mustRun(t, "game", "start", "--db", db)
-	mustRun(t, "game", "draw", "--db", db)
+	mustRun(t, "game", "start", "--db", db) // no number out yet
 	code, out, errs := run(t, "sell", "--db", db, "--desk", "caisse-1", "--pay", "cash:5", a[0])
 	if code != 0 || !strings.Contains(out, `"total_cents": 500`) {
-		t.Fatalf("sell during a game: exit %d %q %q", code, out, errs)
+		t.Fatalf("sell after the start: exit %d %q %q", code, out, errs)
 	}
-	if !strings.Contains(errs, "partie n° 1 en cours : ces cartes jouent à partir de la partie suivante") {
+	if !strings.Contains(errs, "la partie n° 1 a commencé : ces cartes jouent à partir de la partie suivante (R14)") {
 		t.Fatalf("no warning on stderr: %q", errs)
 	}
 }

@@ -15,7 +15,6 @@ import (
 
 func init() {
 	register("simulate", "joue une journée de démonstration entière (crée l'événement sur une --db vide)", simulate)
-	register("audit draws", "recalcule chaque tirage au hasard à partir de la graine du jour révélée", auditDraws)
 }
 
 func simulate(ctx context.Context, e *env) error {
@@ -31,7 +30,7 @@ func simulate(ctx context.Context, e *env) error {
 		*seed = time.Now().UnixNano() % 1_000_000_007
 	}
 	return fs.withStore(ctx, mayCreate, func(s journal.Store) error {
-		// A simulation is reproducible from its seed: the day seed and the
+		// A simulation is reproducible from its seed: the game seeds and the
 		// series seeds come from a stream derived from it, never from
 		// crypto/rand as a real day's do. A real day's secrets must never be
 		// made this way.
@@ -113,40 +112,4 @@ func writeSimSummary(e *env, rep sim.Report, day loto.DayReport, h journal.Head)
 		fmt.Fprintln(e.stdout)
 	}
 	fmt.Fprintf(e.stdout, "journal : %s, empreinte %s\n", plural(int(h.Seq), "événement", "événements"), h.Hash)
-}
-
-func auditDraws(ctx context.Context, e *env) error {
-	fs := newFlags("audit draws", e)
-	asJSON := fs.Bool("json", false, "écrire du JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	return fs.withStore(ctx, mustExist, func(s journal.Store) error {
-		if _, err := journal.Verify(ctx, s); err != nil {
-			return err
-		}
-		var events []journal.Event
-		if err := s.Read(ctx, 1, func(ev journal.Event) error { events = append(events, ev); return nil }); err != nil {
-			return err
-		}
-		rep, err := loto.AuditDraws(events)
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			if err := json.NewEncoder(e.stdout).Encode(rep); err != nil {
-				return err
-			}
-		} else {
-			fmt.Fprintf(e.stdout, "graine du jour %s (engagement SHA-256 %s)\nrecalculés : %s, %s, %s\n", rep.Seed, rep.SeedSHA256,
-				plural(rep.Games, "partie", "parties"), plural(rep.Draws, "tirage", "tirages"), plural(rep.Tokens, "jeton", "jetons"))
-			for _, m := range rep.Mismatches {
-				fmt.Fprintf(e.stdout, "DIFFÉRENCE événement n° %d, partie %d : %s %d dans le journal, %d d'après la graine\n", m.Seq, m.Game, m.What, m.Got, m.Want)
-			}
-		}
-		if !rep.OK() {
-			return &exitError{code: 1, msg: "audit : " + plural(len(rep.Mismatches), "différence", "différences")}
-		}
-		return nil
-	})
 }

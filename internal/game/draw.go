@@ -2,7 +2,6 @@ package game
 
 import (
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -21,20 +20,6 @@ var (
 	// ErrBadNumber is returned for a number outside 1..90.
 	ErrBadNumber = errors.New("numéro hors de 1 à 90")
 )
-
-// NewDaySeed returns 32 fresh random bytes from the operating system's CSPRNG,
-// the secret behind every draw of the day, revealed after the day.
-func NewDaySeed() ([]byte, error) {
-	seed := make([]byte, 32)
-	if _, err := rand.Read(seed); err != nil {
-		return nil, fmt.Errorf("graine du jour : %w", err)
-	}
-	return seed, nil
-}
-
-// Commitment is SHA-256 of the day seed, published before play so that the
-// revealed seed can be shown to be the one used.
-func Commitment(daySeed []byte) [32]byte { return sha256.Sum256(daySeed) }
 
 // stream is a deterministic byte stream: the concatenation of the blocks
 // HMAC-SHA256(key, prefix || uint32be(j)) for j = 0, 1, 2, ...
@@ -74,19 +59,20 @@ func (s *stream) below(k int) int {
 	}
 }
 
-// Drawer draws the numbers of one game from the day seed (R14). The n-th draw
-// (n = numbers already drawn, from 0) reads the stream with prefix
-// "loto/draw/v1" || uint64be(game) || uint32be(n), takes a uniform index i
-// below the count of numbers not yet drawn, and returns the i-th of them in
-// ascending order. Anyone with the revealed seed recomputes every draw.
+// Drawer draws the numbers of one game from that game's seed (R14), a
+// secret drawn when the game starts. The n-th draw (n = numbers already
+// drawn, from 0) reads the stream with prefix "loto/draw/v1" ||
+// uint64be(game) || uint32be(n), takes a uniform index i below the count of
+// numbers not yet drawn, and returns the i-th of them in ascending order.
+// Anyone with the seed, revealed when the game ends, recomputes every draw.
 type Drawer struct {
 	seed []byte
 	game uint64
 }
 
-// NewDrawer returns the drawer of game number game for the day seed.
-func NewDrawer(daySeed []byte, game int) *Drawer {
-	return &Drawer{seed: append([]byte(nil), daySeed...), game: uint64(game)}
+// NewDrawer returns the drawer of game number game for its seed.
+func NewDrawer(seed []byte, game int) *Drawer {
+	return &Drawer{seed: append([]byte(nil), seed...), game: uint64(game)}
 }
 
 // Next returns the next number, uniform over those not in drawn (R24); it does

@@ -157,17 +157,3 @@ func TestDrawnUndoAndList(t *testing.T) {
 		t.Error("Undo on an empty game reports a number")
 	}
 }
-
-func TestCommitmentBindsSeed(t *testing.T) {
-	seed, err := NewDaySeed()
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, _ := NewDaySeed()
-	if len(seed) != 32 || bytes.Equal(seed, other) {
-		t.Fatalf("NewDaySeed gave %x then %x", seed, other)
-	}
-	if Commitment(seed) == Commitment(other) || Commitment(seed) != Commitment(bytes.Clone(seed)) {
-		t.Error("Commitment does not identify the seed")
-	}
-}

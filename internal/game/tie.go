@@ -11,7 +11,7 @@ import (
 // tie (R17). The n-th token (from 0) reads the stream with prefix
 // "loto/token/v1" || uint32be(len(tieID)) || tieID || uint32be(n) and takes the
 // i-th token left in ascending order, as Drawer does, so it is reproducible
-// from the revealed day seed.
+// from the game's seed once revealed.
 type TokenBag struct {
 	seed  []byte
 	tie   string
@@ -19,9 +19,10 @@ type TokenBag struct {
 	order []int
 }
 
-// NewTokenBag returns a full bag for the tie named tieID (unique within the day).
-func NewTokenBag(daySeed []byte, tieID string) *TokenBag {
-	return &TokenBag{seed: append([]byte(nil), daySeed...), tie: tieID}
+// NewTokenBag returns a full bag for the tie named tieID (unique within the
+// day) from the seed of the game it breaks a tie of.
+func NewTokenBag(seed []byte, tieID string) *TokenBag {
+	return &TokenBag{seed: append([]byte(nil), seed...), tie: tieID}
 }
 
 // Draw takes the next token out of the bag; it fails once the 90 tokens are out.

@@ -62,6 +62,7 @@ func TestR27_AwardAnchorIsItsLastEvent(t *testing.T) {
 	ctx := context.Background()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	serial := stamp(t, d, "A", 1)[0]
+	start(t, d)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	_, err := d.Claim(ctx, org("c"), serial)
 	ok(t, err)

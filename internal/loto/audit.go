@@ -2,43 +2,71 @@ package loto
 
 import (
 	"encoding/hex"
-	"encoding/json"
+	"fmt"
 
 	"loto/internal/game"
 	"loto/internal/journal"
 )
 
-// AuditReport is the result of recomputing the day's random draws from the revealed seed (R14).
+// AuditReport is the result of recomputing each game's random draws from
+// its revealed seed (R14).
 type AuditReport struct {
-	Mode       DrawMode        `json:"mode"`
-	SeedSHA256 string          `json:"seed_sha256"`
-	Seed       string          `json:"seed"`
-	Games      int             `json:"games"`
-	Draws      int             `json:"draws"`  // rng draws recomputed
-	Tokens     int             `json:"tokens"` // rng tie tokens recomputed
-	Mismatches []AuditMismatch `json:"mismatches"`
+	Mode       DrawMode       `json:"mode"`
+	Games      []GameAudit    `json:"games"`
+	Draws      int            `json:"draws"`      // software draws recomputed
+	Tokens     int            `json:"tokens"`     // software tie tokens recomputed
+	Unrevealed int            `json:"unrevealed"` // games in play, whose seed is still secret
+	Failures   []AuditFailure `json:"failures"`
 }
 
-// OK reports whether every draw and token matched.
-func (r AuditReport) OK() bool { return len(r.Mismatches) == 0 }
+// OK reports whether every game checked passed: a game not yet revealed is
+// not a failure.
+func (r AuditReport) OK() bool { return len(r.Failures) == 0 }
 
-// AuditMismatch is an event whose number or token the seed does not give.
-type AuditMismatch struct {
+// GameAudit is what the audit found of one game.
+type GameAudit struct {
+	Game       int    `json:"game"`
+	SeedSHA256 string `json:"seed_sha256"`    // the commitment of its start
+	Seed       string `json:"seed,omitempty"` // the seed revealed at its end
+	Revealed   bool   `json:"revealed"`       // revealed, and matching the commitment
+	Draws      int    `json:"draws"`          // numbers recomputed
+	Tokens     int    `json:"tokens"`         // tie tokens recomputed
+}
+
+// AuditFailure is an event the audit refuses, with why in French.
+type AuditFailure struct {
 	Seq  int64  `json:"seq"`
 	Game int    `json:"game"`
-	What string `json:"what"` // "number" or "token"
-	Want int    `json:"want"` // what the seed gives
-	Got  int    `json:"got"`  // what the journal holds
+	What string `json:"what"`           // number, token, typed_number, typed_token, undo, seed, no_reveal
+	Want int    `json:"want,omitempty"` // what the seed gives
+	Got  int    `json:"got,omitempty"`  // what the journal holds
+	Text string `json:"text"`
 }
 
-// AuditDraws recomputes every number the software drew and every tie token it
-// drew from the day seed revealed after the last game, checks that seed
-// against the commitment recorded before the first draw, and reports each
-// mismatch. Numbers typed from a ball machine (manual mode) are not random
-// draws of the software and are only counted as games.
+// The kinds of failure.
+const (
+	failNumber      = "number"       // a software draw the seed does not give
+	failToken       = "token"        // a software token the seed does not give
+	failTypedNumber = "typed_number" // a typed number in an rng day
+	failTypedToken  = "typed_token"  // a typed token in an rng day
+	failUndo        = "undo"         // a number taken back in an rng day
+	failSeed        = "seed"         // a revealed seed that does not match its commitment
+	failNoReveal    = "no_reveal"    // a game over whose seed was never revealed
+)
+
+// AuditDraws checks every game of a journal: the seed revealed at its end
+// against the commitment of its start, then every number and tie token the
+// software drew, recomputed from that seed. In an rng day every number and
+// token must be the software's: one typed (or a number taken back) is a
+// failure, since it would let a rewritten journal escape the check. In a
+// manual day the typed numbers are the ball machine's and are not checked.
+// A game still in play has no revealed seed yet: it is reported, not failed.
 func AuditDraws(events []journal.Event) (AuditReport, error) {
-	var r AuditReport
-	var seed []byte
+	r := AuditReport{Games: []GameAudit{}, Failures: []AuditFailure{}}
+	created := false
+	seeds := map[int][]byte{} // the revealed seeds that match their commitment
+	over := map[int]bool{}    // games whose last award or cut is recorded
+	index := map[int]int{}    // game number -> index in r.Games
 	for _, e := range events {
 		switch e.Type {
 		case TypeEventCreated:
@@ -46,84 +74,143 @@ func AuditDraws(events []journal.Event) (AuditReport, error) {
 			if err := decode(e, &p); err != nil {
 				return r, err
 			}
-			r.SeedSHA256 = p.SeedSHA256
+			created = true
 			if p.Event != nil {
 				r.Mode = p.Event.Draw
 			}
+		case TypeGameStarted:
+			var p gameStarted
+			if err := decode(e, &p); err != nil {
+				return r, err
+			}
+			if _, dup := index[p.Game]; dup {
+				return r, Errorf(EInvalid, "événement %d : la partie %d commence deux fois", e.Seq, p.Game)
+			}
+			index[p.Game] = len(r.Games)
+			r.Games = append(r.Games, GameAudit{Game: p.Game, SeedSHA256: p.SeedSHA256})
+		case TypePrizeAwarded:
+			var p prizeAwarded
+			if err := decode(e, &p); err != nil {
+				return r, err
+			}
+			over[p.Game] = over[p.Game] || p.GameOver
 		case TypeSeedRevealed:
 			var p seedRevealed
 			if err := decode(e, &p); err != nil {
 				return r, err
 			}
-			s, err := hex.DecodeString(p.Seed)
-			if err != nil {
-				return r, Errorf(EInvalid, "événement %d : graine révélée illisible", e.Seq)
+			i, ok := index[p.Game]
+			if !ok {
+				return r, Errorf(EInvalid, "événement %d : graine révélée d'une partie %d pas commencée", e.Seq, p.Game)
 			}
-			seed, r.Seed = s, p.Seed
+			g := &r.Games[i]
+			over[p.Game] = true
+			g.Seed = p.Seed
+			seed, err := hex.DecodeString(p.Seed)
+			if err != nil || sha256Hex(seed) != g.SeedSHA256 {
+				r.fail(e.Seq, p.Game, failSeed, 0, 0, fmt.Sprintf("la graine révélée de la partie %d ne correspond pas à l'empreinte publiée à son début", p.Game))
+				continue
+			}
+			g.Revealed, seeds[p.Game] = true, seed
 		}
 	}
-	if r.SeedSHA256 == "" {
+	if !created {
 		return r, Errorf(ENotFound, "le journal ne contient pas d'événement")
 	}
-	if seed == nil {
-		return r, Errorf(EConflict, "la graine du jour n'est pas encore révélée : elle l'est après la dernière partie")
+	for i := range r.Games {
+		g := &r.Games[i]
+		switch {
+		case g.Seed == "" && over[g.Game]:
+			r.fail(0, g.Game, failNoReveal, 0, 0, fmt.Sprintf("la partie %d est finie mais sa graine n'est pas révélée", g.Game))
+		case g.Seed == "":
+			r.Unrevealed++
+		}
 	}
-	if sha256Hex(seed) != r.SeedSHA256 {
-		return r, Errorf(EInvalid, "la graine révélée ne correspond pas à l'empreinte publiée avant le premier tirage")
-	}
+	return r, r.recompute(events, seeds, index)
+}
+
+// recompute checks each draw and token against the seeds, game by game.
+func (r *AuditReport) recompute(events []journal.Event, seeds map[int][]byte, index map[int]int) error {
+	rng := r.Mode == DrawRNG
 	var drawn game.Drawn
-	var drawer *game.Drawer
-	gameNo := 0
+	current := 0
 	for _, e := range events {
 		switch e.Type {
 		case TypeGameStarted:
 			var p gameStarted
-			if err := json.Unmarshal(e.Payload, &p); err != nil {
-				return r, internalf(err, "événement %d", e.Seq)
+			if err := decode(e, &p); err != nil {
+				return err
 			}
-			gameNo, drawn, drawer = p.Game, game.Drawn{}, game.NewDrawer(seed, p.Game)
-			r.Games++
+			current, drawn = p.Game, game.Drawn{}
 		case TypeNumberDrawn:
 			var p numberDrawn
-			if err := json.Unmarshal(e.Payload, &p); err != nil || drawer == nil {
-				return r, internalf(err, "événement %d : tirage hors partie", e.Seq)
+			if err := decode(e, &p); err != nil {
+				return err
 			}
-			if p.RNG {
-				want, err := drawer.Next(&drawn)
+			if current == 0 || p.Game != current {
+				return Errorf(EInvalid, "événement %d : tirage hors partie", e.Seq)
+			}
+			switch seed, ok := seeds[p.Game]; {
+			case !p.RNG && rng:
+				r.fail(e.Seq, p.Game, failTypedNumber, 0, int(p.Number), fmt.Sprintf("numéro %d marqué tapé à la main dans une journée tirée par le logiciel", p.Number))
+			case p.RNG && ok:
+				want, err := game.NewDrawer(seed, p.Game).Next(&drawn)
 				if err != nil {
-					return r, internalf(err, "événement %d", e.Seq)
+					return internalf(err, "événement %d", e.Seq)
 				}
 				r.Draws++
+				r.Games[index[p.Game]].Draws++
 				if want != p.Number {
-					r.Mismatches = append(r.Mismatches, AuditMismatch{Seq: e.Seq, Game: gameNo, What: "number", Want: int(want), Got: int(p.Number)})
+					r.fail(e.Seq, p.Game, failNumber, int(want), int(p.Number), fmt.Sprintf("numéro %d au journal, %d d'après la graine", p.Number, want))
 				}
 			}
 			// The journal's number is what the players played: go on from it.
 			if err := drawn.Add(p.Number); err != nil {
-				r.Mismatches = append(r.Mismatches, AuditMismatch{Seq: e.Seq, Game: gameNo, What: "number", Got: int(p.Number)})
+				r.fail(e.Seq, p.Game, failNumber, 0, int(p.Number), fmt.Sprintf("numéro %d impossible : %v", p.Number, err))
 			}
 		case TypeNumberUndone:
+			var p numberUndone
+			if err := decode(e, &p); err != nil {
+				return err
+			}
+			if rng {
+				r.fail(e.Seq, p.Game, failUndo, 0, int(p.Number), fmt.Sprintf("numéro %d annulé dans une journée tirée par le logiciel", p.Number))
+			}
 			drawn.Undo()
 		case TypeTieTokens:
 			var p tieTokens
-			if err := json.Unmarshal(e.Payload, &p); err != nil {
-				return r, internalf(err, "événement %d", e.Seq)
+			if err := decode(e, &p); err != nil {
+				return err
 			}
-			if !p.RNG {
-				continue
-			}
-			bag := game.NewTokenBag(seed, p.Tie)
-			for _, t := range p.Tokens {
-				want, err := bag.Draw()
-				if err != nil {
-					return r, internalf(err, "événement %d", e.Seq)
-				}
-				r.Tokens++
-				if want != t.Token {
-					r.Mismatches = append(r.Mismatches, AuditMismatch{Seq: e.Seq, Game: p.Game, What: "token", Want: want, Got: t.Token})
-				}
+			seed, ok := seeds[p.Game]
+			switch {
+			case !p.RNG && rng:
+				r.fail(e.Seq, p.Game, failTypedToken, 0, 0, "jetons d'égalité tapés à la main dans une journée tirée par le logiciel")
+			case p.RNG && ok:
+				r.checkTokens(e.Seq, p, seed, &r.Games[index[p.Game]])
 			}
 		}
 	}
-	return r, nil
+	return nil
+}
+
+// checkTokens recomputes a tie's tokens from the game's seed.
+func (r *AuditReport) checkTokens(seq int64, p tieTokens, seed []byte, g *GameAudit) {
+	bag := game.NewTokenBag(seed, p.Tie)
+	for _, t := range p.Tokens {
+		want, err := bag.Draw()
+		if err != nil {
+			r.fail(seq, p.Game, failToken, 0, t.Token, "plus de jetons que le sac n'en contient")
+			return
+		}
+		r.Tokens++
+		g.Tokens++
+		if want != t.Token {
+			r.fail(seq, p.Game, failToken, want, t.Token, fmt.Sprintf("jeton %d au journal (annonce %d), %d d'après la graine", t.Token, t.Claim, want))
+		}
+	}
+}
+
+func (r *AuditReport) fail(seq int64, game int, what string, want, got int, text string) {
+	r.Failures = append(r.Failures, AuditFailure{Seq: seq, Game: game, What: what, Want: want, Got: got, Text: text})
 }

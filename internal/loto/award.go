@@ -2,7 +2,6 @@ package loto
 
 import (
 	"context"
-	"encoding/hex"
 	"fmt"
 
 	"loto/internal/game"
@@ -20,8 +19,10 @@ func (st *State) controlled() (*GameRecord, []ClaimResult, error) {
 
 // DrawTokens breaks a tie (R17): each tied winner draws a token 1..90 from
 // the bag, without replacement. With typed nil the software draws them from
-// the day seed (verifiable afterwards); otherwise typed are the tokens drawn
-// from the real bag, one per winner in the order of the claims.
+// the game's seed (verifiable afterwards); otherwise typed are the tokens
+// drawn from the real bag, one per winner in the order of the claims, which
+// only a day of typed numbers accepts: in an rng day every draw is the
+// software's, so that the audit can check it (R14).
 func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]ClaimToken, error) {
 	if err := Authorize(actor, CmdTokens, ""); err != nil {
 		return nil, err
@@ -39,10 +40,13 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 		}
 		p := tieTokens{Game: g.Number, Stage: g.Stage, Tie: fmt.Sprintf("partie-%d/%s/%d", g.Number, g.StageSpec().Stage, st.ties+1)}
 		var tokens []int
+		if typed != nil && st.event.Draw == DrawRNG {
+			return nil, 0, Errorf(EInvalid, "tirage par le logiciel (mode rng) : les jetons aussi sont tirés par le logiciel, on n'en tape pas (R14)")
+		}
 		if typed == nil {
-			seed, ok := st.secrets[daySeedSecret]
-			if !ok {
-				return nil, 0, internalf(nil, "graine du jour absente")
+			seed, err := st.gameSeed(g)
+			if err != nil {
+				return nil, 0, err
 			}
 			bag := game.NewTokenBag(seed, p.Tie)
 			for range winners {
@@ -116,14 +120,15 @@ type AwardResult struct {
 	Winners  []Winner `json:"winners"`
 	Declined bool     `json:"declined,omitempty"` // the tied winners declined to share the voucher (R18)
 	GameOver bool     `json:"game_over"`          // the last stage: players clear their cards (R23)
-	DayOver  bool     `json:"day_over"`           // the last game: the day seed is revealed
+	Seed     string   `json:"seed,omitempty"`     // the game's seed, revealed when it is over (R14)
+	DayOver  bool     `json:"day_over"`           // the last game of the programme
 	// Anchor is the last event the award appended, printed with it (R27).
 	Anchor journal.Anchor `json:"anchor"`
 }
 
 // Award hands the stage's prize to its winners (R17-R19, R25) and moves the
-// game to its next stage (R23); after the last stage the game is over, and
-// after the last game of the programme the day seed is revealed (R14).
+// game to its next stage (R23); after the last stage the game is over and
+// its seed revealed in the same append (R14).
 func (d *Day) Award(ctx context.Context, actor Actor) (AwardResult, error) {
 	if err := Authorize(actor, CmdAward, ""); err != nil {
 		return AwardResult{}, err
@@ -146,8 +151,8 @@ func (d *Day) Award(ctx context.Context, actor Actor) (AwardResult, error) {
 			return nil, 0, err
 		}
 		drafts := []journal.Draft{dr}
-		if p.GameOver && g.Number == len(st.event.Programme) {
-			rv, err := draft(actor, TypeSeedRevealed, seedRevealed{Seed: hex.EncodeToString(st.secrets[daySeedSecret])})
+		if p.GameOver {
+			rv, err := st.revealDraft(actor, g, false)
 			if err != nil {
 				return nil, 0, err
 			}
@@ -162,10 +167,16 @@ func (d *Day) Award(ctx context.Context, actor Actor) (AwardResult, error) {
 	if err := decode(a.main, &p); err != nil {
 		return AwardResult{}, err
 	}
-	r := AwardResult{Game: p.Game, Stage: p.Stage, Winners: p.Winners, GameOver: p.GameOver,
-		DayOver: p.GameOver && p.Game == len(d.Event().Programme), Anchor: a.anchor}
-	// An awarded stage never changes: its record says whether the share was declined.
-	d.View(func(st *State) { r.Declined = st.games[p.Game-1].Stages[p.Stage].Declined })
+	r := AwardResult{Game: p.Game, Stage: p.Stage, Winners: p.Winners, GameOver: p.GameOver, Anchor: a.anchor}
+	// An awarded stage never changes: its record says whether the share was
+	// declined; a game over has its seed revealed.
+	d.View(func(st *State) {
+		g := st.games[p.Game-1]
+		r.Declined = g.Stages[p.Stage].Declined
+		if p.GameOver {
+			r.Seed, r.DayOver = g.Seed, p.Game == len(st.event.Programme)
+		}
+	})
 	return r, nil
 }
 

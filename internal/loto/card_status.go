@@ -85,7 +85,7 @@ func (st *State) cardStatus(ref CardRef, serial string) CardStatus {
 		return cs
 	}
 	if g := st.running(); g != nil && !g.Plays(at) {
-		cs.Text += fmt.Sprintf(" ; pendant la partie n° %d : elle joue à partir de la partie suivante (R9)", g.Number)
+		cs.Text += fmt.Sprintf(" ; après le début de la partie n° %d : elle joue à partir de la partie suivante (R14)", g.Number)
 	}
 	return cs
 }

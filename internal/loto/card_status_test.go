@@ -61,8 +61,8 @@ func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
 	}
 }
 
-func TestR9_CardStatusOfACardSoldDuringTheGame(t *testing.T) {
-	d := drawnDay(t)
+func TestR14_CardStatusOfACardSoldAfterTheStart(t *testing.T) {
+	d := startedDay(t)
 	late := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 2))
 	s, err := d.CardStatus(late.Cards[0])
 	ok(t, err)

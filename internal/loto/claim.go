@@ -121,7 +121,7 @@ func (st *State) judge(g *GameRecord, c ClaimResult, seen map[CardRef]bool) (Cla
 	case !st.Stamped(ref):
 		c.Verdict = VerdictNotStamped
 	case !g.Plays(st.stamped[ref]):
-		// Stamped once this game's numbers were out: the card is paid for,
+		// Stamped once this game had started: the card is paid for,
 		// so "not stamped" alone would start a dispute.
 		c.Verdict, c.Reason = VerdictNotStamped, st.lateReason(g, ref)
 	case st.Voided(ref):
@@ -174,17 +174,17 @@ func missedReason(lines int, n card.Number, rank int) string {
 	return fmt.Sprintf("%s depuis le n° %d (%s numéro) : annonce trop tardive (R20)", what, n, Ordinal(rank))
 }
 
-// lateReason says why a card stamped once a game's numbers were out does
+// lateReason says why a card stamped once a game had started does
 // not play that game (R9), naming the sale or the ticket that got it.
 func (st *State) lateReason(g *GameRecord, ref CardRef) string {
-	const next = "elle joue à partir de la partie suivante (R9)"
+	const next = "elle joue à partir de la partie suivante (R14)"
 	switch h := st.ent.holders[ref]; {
 	case h.sale > 0:
-		return fmt.Sprintf("carte vendue pendant la partie n° %d (vente n° %d) : %s", g.Number, h.sale, next)
+		return fmt.Sprintf("carte vendue après le début de la partie n° %d (vente n° %d) : %s", g.Number, h.sale, next)
 	case h.ticket > 0:
-		return fmt.Sprintf("carte remise gratuitement pendant la partie n° %d (billet n° %d) : %s", g.Number, h.ticket, next)
+		return fmt.Sprintf("carte remise gratuitement après le début de la partie n° %d (billet n° %d) : %s", g.Number, h.ticket, next)
 	}
-	return fmt.Sprintf("carte tamponnée pendant la partie n° %d (événement n° %d) : %s", g.Number, st.stamped[ref], next)
+	return fmt.Sprintf("carte tamponnée après le début de la partie n° %d (événement n° %d) : %s", g.Number, st.stamped[ref], next)
 }
 
 // lateAtNumber says why a claim during the draw is late: a control already

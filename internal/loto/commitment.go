@@ -8,7 +8,7 @@ import (
 	"loto/internal/journal"
 )
 
-// A secret (a series' seed and key, the day seed, the reservation ticket
+// A secret (a series' seed and key, a game's seed, the reservation ticket
 // key) is kept beside the journal, out of the chain: an event that creates
 // one holds its commitment, the hex SHA-256 of its value, so that a secret
 // replaced in the store is a broken journal, named by its event, and never
@@ -28,10 +28,10 @@ func secretsOf(e journal.Event) []secretRef {
 		if decode(e, &p) == nil {
 			return []secretRef{{seriesSeedSecret(p.Code), p.SeedSHA256}, {seriesKeySecret(p.Code), p.KeySHA256}}
 		}
-	case TypeEventCreated:
-		var p eventCreated
+	case TypeGameStarted:
+		var p gameStarted
 		if decode(e, &p) == nil {
-			return []secretRef{{daySeedSecret, p.SeedSHA256}}
+			return []secretRef{{gameSeedSecret(p.Game), p.SeedSHA256}}
 		}
 	case TypePersonalKeyCreated:
 		var p personalKeyCreated

@@ -21,13 +21,15 @@ func TestR27_ReplacedSecretIsABrokenJournal(t *testing.T) {
 	ok(t, err)
 	_, err = d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
 	ok(t, err)
+	_, err = d.StartGame(ctx, org("host"))
+	ok(t, err)
 	creator := map[string]int64{}
 	for _, e := range store.all() {
 		for _, ref := range secretsOf(e) {
 			creator[ref.name] = e.Seq
 		}
 	}
-	for _, name := range []string{seriesKeySecret("A"), seriesSeedSecret("A"), daySeedSecret, reservationKeySecret} {
+	for _, name := range []string{seriesKeySecret("A"), seriesSeedSecret("A"), gameSeedSecret(1), reservationKeySecret} {
 		t.Run(name, func(t *testing.T) {
 			seq, found := creator[name]
 			if !found {

@@ -36,7 +36,7 @@ type Options struct {
 const maxRetries = 50
 
 // Open replays the journal into a new Day, fetching the secrets of the
-// series, of the day and of the reservation tickets as it meets them.
+// series, of the games and of the reservation tickets as it meets them.
 func Open(ctx context.Context, store journal.Store) (*Day, error) {
 	return OpenWith(ctx, store, Options{})
 }

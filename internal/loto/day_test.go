@@ -13,6 +13,7 @@ import (
 func TestIdempotencyKeyReturnsTheFirstAnswer(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := WithKey(context.Background(), "draw-1")
+	start(t, d)
 	first, err := d.Draw(ctx, org("host"), 0)
 	ok(t, err)
 	n := len(store.all())
@@ -34,6 +35,8 @@ func TestIdempotencyKeyReturnsTheFirstAnswer(t *testing.T) {
 
 func TestConflictCatchesUpAndRetries(t *testing.T) {
 	d1, store := gameDay(t, "rng", quineGame("regular", voucher30))
+	_, err := d1.StartGame(context.Background(), org("host"))
+	ok(t, err)
 	d2 := reopen(t, store)
 	ctx := context.Background()
 	a, err := d1.Draw(ctx, org("host"), 0)
@@ -55,6 +58,7 @@ func TestConcurrentCommandsOnOneDay(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := context.Background()
 	done := make(chan error)
+	start(t, d)
 	for range 20 {
 		go func() {
 			_, err := d.Draw(ctx, org("host"), 0)
@@ -89,14 +93,13 @@ func stateView(t *testing.T, d *Day) map[string]any {
 	d.View(func(st *State) {
 		v["head"] = st.head
 		v["event"] = st.event
-		v["eventSeed"] = st.eventSeed
+		v["ended"] = st.ended
 		v["series"] = st.SeriesList()
 		v["secrets"] = st.secrets
 		v["stamped"] = st.stamped
 		v["voided"] = st.voided
 		v["claims"] = st.claims
 		v["ties"] = st.ties
-		v["revealed"] = st.revealed
 		v["results"] = st.Results()
 		v["entrance"] = *st.ent // desks, sales, tickets, refunds, postponement, breaks
 		v["privacy"] = *st.priv // what became of each personal record
@@ -105,7 +108,8 @@ func stateView(t *testing.T, d *Day) map[string]any {
 			games = append(games, map[string]any{
 				"number": g.Number, "title": g.Title, "spec": g.Spec, "stage": g.Stage, "phase": g.Phase,
 				"stages": g.Stages, "drawn": g.Drawn(), "call": g.call, "control": g.control,
-				"controlDraws": g.controlDraws, "tokens": g.tokens, "declined": g.declined, "late": g.late,
+				"controlDraws": g.controlDraws, "tokens": g.tokens, "declined": g.declined,
+				"started": g.started, "seedSHA256": g.SeedSHA256, "seed": g.Seed, "cutShort": g.CutShort,
 			})
 		}
 		v["games"] = games
@@ -128,6 +132,7 @@ func TestReplayGivesTheSameStateAtEveryStep(t *testing.T) {
 		t.Run(step, func(t *testing.T) { compareStates(t, d, reopen(t, store)) })
 	}
 	check("stamped")
+	start(t, d)
 	typeNumbers(t, d, typed[:3]...)
 	check("drawing")
 	typeNumbers(t, d, typed[3:]...)
@@ -184,6 +189,7 @@ func TestUnknownEventTypeStopsTheDay(t *testing.T) {
 func TestCorruptJournalStopsTheDay(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := context.Background()
+	start(t, d)
 	// A draw of another process for a game that does not run.
 	_, err := store.Append(ctx, d.Head(), journal.Draft{Actor: "x", Type: TypeNumberDrawn, Payload: []byte(`{"game":7,"number":5}`)})
 	ok(t, err)

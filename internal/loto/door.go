@@ -25,7 +25,7 @@ type Admission struct {
 	// Anchor is the admission's own event, printed at the door (R27).
 	Anchor journal.Anchor `json:"anchor"`
 	// Warnings tell the door what the player must know, e.g. that the free
-	// card does not play the game whose numbers are out (R9).
+	// card does not play the game already started (R14).
 	Warnings []string `json:"warnings,omitempty"`
 }
 
@@ -70,7 +70,7 @@ func (d *Day) Admit(ctx context.Context, actor Actor, door string, ticket Ticket
 		}
 		p := ticketCrossed{Number: t.Number, Reservation: t.Reservation, Door: door, Card: s}
 		if g := st.running(); g != nil && !g.Plays(st.head+1) {
-			p.Warnings = append(p.Warnings, fmt.Sprintf("partie n° %d en cours : cette carte joue à partir de la partie suivante", g.Number))
+			p.Warnings = append(p.Warnings, fmt.Sprintf("la partie n° %d a commencé : cette carte joue à partir de la partie suivante (R14)", g.Number))
 		}
 		dr, err := draft(actor, TypeTicketCrossed, p)
 		return []journal.Draft{dr}, 0, err

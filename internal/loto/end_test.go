@@ -6,45 +6,66 @@ import (
 	"testing"
 )
 
-func TestR14_DayCutShortRevealsItsSeedForTheAudit(t *testing.T) {
+func TestR14_DayCutShortRevealsTheSeedOfTheGameInPlay(t *testing.T) {
+	d, store := gameDay(t, "rng", quineGame("regular", voucher30)+quineGame("regular", voucher30))
+	ctx := context.Background()
+	for n := 1; n <= 12; n++ {
+		stamp(t, d, "A", n)
+	}
+	start(t, d)
+	for range 5 {
+		_, err := d.Draw(ctx, org("host"), 0)
+		ok(t, err)
+	}
+	before := store.count()
+	_, err := d.EndDay(ctx, org("org"), "")
+	wantCode(t, err, EInvalid) // the reason goes in the journal
+	nothingWritten(t, store, before)
+
+	// A fire alarm: the day ends during game 1, whose seed is revealed.
+	r, err := d.EndDay(ctx, org("org"), "alerte incendie")
+	ok(t, err)
+	st, _ := d.Status()
+	if r.CutShort != 1 || r.Seed != st.Seed || !st.DayOver || st.Phase != PhaseOver || sha256Hex(mustHex(t, r.Seed)) != st.SeedSHA256 {
+		t.Fatalf("end %+v, status after it: %+v", r, st)
+	}
+	a, err := AuditDraws(store.all())
+	ok(t, err)
+	if !a.OK() || a.Draws != 5 || a.Unrevealed != 0 || !a.Games[0].Revealed {
+		t.Fatalf("audit of a game cut short: %+v", a)
+	}
+	before = store.count()
+	_, err = d.Draw(ctx, org("host"), 0)
+	wantCode(t, err, EConflict) // the seed is public: no draw may use it again
+	_, err = d.StartGame(ctx, org("host"))
+	wantCode(t, err, EConflict)
+	_, err = d.EndDay(ctx, org("org"), "encore")
+	wantCode(t, err, EConflict)
+	nothingWritten(t, store, before)
+	compareStates(t, d, reopen(t, store))
+}
+
+func TestR14_DayEndedBetweenGames(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30)+quineGame("regular", voucher30))
 	ctx := context.Background()
 	var serials []string
 	for n := 1; n <= 12; n++ {
 		serials = append(serials, stamp(t, d, "A", n)...)
 	}
-	for range 5 {
-		_, err := d.Draw(ctx, org("host"), 0)
-		ok(t, err)
-	}
-	before := store.count()
-	_, err := d.EndDay(ctx, org("org"), "coupure de courant")
-	wantCode(t, err, EConflict) // the game in play must be over first
-	nothingWritten(t, store, before)
-
-	// Play the first game to its award, then end the day before the second.
+	start(t, d)
 	playQuine(t, d, serials)
-	_, err = d.EndDay(ctx, org("org"), "")
-	wantCode(t, err, EInvalid) // the reason goes in the journal
-	seed, err := d.EndDay(ctx, org("org"), "coupure de courant")
+	r, err := d.EndDay(ctx, org("org"), "coupure de courant")
 	ok(t, err)
-	if st, _ := d.Status(); st.Seed != seed || !st.DayOver || sha256Hex(mustHex(t, seed)) != st.SeedSHA256 {
-		t.Fatalf("status after the end: %+v, seed %s", st, seed)
+	if st, _ := d.Status(); r.CutShort != 0 || !st.DayOver || st.Seed == "" {
+		t.Fatalf("end %+v, status %+v: game 1 revealed at its award, nothing cut short", r, st)
 	}
-	r, err := AuditDraws(store.all())
+	a, err := AuditDraws(store.all())
 	ok(t, err)
-	if !r.OK() || r.Draws < 5 {
-		t.Fatalf("audit of a day cut short: %+v", r)
+	if !a.OK() || len(a.Games) != 1 || !a.Games[0].Revealed {
+		t.Fatalf("audit of a day ended between games: %+v", a)
 	}
-	before = store.count()
 	_, err = d.StartGame(ctx, org("host"))
-	wantCode(t, err, EConflict) // the seed is public: no draw may use it again
-	_, err = d.EndDay(ctx, org("org"), "encore")
 	wantCode(t, err, EConflict)
-	nothingWritten(t, store, before)
-	if got := reopen(t, store); got.Head() != d.Head() {
-		t.Fatal("replay differs")
-	}
 }
 
 // playQuine draws until a card can call out, claims every card, runs the

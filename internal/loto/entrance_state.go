@@ -153,12 +153,9 @@ func (st *State) hold(e journal.Event, serials []string, h holder) error {
 			st.ent.holders[ref] = h
 		}
 	}
-	// Once the game's numbers are out a new card plays only from the next
-	// game: the index of this one stays as it is (no rebuild of every card
-	// in play for each sale during a game).
-	if g := st.running(); g == nil || g.firstDraw == 0 {
-		st.dirty()
-	}
+	// A card stamped while a game runs plays from the next game: the index
+	// of this one stays as it is (no rebuild for each sale during a game),
+	// and between games there is no index to rebuild.
 	return nil
 }
 

@@ -16,10 +16,10 @@ type EventResult struct {
 }
 
 // CreateEvent records a day validated at the edge (internal/eventfile): it
-// creates the series the spec declares that the journal lacks, draws the day
-// seed (a secret whose SHA-256 the event records before any draw, R14) and
-// records the event, all in one atomic append. A journal holds one event: a
-// second is a conflict.
+// creates the series the spec declares that the journal lacks and records
+// the event, all in one atomic append. No draw depends on anything drawn
+// here: each game draws its own seed when it starts (R14). A journal holds
+// one event: a second is a conflict.
 func (d *Day) CreateEvent(ctx context.Context, actor Actor, spec *EventSpec) (EventResult, error) {
 	if err := Authorize(actor, CmdCreateEvent, ""); err != nil {
 		return EventResult{}, err
@@ -65,15 +65,10 @@ func (d *Day) eventDrafts(st *State, actor Actor, spec *EventSpec) ([]journal.Dr
 	if err := fileMistakes(mistakes); err != nil {
 		return nil, 0, err
 	}
-	seed, err := d.randomBytes(32)
+	dr, err := draft(actor, TypeEventCreated, eventCreated{Event: spec, CreatedSeries: created})
 	if err != nil {
 		return nil, 0, err
 	}
-	dr, err := draft(actor, TypeEventCreated, eventCreated{Event: spec, CreatedSeries: created, SeedSHA256: sha256Hex(seed)})
-	if err != nil {
-		return nil, 0, err
-	}
-	dr.Secrets = map[string][]byte{daySeedSecret: seed}
 	drafts = append(drafts, dr)
 	return drafts, len(drafts) - 1, nil
 }

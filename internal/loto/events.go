@@ -3,6 +3,7 @@ package loto
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 
 	"loto/internal/card"
 	"loto/internal/journal"
@@ -28,11 +29,11 @@ const (
 	TypePrizeAwarded    = "prize.awarded"
 	TypeRulingRecorded  = "ruling.recorded"
 	TypeSeedRevealed    = "seed.revealed"
+	TypeDayEnded        = "day.ended"
 )
 
 // Names of the secrets kept beside the journal, never in a payload.
-const daySeedSecret = "day/seed"
-
+func gameSeedSecret(game int) string      { return "game/" + strconv.Itoa(game) + "/seed" }
 func seriesSeedSecret(code string) string { return "series/" + code + "/seed" }
 func seriesKeySecret(code string) string  { return "series/" + code + "/key" }
 
@@ -97,7 +98,6 @@ type (
 	eventCreated struct {
 		Event         *EventSpec `json:"event"`
 		CreatedSeries []string   `json:"created_series"`
-		SeedSHA256    string     `json:"seed_sha256"` // commitment to the day seed (R14)
 	}
 	cardsStamped struct {
 		Cards  []string `json:"cards"` // serials
@@ -108,9 +108,10 @@ type (
 		Reason string   `json:"reason"`
 	}
 	gameStarted struct {
-		Game     int    `json:"game"`
-		Title    string `json:"title"`
-		Announce string `json:"announce"` // R13
+		Game       int    `json:"game"`
+		Title      string `json:"title"`
+		Announce   string `json:"announce"`    // R13
+		SeedSHA256 string `json:"seed_sha256"` // commitment to the game's secret seed, drawn at its start (R14)
 	}
 	numberDrawn struct {
 		Game   int         `json:"game"`
@@ -161,8 +162,12 @@ type (
 		Ruling
 	}
 	seedRevealed struct {
-		Seed   string `json:"seed"`             // hex
-		Reason string `json:"reason,omitempty"` // why the day ended early, when it did
+		Game     int    `json:"game"`
+		Seed     string `json:"seed"`                // hex
+		CutShort bool   `json:"cut_short,omitempty"` // the day ended during the game, before its last award
+	}
+	dayEnded struct {
+		Reason string `json:"reason"` // why the day ended before its programme
 	}
 )
 
@@ -173,7 +178,7 @@ type ClaimResult struct {
 	Verdict Verdict       `json:"verdict"`
 	ReadOut []card.Number `json:"read_out,omitempty"` // R20: last number first
 	// Reason says in French why, where the verdict's own words would
-	// mislead: a paid card sold once the game's numbers were out (R9), a
+	// mislead: a paid card sold once the game had started (R14), a
 	// claim during the draw at a number already controlled (R21), a card
 	// that completed at an earlier number (R20).
 	Reason string `json:"reason,omitempty"`

@@ -28,6 +28,7 @@ func TestR28_ExclusionVoidsTheFreeCardOfATicketNoSaleNames(t *testing.T) {
 		t.Fatalf("exclusion %+v", x)
 	}
 	// The free card completes its first row: the claim is refused, voided.
+	start(t, d)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	if v := claimAll(t, d, free).Verdicts[0].Verdict; v != VerdictVoided {
 		t.Fatalf("claim on the excluded holder's free card: %s, want %s", v, VerdictVoided)

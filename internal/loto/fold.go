@@ -40,7 +40,8 @@ var folds = map[string]func(*State, journal.Event) error{
 	TypeTieDeclined:     (*State).applyAward,
 	TypePrizeAwarded:    (*State).applyAward,
 	TypeRulingRecorded:  (*State).applyRuling,
-	TypeSeedRevealed:    (*State).applyGame,
+	TypeSeedRevealed:    (*State).applyReveal,
+	TypeDayEnded:        (*State).applyDayEnded,
 }
 
 // unknownType is the error of an event whose type no fold is registered for.

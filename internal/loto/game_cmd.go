@@ -8,15 +8,19 @@ import (
 	"loto/internal/journal"
 )
 
-// StartResult is a game just started, with its prize announced (R13).
+// StartResult is a game just started, with its prize announced (R13) and
+// the commitment to its seed, which the board shows before the first number (R14).
 type StartResult struct {
-	Game     int    `json:"game"`
-	Title    string `json:"title"`
-	Announce string `json:"announce"`
+	Game       int    `json:"game"`
+	Title      string `json:"title"`
+	Announce   string `json:"announce"`
+	SeedSHA256 string `json:"seed_sha256"`
 }
 
 // StartGame starts the next game of the programme once the previous one is
-// over; the event carries the announce of its first prize (R13).
+// over; the event carries the announce of its first prize (R13) and the
+// SHA-256 of the game's seed, drawn now and kept as a secret until the game
+// ends (R14). Cards stamped from now on play from the next game.
 func (d *Day) StartGame(ctx context.Context, actor Actor) (StartResult, error) {
 	if err := Authorize(actor, CmdStartGame, ""); err != nil {
 		return StartResult{}, err
@@ -31,8 +35,8 @@ func (d *Day) StartGame(ctx context.Context, actor Actor) (StartResult, error) {
 		if st.ent.postponed != nil {
 			return nil, 0, Errorf(EConflict, "le loto est reporté : aucune partie ne commence (R29)")
 		}
-		if st.revealed != nil {
-			return nil, 0, Errorf(EConflict, "la journée est close, sa graine révélée : aucune partie ne commence")
+		if st.ended {
+			return nil, 0, Errorf(EConflict, "la journée est close : aucune partie ne commence")
 		}
 		if b := st.ent.onBreak(); b != nil {
 			return nil, 0, Errorf(EConflict, "la pause « %s » est en cours (reprise prévue à %s) : la terminer avant la partie suivante (R12)", b.Label, hhmm(b.Resumes))
@@ -42,7 +46,12 @@ func (d *Day) StartGame(ctx context.Context, actor Actor) (StartResult, error) {
 			return nil, 0, Errorf(EConflict, "toutes les parties du programme sont jouées")
 		}
 		spec := st.event.Programme[next-1]
-		dr, err := draft(actor, TypeGameStarted, gameStarted{Game: next, Title: spec.Title, Announce: announce(&spec, 0)})
+		seed, commitment, err := d.newGameSeed()
+		if err != nil {
+			return nil, 0, err
+		}
+		dr, err := draft(actor, TypeGameStarted, gameStarted{Game: next, Title: spec.Title, Announce: announce(&spec, 0), SeedSHA256: commitment})
+		dr.Secrets = map[string][]byte{gameSeedSecret(next): seed}
 		return []journal.Draft{dr}, 0, err
 	}))
 }
@@ -61,7 +70,7 @@ type DrawResult struct {
 }
 
 // Draw draws the next number of the game in play (R14, R24). In rng mode
-// typed must be 0 and the number comes from the day seed; in manual mode
+// typed must be 0 and the number comes from the game's seed; in manual mode
 // typed is the ball the machine gave, refused if already drawn in the game.
 // A pending call stops the draw (R15).
 func (d *Day) Draw(ctx context.Context, actor Actor, typed card.Number) (DrawResult, error) {
@@ -81,9 +90,9 @@ func (d *Day) Draw(ctx context.Context, actor Actor, typed card.Number) (DrawRes
 			if typed != 0 {
 				return nil, 0, Errorf(EInvalid, "tirage par le logiciel (mode rng) : on ne tape pas de numéro")
 			}
-			seed, ok := st.secrets[daySeedSecret]
-			if !ok {
-				return nil, 0, internalf(nil, "graine du jour absente")
+			seed, err := st.gameSeed(g)
+			if err != nil {
+				return nil, 0, err
 			}
 			n, err := game.NewDrawer(seed, g.Number).Next(&g.drawn)
 			if err != nil {

@@ -38,16 +38,22 @@ const (
 	robot     = "{label: Robot tondeuse, kind: object, consolation: panier}"
 )
 
-// gameDay creates a day with that programme and starts its first game.
+// gameDay creates a day with that programme; its first game is not
+// started, so that the cards stamped before start plays it (R14).
 func gameDay(t *testing.T, draw, programme string) (*Day, *memStore) {
 	t.Helper()
 	d, store := newDay(t)
-	ctx := context.Background()
-	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, eventYAML(draw, programme)))
-	ok(t, err)
-	_, err = d.StartGame(ctx, org("host"))
+	_, err := d.CreateEvent(context.Background(), org("org"), eventSpec(t, eventYAML(draw, programme)))
 	ok(t, err)
 	return d, store
+}
+
+// start starts the next game: the cards stamped so far play it.
+func start(t *testing.T, d *Day) StartResult {
+	t.Helper()
+	r, err := d.StartGame(context.Background(), org("host"))
+	ok(t, err)
+	return r
 }
 
 // serialOf returns the serial of a card.

@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"loto/internal/card"
 	"loto/internal/game"
+	"loto/internal/journal"
 )
 
 func TestR13_StartGameAnnouncesPrize(t *testing.T) {
@@ -31,11 +33,18 @@ func TestR13_StartGameAnnouncesPrize(t *testing.T) {
 	wantCode(t, err, EConflict) // the game is not over
 }
 
-func TestR14_RNGDrawsAreDistinctAndFromTheDaySeed(t *testing.T) {
+func TestR14_RNGDrawsAreDistinctAndFromTheGameSeed(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := context.Background()
-	seed, err := store.Secret(ctx, daySeedSecret)
+	if _, err := store.Secret(ctx, gameSeedSecret(1)); !errors.Is(err, journal.ErrNotFound) {
+		t.Fatalf("seed of game 1 before its start: %v", err) // nothing of it exists yet
+	}
+	r := start(t, d)
+	seed, err := store.Secret(ctx, gameSeedSecret(1))
 	ok(t, err)
+	if st, _ := d.Status(); r.SeedSHA256 != sha256Hex(seed) || st.SeedSHA256 != r.SeedSHA256 || st.Seed != "" {
+		t.Fatalf("start %+v, status %+v: want the seed committed, not revealed", r, st)
+	}
 	var drawn game.Drawn
 	drawer := game.NewDrawer(seed, 1)
 	for i := range 90 {
@@ -44,7 +53,7 @@ func TestR14_RNGDrawsAreDistinctAndFromTheDaySeed(t *testing.T) {
 		r, err := d.Draw(ctx, org("host"), 0)
 		ok(t, err)
 		if r.Number != want || !r.RNG {
-			t.Fatalf("draw %d = %d, want %d from the day seed", i+1, r.Number, want)
+			t.Fatalf("draw %d = %d, want %d from the game seed", i+1, r.Number, want)
 		}
 		ok(t, drawn.Add(r.Number))
 	}
@@ -57,6 +66,7 @@ func TestR14_RNGDrawsAreDistinctAndFromTheDaySeed(t *testing.T) {
 func TestR14_ManualDraws(t *testing.T) {
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
+	start(t, d)
 	typeNumbers(t, d, 17)
 	before := store.count()
 	for _, tc := range []struct {
@@ -78,6 +88,7 @@ func TestR14_ManualDraws(t *testing.T) {
 
 func TestR14_RNGModeRefusesTypedNumbers(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
+	start(t, d)
 	before := store.count()
 	_, err := d.Draw(context.Background(), org("host"), 5)
 	wantCode(t, err, EInvalid)
@@ -88,6 +99,7 @@ func TestR14_UndoTypingSlipOnlySinceTheLastControl(t *testing.T) {
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	start(t, d)
 	typeNumbers(t, d, 10, 20)
 	r, err := d.Undo(ctx, org("host"))
 	ok(t, err)
@@ -112,6 +124,7 @@ func TestR14_UndoTypingSlipOnlySinceTheLastControl(t *testing.T) {
 
 func TestR14_UndoRefusedInRNGMode(t *testing.T) {
 	d, _ := gameDay(t, "rng", quineGame("regular", voucher30))
+	start(t, d)
 	_, err := d.Draw(context.Background(), org("host"), 0)
 	ok(t, err)
 	_, err = d.Undo(context.Background(), org("host"))
@@ -122,6 +135,7 @@ func TestR15_CallStopsTheDraw(t *testing.T) {
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	start(t, d)
 	_, err := d.Claim(ctx, org("controleur"), cards[0])
 	wantCode(t, err, EConflict) // nothing drawn yet
 	typeNumbers(t, d, 1)
@@ -144,6 +158,7 @@ func TestR16_HostSeesHowManyCardsCouldCall(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards, typed := tie(t, d, "A", 3)
 	stamp(t, d, "A", cards...)
+	start(t, d)
 	for i, n := range typed {
 		if got := callable(t, d); got != 0 {
 			t.Fatalf("after %d numbers %d cards could call, want 0", i, got)
@@ -164,6 +179,7 @@ func TestR20_WinReadsOutLastNumberFirst(t *testing.T) {
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	row := rowOf(gridOf(t, d, "A", 1), 1)
 	typed := []card.Number{row[3], row[0], row[4], row[2], row[1]}
+	start(t, d)
 	typeNumbers(t, d, typed...)
 	r := claimAll(t, d, cards[0])
 	v := r.Verdicts[0]
@@ -179,6 +195,7 @@ func TestR20_WinReadsOutLastNumberFirst(t *testing.T) {
 func TestR20_CardThatCompletedEarlierIsToldWhy(t *testing.T) {
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	start(t, d)
 	row := rowOf(gridOf(t, d, "A", 1), 0)
 	typeNumbers(t, d, row...)
 	other := rowOf(gridOf(t, d, "A", 2), 0)[0] // on another card
@@ -201,6 +218,7 @@ func TestR21_ClaimAfterControlStartIsLate(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6, 7)
+	start(t, d)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	claimAll(t, d, cards[0])
 	late, err := d.Claim(ctx, org("controleur"), cards[6])
@@ -223,6 +241,7 @@ func TestR22_R24_WrongCallGameGoesOnAtTheSameStage(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	row := rowOf(gridOf(t, d, "A", 1), 0)
+	start(t, d)
 	typeNumbers(t, d, row[:4]...)
 	r := claimAll(t, d, cards[0])
 	if r.Verdicts[0].Verdict != VerdictNotWinner || !r.Resumed || r.Winners != 0 {
@@ -249,12 +268,11 @@ func TestR9_R10_R28_R31_ClaimVerdicts(t *testing.T) {
 	ok(t, err)
 	_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, eventYAML("manual", quineGame("regular", voucher30))))
 	ok(t, err)
-	_, err = d.StartGame(ctx, org("host"))
-	ok(t, err)
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6, 7)
 	special := stamp(t, d, "V", 1)
 	_, err = d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: serialsIn(t, []string{cards[6]})})
 	ok(t, err)
+	start(t, d)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	claims := []struct {
 		serial string
@@ -285,6 +303,7 @@ func TestR9_R10_R28_R31_ClaimVerdicts(t *testing.T) {
 
 func TestClaimOfUnreadableSerialIsRefusedAndNotRecorded(t *testing.T) {
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
+	start(t, d)
 	typeNumbers(t, d, 5)
 	before := store.count()
 	_, err := d.Claim(context.Background(), org("controleur"), "pas une carte")
@@ -300,6 +319,7 @@ func TestR31_CarGameAcceptsOnlyTheSpecialCard(t *testing.T) {
 	regular := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	special := stamp(t, d, "V", 1, 2, 3, 4, 5, 6)
 	row := rowOf(gridOf(t, d, "A", 1), 0)
+	start(t, d)
 	typeNumbers(t, d, row...)
 	// The regular card completed a line but does not play (R31).
 	if n := callable(t, d); n != 0 {
@@ -326,6 +346,7 @@ func TestR31_CarGameAcceptsOnlyTheSpecialCard(t *testing.T) {
 func TestR32_LastGamesAcceptTheSpecialCardToo(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular, special", robot))
 	special := stamp(t, d, "V", 1, 2, 3, 4, 5, 6)
+	start(t, d)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "V", 1), 2)...)
 	if r := claimAll(t, d, special[0]); r.Verdicts[0].Verdict != VerdictWin {
 		t.Fatalf("special card in a game open to it: %+v", r.Verdicts[0])
@@ -336,6 +357,7 @@ func TestR9_CardSoldDuringAGamePlaysFromTheNextGame(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	stamp(t, d, "A", 7)
 	row := rowOf(gridOf(t, d, "A", 1), 0)
+	start(t, d)
 	typeNumbers(t, d, row[:3]...)
 	// A card sold once numbers are out could be chosen to win: it does not
 	// play this game, whatever it holds.
@@ -349,13 +371,38 @@ func TestR9_CardSoldDuringAGamePlaysFromTheNextGame(t *testing.T) {
 	}
 }
 
-func TestR9_CardSoldBeforeTheFirstNumberPlays(t *testing.T) {
-	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
-	stamp(t, d, "A", 7)
-	cards := stamp(t, d, "A", 1) // the game started, its prize announced, no number is out yet
-	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
-	if r := claimAll(t, d, cards[0]); r.Verdicts[0].Verdict != VerdictWin {
-		t.Fatalf("verdict %+v, want win", r.Verdicts[0])
+// Once a game has started its seed is drawn and its numbers fixed: a card
+// stamped then, even before the first number, plays from the next game.
+func TestR14_R9_CardStampedBetweenStartAndFirstNumberPlaysFromTheNextGame(t *testing.T) {
+	d, _ := gameDay(t, "manual", quineGame("regular", voucher30)+quineGame("regular", voucher30))
+	ctx := context.Background()
+	early := stamp(t, d, "A", 7)
+	start(t, d)
+	late := stamp(t, d, "A", 1) // the game started, its prize announced, no number is out yet
+	if cs, err := d.CardStatus(late[0]); err != nil || !strings.Contains(cs.Text, "partie suivante") {
+		t.Fatalf("card status %+v, %v: want it to say the card plays from the next game", cs, err)
+	}
+	row := rowOf(gridOf(t, d, "A", 1), 0)
+	typeNumbers(t, d, row...)
+	r := claimAll(t, d, late[0])
+	if v := r.Verdicts[0]; v.Verdict != VerdictNotStamped || !strings.Contains(v.Reason, "après le début de la partie n° 1") || !strings.Contains(v.Reason, "partie suivante") {
+		t.Fatalf("verdict %+v, want not_stamped because stamped after the start", v)
+	}
+	// Game 1 ends on the early card; game 2 counts the late one.
+	for _, n := range rowOf(gridOf(t, d, "A", 7), 0) {
+		if !slices.Contains(row, n) {
+			typeNumbers(t, d, n)
+		}
+	}
+	if r := claimAll(t, d, early[0]); r.Verdicts[0].Verdict != VerdictWin {
+		t.Fatalf("early card in game 1: %+v", r.Verdicts[0])
+	}
+	_, err := d.Award(ctx, org("host"))
+	ok(t, err)
+	start(t, d)
+	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 1)...)
+	if r := claimAll(t, d, late[0]); r.Verdicts[0].Verdict != VerdictWin {
+		t.Fatalf("late card in game 2: %+v", r.Verdicts[0])
 	}
 }
 
@@ -364,6 +411,7 @@ func TestR23_AwardMovesToTheNextStageThenTheGameEnds(t *testing.T) {
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	g := gridOf(t, d, "A", 1)
+	start(t, d)
 	for stage, want := range []StageName{Quine, DoubleQuine, FullCard} {
 		st, _ := d.Status()
 		if st.Stage != want || st.Lines != stage+1 {
@@ -399,6 +447,7 @@ func TestR23_AwardMovesToTheNextStageThenTheGameEnds(t *testing.T) {
 func TestR15_CallWithoutAClaimResumesTheDraw(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
+	start(t, d)
 	typeNumbers(t, d, 1)
 	ok(t, d.Call(ctx, org("host")))
 	r, err := d.StartControl(ctx, org("host"))
@@ -407,18 +456,4 @@ func TestR15_CallWithoutAClaimResumesTheDraw(t *testing.T) {
 		t.Fatalf("empty control %+v", r)
 	}
 	typeNumbers(t, d, 2)
-}
-
-func TestR9_CardSoldAfterAnUndoneFirstNumberPlays(t *testing.T) {
-	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
-	stamp(t, d, "A", 7)
-	row := rowOf(gridOf(t, d, "A", 1), 0)
-	typeNumbers(t, d, 90) // a typing slip: the first number is undone
-	cards := stamp(t, d, "A", 1)
-	_, err := d.Undo(context.Background(), org("host"))
-	ok(t, err)
-	typeNumbers(t, d, row...)
-	if r := claimAll(t, d, cards[0]); r.Verdicts[0].Verdict != VerdictWin {
-		t.Fatalf("verdict %+v, want win: no number was out when the card was sold", r.Verdicts[0])
-	}
 }

@@ -345,7 +345,7 @@ func sameEvent(spec *EventSpec) sameRequest {
 
 func sameEndDay(reason string) sameRequest {
 	return func(st *State, e journal.Event) error {
-		p, err := decodeFor[seedRevealed](e)
+		p, err := decodeFor[dayEnded](e)
 		if err != nil {
 			return err
 		}

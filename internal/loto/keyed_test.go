@@ -135,6 +135,7 @@ func TestKey_GameCommandReusedWithOtherContentIsAConflict(t *testing.T) {
 	cards, typed := tie(t, d, "A", 2)
 	serials := stamp(t, d, "A", cards...)
 	errOf := func(_ any, err error) error { return err }
+	start(t, d)
 	checkKeyed(t, store, []keyedCase{
 		{name: "draw", do: func(ctx context.Context, other bool) error {
 			return errOf(d.Draw(ctx, org("host"), pick(other, typed[0], typed[1])))

@@ -15,7 +15,7 @@ type DayReport struct {
 	Event      string          `json:"event"`
 	Date       string          `json:"date"`
 	Venue      string          `json:"venue"`
-	Final      bool            `json:"final"` // the last game is over and the day seed revealed
+	Final      bool            `json:"final"` // the day is over: its last game awarded, or ended early
 	HeadSeq    int64           `json:"head_seq"`
 	HeadHash   string          `json:"head_hash"`
 	Anchor     journal.Anchor  `json:"anchor"` // the head's, printed on the report (R27)
@@ -125,7 +125,7 @@ func (d *Day) Report(ctx context.Context) (DayReport, error) {
 	if st.event == nil {
 		return DayReport{}, Errorf(ENotFound, "l'événement du jour n'est pas créé : pas de rapport")
 	}
-	r := DayReport{Event: st.event.Name, Date: st.event.Date, Venue: st.event.Venue, Final: st.revealed != nil,
+	r := DayReport{Event: st.event.Name, Date: st.event.Date, Venue: st.event.Venue, Final: st.dayOver() != "",
 		HeadSeq: st.head, HeadHash: st.headHash, Anchor: journal.Anchor{Seq: st.head, Hash: st.headHash}, Free: []FreeCard{}, Prizes: []PrizeLine{}, Refunds: []Refund{}, Exclusions: []Exclusion{},
 		Breaks: append([]BreakState{}, st.ent.breaks...)}
 	st.reportMoney(&r)

@@ -36,6 +36,7 @@ func tokenedDay(t *testing.T) (*Day, *memStore) {
 func manualDay(t *testing.T, step int) (*Day, *memStore) {
 	d, s := gameDay(t, "manual", quineGame("regular", voucher30))
 	sr := stamp(t, d, "A", 1)
+	start(t, d)
 	typeNumbers(t, d, 5)
 	if step >= 2 {
 		_, err := d.Claim(context.Background(), org("org"), sr[0])

@@ -22,6 +22,7 @@ func TestR27_RulingThatGivesADuplicateASecondShareWarns(t *testing.T) {
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	start(t, d)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	r := claimAll(t, d, cards[0], cards[0])
 	if r.Verdicts[1].Verdict != VerdictDuplicate {
@@ -62,6 +63,7 @@ func TestR27_RulingThatMakesAVoidOrIneligibleCardWinWarns(t *testing.T) {
 				_, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: serialsIn(t, []string{claimed})})
 				ok(t, err)
 			}
+			start(t, d)
 			typeNumbers(t, d, rowOf(gridOf(t, d, tc.series, 7), 0)...)
 			if r := claimAll(t, d, claimed); r.Verdicts[0].Verdict != tc.verdict {
 				t.Fatalf("control %+v, want %s", r, tc.verdict)
@@ -78,6 +80,7 @@ func TestR27_RulingThatMakesAVoidOrIneligibleCardWinWarns(t *testing.T) {
 func TestR27_RulingOnAPlayersErrorHasNoWarning(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	start(t, d)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 2), 0)[:2]...)
 	claimAll(t, d, cards[0])
 	got, err := d.Rule(context.Background(), org("meneur"), Ruling{By: RoleHost, Claim: 1, Verdict: VerdictWin, What: "gagnant", Why: "faux numéro affiché",

@@ -41,7 +41,7 @@ type SaleData struct {
 	Ticket int    `json:"ticket,omitempty"`
 	Hint   string `json:"hint,omitempty"` // e.g. a plate of 6 costs less than these 5 cards
 	// Warnings tell the cashier what the buyer must know, e.g. that these
-	// cards do not play the game whose numbers are out (R9).
+	// cards do not play the game already started (R14).
 	Warnings []string `json:"warnings,omitempty"`
 }
 
@@ -174,7 +174,7 @@ func (st *State) salePlan(req SaleRequest) (SaleData, error) {
 		p.Hint = fmt.Sprintf("conseil : %d cartes coûtent %s, pas plus que %s (%s)", m, c, these, regular)
 	}
 	if g := st.running(); g != nil && !g.Plays(st.head+1) {
-		p.Warnings = append(p.Warnings, fmt.Sprintf("partie n° %d en cours : ces cartes jouent à partir de la partie suivante", g.Number))
+		p.Warnings = append(p.Warnings, fmt.Sprintf("la partie n° %d a commencé : ces cartes jouent à partir de la partie suivante (R14)", g.Number))
 	}
 	if p.Change, err = settle(p.Total, req.Payments, req.Identity, req.Cheque); err != nil {
 		return SaleData{}, err
@@ -211,7 +211,7 @@ func (st *State) dayOver() string {
 	if n := len(st.games); n > 0 && n == len(st.event.Programme) && st.games[n-1].Phase == PhaseOver {
 		return "le dernier lot du programme est attribué"
 	}
-	if st.revealed != nil {
+	if st.ended {
 		return "close par l'organisateur"
 	}
 	return ""

@@ -30,24 +30,23 @@ type Series struct {
 // State is the day as a pure fold of the journal's events: replaying the same
 // events gives the same state. Commands read it to check themselves; only
 // Apply changes it. It also holds the secrets the Day fetched beside the
-// journal (series seeds and keys, the day seed), which no event carries.
+// journal (series seeds and keys, game seeds), which no event carries.
 type State struct {
-	head      int64
-	event     *EventSpec
-	eventSeed string // SHA-256 commitment to the day seed, hex
-	series    map[string]*Series
-	secrets   map[string][]byte
-	stamped   map[CardRef]int64  // sequence of the stamping event
-	voided    map[CardRef]string // reason
-	games     []*GameRecord      // the games started, in order
-	claims    int                // claims registered so far: the next claim id - 1
-	ties      int                // ties broken so far
-	revealed  []byte             // the day seed, once revealed
-	grids     map[CardRef]card.Card
-	checkers  map[string]*card.Checker // check codes per series, a cache
-	ent       *entrance                // desks, sales, door, refunds, breaks (issue 5)
-	priv      *privacy                 // what became of each personal record (P1)
-	headHash  string                   // hash of the last event applied
+	head     int64
+	event    *EventSpec
+	ended    bool // the day was closed before its programme was played
+	series   map[string]*Series
+	secrets  map[string][]byte
+	stamped  map[CardRef]int64  // sequence of the stamping event
+	voided   map[CardRef]string // reason
+	games    []*GameRecord      // the games started, in order
+	claims   int                // claims registered so far: the next claim id - 1
+	ties     int                // ties broken so far
+	grids    map[CardRef]card.Card
+	checkers map[string]*card.Checker // check codes per series, a cache
+	ent      *entrance                // desks, sales, door, refunds, breaks (issue 5)
+	priv     *privacy                 // what became of each personal record (P1)
+	headHash string                   // hash of the last event applied
 }
 
 // NewState returns the state of an empty journal.
@@ -152,10 +151,7 @@ func (st *State) applyEvent(e journal.Event) error {
 	if st.event != nil || p.Event == nil {
 		return internalf(nil, "événement %d : second événement du jour", e.Seq)
 	}
-	if seed, ok := st.secrets[daySeedSecret]; ok && sha256Hex(seed) != p.SeedSHA256 {
-		return internalf(nil, "événement %d : la graine du jour ne correspond pas à son engagement", e.Seq)
-	}
-	st.event, st.eventSeed = p.Event, p.SeedSHA256
+	st.event = p.Event
 	return nil
 }
 

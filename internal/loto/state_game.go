@@ -1,8 +1,6 @@
 package loto
 
 import (
-	"encoding/hex"
-
 	"loto/internal/card"
 	"loto/internal/game"
 	"loto/internal/journal"
@@ -27,9 +25,15 @@ type GameRecord struct {
 	Stage  int           `json:"stage"` // index of the stage in play
 	Phase  Phase         `json:"phase"`
 	Stages []StageRecord `json:"stages"`
+	// SeedSHA256 commits to the game's secret seed, drawn at its start and
+	// shown before its first number; Seed is that seed, revealed when the
+	// game ends (R14).
+	SeedSHA256 string `json:"seed_sha256"`
+	Seed       string `json:"seed,omitempty"`
+	CutShort   bool   `json:"cut_short,omitempty"` // the day ended during the game, before its last award
 
 	drawn        game.Drawn
-	firstDraw    int64         // sequence of the game's first number: a card stamped after it plays from the next game
+	started      int64         // sequence of the game's start: a card stamped after it plays from the next game
 	call         []ClaimResult // claims of the pending call, verdict empty until the control
 	control      []ClaimResult // verdicts of the last control of this stage
 	controlDraws int           // numbers drawn at the last control: a ruling may reopen it only before the next draw; a claim at that number is late (R21)
@@ -54,10 +58,11 @@ type StageRecord struct {
 }
 
 // Plays reports whether a card stamped by event seq plays this game: it must
-// have been stamped before the game's first number. A card sold while
-// numbers are out would let a cashier sell a card known to win; it plays
-// from the next game.
-func (g *GameRecord) Plays(stampedAt int64) bool { return g.firstDraw == 0 || stampedAt < g.firstDraw }
+// have been stamped before the game started. Once the game's seed is drawn
+// its numbers are fixed, and whoever reads the database could pick a card
+// known to win: a card sold or issued after the start plays from the next
+// game (R9, R14).
+func (g *GameRecord) Plays(stampedAt int64) bool { return stampedAt < g.started }
 
 // Drawn returns the numbers drawn in the game, in order.
 func (g *GameRecord) Drawn() []card.Number { return g.drawn.List() }
@@ -125,8 +130,8 @@ func (st *State) game(e journal.Event, number, stage int) (*GameRecord, error) {
 	return g, nil
 }
 
-// applyGame folds the start of a game, its numbers, its call and the seed
-// revealed (folds names the types).
+// applyGame folds the start of a game, its numbers and its call (folds
+// names the types).
 func (st *State) applyGame(e journal.Event) error {
 	switch e.Type {
 	case TypeGameStarted:
@@ -138,7 +143,7 @@ func (st *State) applyGame(e journal.Event) error {
 			return internalf(nil, "événement %d : partie %d hors programme", e.Seq, p.Game)
 		}
 		spec := st.event.Programme[p.Game-1]
-		g := &GameRecord{Number: p.Game, Title: spec.Title, Spec: spec, Phase: PhaseDrawing}
+		g := &GameRecord{Number: p.Game, Title: spec.Title, Spec: spec, Phase: PhaseDrawing, SeedSHA256: p.SeedSHA256, started: e.Seq}
 		for _, s := range spec.Stages {
 			g.Stages = append(g.Stages, StageRecord{Stage: s.Stage, Lines: s.Lines})
 		}
@@ -156,9 +161,6 @@ func (st *State) applyGame(e journal.Event) error {
 		if err := g.drawn.Add(p.Number); err != nil {
 			return internalf(err, "événement %d", e.Seq)
 		}
-		if g.drawn.Len() == 1 {
-			g.firstDraw = e.Seq
-		}
 		g.late = nil
 		g.play.mark(p.Number)
 		return nil
@@ -172,12 +174,6 @@ func (st *State) applyGame(e journal.Event) error {
 			return internalf(nil, "événement %d : annulation du numéro %d impossible", e.Seq, p.Number)
 		}
 		g.drawn.Undo()
-		if g.drawn.Len() == 0 {
-			g.firstDraw = 0
-			if g.play != nil {
-				g.play.stale = true // the cards sold since the slip play too
-			}
-		}
 		g.play.unmark(p.Number)
 		return nil
 	case TypeGameCalled:
@@ -193,17 +189,6 @@ func (st *State) applyGame(e journal.Event) error {
 			return internalf(nil, "événement %d : appel hors tirage", e.Seq)
 		}
 		g.Phase = PhaseCalled
-		return nil
-	case TypeSeedRevealed:
-		var p seedRevealed
-		if err := decode(e, &p); err != nil {
-			return err
-		}
-		seed, err := hex.DecodeString(p.Seed)
-		if err != nil || sha256Hex(seed) != st.eventSeed {
-			return internalf(err, "événement %d : la graine révélée ne correspond pas à son engagement", e.Seq)
-		}
-		st.revealed = seed
 		return nil
 	}
 	return unknownType(e)

@@ -1,17 +1,15 @@
 package loto
 
 import (
-	"encoding/hex"
-
 	"loto/internal/card"
 )
 
 // Status is what the host and the board show now (R12, R13, R16).
 type Status struct {
 	Event      string        `json:"event"`
-	SeedSHA256 string        `json:"seed_sha256"` // the day seed's commitment, shown before the first draw (R14)
-	Seed       string        `json:"seed,omitempty"`
-	Game       int           `json:"game"` // 0 before the first game
+	SeedSHA256 string        `json:"seed_sha256,omitempty"` // the game's commitment to its seed, shown from its start (R14)
+	Seed       string        `json:"seed,omitempty"`        // the game's seed, once the game is over
+	Game       int           `json:"game"`                  // 0 before the first game
 	Title      string        `json:"title,omitempty"`
 	Stage      StageName     `json:"stage,omitempty"`
 	Lines      int           `json:"lines,omitempty"`
@@ -40,11 +38,9 @@ func (d *Day) Status() (Status, error) {
 	if st.event == nil {
 		return s, Errorf(ENotFound, "l'événement du jour n'est pas créé")
 	}
-	s.Event, s.SeedSHA256 = st.event.Name, st.eventSeed
-	if st.revealed != nil {
-		s.Seed = hex.EncodeToString(st.revealed)
-	}
+	s.Event = st.event.Name
 	if g := st.Current(); g != nil {
+		s.SeedSHA256, s.Seed = g.SeedSHA256, g.Seed
 		spec := g.StageSpec()
 		s.Game, s.Title, s.Stage, s.Lines, s.Phase = g.Number, g.Title, spec.Stage, spec.Lines, g.Phase
 		s.Prize, s.Announce = &spec.Prize, announce(&g.Spec, g.Stage)
@@ -72,6 +68,6 @@ func (d *Day) Status() (Status, error) {
 		s.NextGame = len(st.games) + 1
 	}
 	s.Break = st.Break()
-	s.DayOver = st.revealed != nil
+	s.DayOver = st.dayOver() != ""
 	return s, nil
 }

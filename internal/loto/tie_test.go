@@ -11,6 +11,7 @@ func tieDay(t *testing.T, prize string, k int) (*Day, *memStore, []string) {
 	d, store := gameDay(t, "manual", quineGame("regular", prize))
 	cards, typed := tie(t, d, "A", k)
 	serials := stamp(t, d, "A", cards...)
+	start(t, d)
 	typeNumbers(t, d, typed...)
 	r := claimAll(t, d, serials...)
 	if r.Winners != k || !r.Tie {

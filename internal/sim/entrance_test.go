@@ -149,7 +149,7 @@ func checkBreaks(t *testing.T, d *loto.Day, store *sqlite.Store) {
 		case loto.TypeGameStarted:
 			games++
 		case loto.TypeBreakStarted:
-			if i+2 >= len(events) || events[i-1].Type != loto.TypePrizeAwarded || events[i+1].Type != loto.TypeBreakEnded ||
+			if i+2 >= len(events) || events[i-1].Type != loto.TypeSeedRevealed || events[i+1].Type != loto.TypeBreakEnded ||
 				events[i+2].Type != loto.TypeGameStarted {
 				t.Fatalf("break at event %d is not between two games", e.Seq)
 			}

@@ -143,7 +143,8 @@ func checkStage(t *testing.T, s loto.StageResult, spec loto.StageSpec, prev []in
 }
 
 func TestPlayReportJSONShape(t *testing.T) {
-	_, store, rep := simulate(t, "", 300, 7)
+	// Seed 3 gives a day whose tied winners once decline to share (R18).
+	_, store, rep := simulate(t, "", 300, 3)
 	b, err := json.Marshal(rep)
 	ok(t, err)
 	var doc struct {
@@ -164,7 +165,7 @@ func TestPlayReportJSONShape(t *testing.T) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	ok(t, dec.Decode(&doc))
-	if doc.Seed == nil || *doc.Seed != 7 || len(doc.Games) == 0 {
+	if doc.Seed == nil || *doc.Seed != 3 || len(doc.Games) == 0 {
 		t.Fatalf("report %s", b[:200])
 	}
 	nullToken, nullShare := false, false

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"loto/internal/journal"
+	"loto/internal/loto"
+)
+
+func init() {
+	register("audit draws", "recalcule chaque tirage du logiciel à partir de la graine révélée de sa partie, vérifiée contre son empreinte (R14)", auditDraws)
+}
+
+func auditDraws(ctx context.Context, e *env) error {
+	fs := newFlags("audit draws", e)
+	asJSON := fs.Bool("json", false, "écrire du JSON")
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	return fs.withStore(ctx, mustExist, func(s journal.Store) error {
+		if _, err := journal.Verify(ctx, s); err != nil {
+			return err
+		}
+		var events []journal.Event
+		if err := s.Read(ctx, 1, func(ev journal.Event) error { events = append(events, ev); return nil }); err != nil {
+			return err
+		}
+		rep, err := loto.AuditDraws(events)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			if err := json.NewEncoder(e.stdout).Encode(rep); err != nil {
+				return err
+			}
+		} else {
+			writeAudit(e.stdout, rep)
+		}
+		if !rep.OK() {
+			return &exitError{code: 1, msg: "audit : " + plural(len(rep.Failures), "échec", "échecs")}
+		}
+		return nil
+	})
+}
+
+// writeAudit says, game by game, what the audit checked and what failed.
+func writeAudit(w io.Writer, rep loto.AuditReport) {
+	revealed := 0
+	for _, g := range rep.Games {
+		switch {
+		case g.Revealed:
+			revealed++
+			fmt.Fprintf(w, "partie %d : graine %s, empreinte SHA-256 %s vérifiée ; %s, %s recalculés\n", g.Game, g.Seed, g.SeedSHA256,
+				plural(g.Draws, "tirage", "tirages"), plural(g.Tokens, "jeton", "jetons"))
+		case g.Seed == "":
+			fmt.Fprintf(w, "partie %d : graine pas encore révélée (elle l'est à la fin de la partie), empreinte SHA-256 %s\n", g.Game, g.SeedSHA256)
+		default:
+			fmt.Fprintf(w, "partie %d : graine révélée %s, qui ne correspond pas à l'empreinte SHA-256 %s\n", g.Game, g.Seed, g.SeedSHA256)
+		}
+	}
+	fmt.Fprintf(w, "recalculés : %s, %s, %s\n", plural(revealed, "partie", "parties"),
+		plural(rep.Draws, "tirage", "tirages"), plural(rep.Tokens, "jeton", "jetons"))
+	if rep.Unrevealed > 0 {
+		fmt.Fprintf(w, "%s en cours : à vérifier après sa fin\n", plural(rep.Unrevealed, "partie", "parties"))
+	}
+	for _, f := range rep.Failures {
+		if f.Seq > 0 {
+			fmt.Fprintf(w, "ÉCHEC événement n° %d, partie %d : %s\n", f.Seq, f.Game, f.Text)
+		} else {
+			fmt.Fprintf(w, "ÉCHEC partie %d : %s\n", f.Game, f.Text)
+		}
+	}
+}
