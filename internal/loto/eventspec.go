@@ -19,7 +19,7 @@ type DrawMode string
 
 // The draw modes.
 const (
-	DrawRNG    DrawMode = "rng"    // the software draws from the day seed
+	DrawRNG    DrawMode = "rng"    // the software draws from each game's seed (R14)
 	DrawManual DrawMode = "manual" // the host types the numbers of a ball machine
 )
 

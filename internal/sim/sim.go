@@ -15,7 +15,7 @@ import (
 // Options tune a simulated day.
 type Options struct {
 	Players int   // simulated players buying cards; at least 1
-	Seed    int64 // seed of the players' choices (the draws come from the day seed)
+	Seed    int64 // seed of the players' choices (the draws come from each game's seed)
 }
 
 // Report is the simulated day as `loto simulate --json` prints it.
