@@ -2,8 +2,10 @@ package loto
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"loto/internal/journal"
@@ -133,6 +135,9 @@ func (d *Day) erase(ctx context.Context, actor Actor, plan func(st *State) (pers
 		if err != nil {
 			return nil, 0, err
 		}
+		if err := st.reasonRepeats(p.Why, p.Refs); err != nil {
+			return nil, 0, err
+		}
 		sort.Strings(p.Refs)
 		dr, err := draft(actor, TypePersonalErased, p)
 		dr.Erase = p.Refs
@@ -167,4 +172,75 @@ func (d *Day) Scrub(ctx context.Context) error {
 		return Errorf(EConflict, "données supprimées de la base, mais un autre programme lit encore le journal : leur trace dans les fichiers disparaîtra quand il aura fini (relancer alors loto privacy scrub)")
 	}
 	return nil
+}
+
+// reasonRepeats refuses a reason that repeats data being erased (a word of
+// a holder's name, a contact, an identity document or cheque number): the
+// journal would keep it for ever, in the very event that erases it.
+func (st *State) reasonRepeats(why string, refs []string) error {
+	words := map[string]bool{}
+	for _, w := range nameWords(why) {
+		words[fold(w)] = true
+	}
+	text, digits := fold(why), digitsOf(why)
+	for _, ref := range refs {
+		names, numbers := st.personalPieces(ref)
+		for _, w := range names {
+			if words[fold(w)] {
+				return repeated(w)
+			}
+		}
+		for _, n := range numbers {
+			if d := digitsOf(n); (len(d) >= 4 && strings.Contains(digits, d)) || (len(d) < 4 && strings.Contains(text, fold(n))) {
+				return repeated(n)
+			}
+		}
+	}
+	return nil
+}
+
+func repeated(piece string) error {
+	return Errorf(EInvalid, "la raison reprend une donnée à effacer (« %s ») : le journal la garderait pour toujours ; décrire la demande sans nom ni numéro", piece)
+}
+
+// nameWords splits a text into its words, at spaces, hyphens, apostrophes
+// and punctuation.
+func nameWords(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r) })
+}
+
+// personalPieces are the parts of the record of ref that the state still
+// shows: the words of three letters or more of a holder's name, and the
+// numbers and addresses (a contact, a payer's identity and cheque numbers).
+func (st *State) personalPieces(ref string) (names, numbers []string) {
+	var id int
+	if _, err := fmt.Sscanf(ref, "reservation/%d", &id); err == nil && id >= 1 && id <= len(st.ent.reservations) {
+		r := st.ent.reservations[id-1]
+		if r.Personal != "" {
+			return nil, nil
+		}
+		for _, w := range nameWords(r.Name) {
+			if utf8.RuneCountInString(w) >= 3 {
+				names = append(names, w)
+			}
+		}
+		if r.Contact != "" {
+			numbers = append(numbers, r.Contact)
+		}
+	} else if _, err := fmt.Sscanf(ref, "sale/%d", &id); err == nil && id >= 1 && id <= len(st.ent.sales) {
+		if s := st.ent.sales[id-1]; s.Personal == "" && s.Identity != nil {
+			numbers = append(numbers, s.Identity.Number, s.Cheque)
+		}
+	}
+	return names, numbers
+}
+
+// digitsOf keeps the digits of s: a phone number in any spacing.
+func digitsOf(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
 }

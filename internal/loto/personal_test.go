@@ -147,6 +147,11 @@ func TestP1_EraseRefusals(t *testing.T) {
 		{"unknown reservation", org("org"), EraseRequest{Reservation: 9, Why: "demande"}, ENotFound},
 		{"unknown sale", org("org"), EraseRequest{Sale: 9, Why: "demande"}, ENotFound},
 		{"a cash sale keeps nothing", org("org"), EraseRequest{Sale: 2, Why: "demande"}, EInvalid},
+		// The reason stays in the journal for ever: it may not repeat the data.
+		{"reason names her", org("org"), EraseRequest{Reservation: 1, Why: "demande de Mme LEFEVRE"}, EInvalid},
+		{"reason holds her phone", org("org"), EraseRequest{Reservation: 1, Why: "rappel au 06.12.34.56.78"}, EInvalid},
+		{"reason holds the cheque number", org("org"), EraseRequest{Sale: 1, Why: "chèque n° 7654321"}, EInvalid},
+		{"reason holds the cheque of her sale", org("org"), EraseRequest{Reservation: 1, Why: "pièce 880692310285"}, EInvalid},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := d.Erase(ctx, tc.actor, tc.req)
