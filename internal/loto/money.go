@@ -50,9 +50,9 @@ func ParseMethod(text string) (Method, error) {
 // One cap for all would refuse a big day's card total or let an absurd
 // payment through.
 const (
-	// maxAmount bounds an amount of one sale: a price of the price list or
-	// one payment. A sale is at most maxSaleCards cards, a few thousand
-	// euros at the dearest price list.
+	// maxAmount bounds one payment of a sale: a sale is at most
+	// maxSaleCards cards, a few thousand euros at the dearest price list
+	// (whose prices the event file bounds itself).
 	maxAmount Cents = 1_000_000 // 10,000 EUR
 	// maxFloat bounds a desk's float: change for the day, a few hundred
 	// euros; thousands are already a mistyped amount.
