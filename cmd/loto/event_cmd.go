@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 
 	"loto/examples"
 	"loto/internal/eventfile"
@@ -22,11 +21,7 @@ func readEventFile(path string) ([]byte, error) {
 	if path == "" {
 		return examples.MegaLoto, nil
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("fichier d'événement illisible : %w", err)
-	}
-	return b, nil
+	return readInput(path, "fichier d'événement", eventfile.MaxSize)
 }
 
 func eventCreate(ctx context.Context, e *env) error {

@@ -51,9 +51,9 @@ func reservationImport(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	data, err := os.ReadFile(path)
+	data, err := readInput(path, "fichier "+path, maxCSVSize)
 	if err != nil {
-		return fmt.Errorf("fichier %s illisible : %w", path, err)
+		return err
 	}
 	specs, err := loto.ParseReservationsCSV(data)
 	if err != nil {

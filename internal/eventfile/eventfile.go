@@ -17,7 +17,8 @@ import (
 )
 
 // The event file as written by the organiser, before validation. Optional
-// numbers are pointers so that "absent" differs from 0.
+// numbers are pointers so that "absent" differs from 0. A `text` tag bounds
+// a text field otherwise than loto.MaxTitle (see textMax).
 type (
 	fileEvent struct {
 		Name      string       `yaml:"name"`
@@ -36,7 +37,7 @@ type (
 		Breaks []fileBreak `yaml:"breaks"`
 	}
 	fileBreak struct {
-		Label   string `yaml:"label"`
+		Label   string `yaml:"label" text:"break"`
 		At      string `yaml:"at"`
 		Minutes int    `yaml:"minutes"`
 	}
@@ -56,7 +57,7 @@ type (
 		Cents int64 `yaml:"cents"`
 	}
 	fileDesk struct {
-		Name    string `yaml:"name"`
+		Name    string `yaml:"name" text:"name"`
 		PMR     bool   `yaml:"pmr"`
 		Special bool   `yaml:"special"`
 	}
@@ -64,7 +65,7 @@ type (
 		Title  string      `yaml:"title"`
 		Kinds  []string    `yaml:"kinds"`
 		Stages []fileStage `yaml:"stages"`
-		Notes  string      `yaml:"notes"`
+		Notes  string      `yaml:"notes" text:"note"`
 	}
 	fileStage struct {
 		Stage string    `yaml:"stage"`
@@ -76,7 +77,7 @@ type (
 		Cents       *int64 `yaml:"cents"`
 		UnitCents   *int64 `yaml:"unit_cents"`
 		Consolation string `yaml:"consolation"`
-		Notes       string `yaml:"notes"`
+		Notes       string `yaml:"notes" text:"note"`
 	}
 )
 
@@ -93,6 +94,9 @@ const defaultConsolation = "lot de consolation"
 // too). It returns the day, warnings that do not stop it (L1), or an invalid
 // *Error naming every mistake with its line and place in the file.
 func Parse(data []byte) (*loto.EventSpec, []string, error) {
+	if len(data) > MaxSize {
+		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement est trop gros : %d octets, %d au plus (il en fait d'ordinaire quelques milliers)", len(data), MaxSize)
+	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement n'est pas du YAML lisible : %s", yamlReason(err))
@@ -100,8 +104,11 @@ func Parse(data []byte) (*loto.EventSpec, []string, error) {
 	if root.Kind == 0 || len(root.Content) == 0 {
 		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement est vide")
 	}
+	if a := firstAlias(&root); a != nil {
+		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement contient une erreur :\n  ligne %d : alias YAML (*%s) refusé : écrire la valeur en entier à chaque place", a.Line, loto.Shown(a.Value))
+	}
 	p := &problems{lines: map[string]int{}}
-	checkNode(p, &root, reflect.TypeOf(fileEvent{}), "")
+	checkNode(p, &root, reflect.TypeOf(fileEvent{}), "", loto.MaxTitle)
 	if err := p.err(); err != nil {
 		return nil, nil, err
 	}
@@ -118,9 +125,12 @@ func Parse(data []byte) (*loto.EventSpec, []string, error) {
 	return spec, warn.strings(), nil
 }
 
+// MaxSize bounds an event file in bytes: a real one holds a few thousand.
+const MaxSize = 256 << 10
+
 // yamlReason keeps the YAML library's explanation (English, technical) short.
 func yamlReason(err error) string {
-	return strings.TrimPrefix(err.Error(), "yaml: ")
+	return loto.Shown(strings.TrimPrefix(err.Error(), "yaml: "))
 }
 
 // Marshal writes spec as indented JSON, as `loto event show --json` prints it.
@@ -146,7 +156,7 @@ func validateEvent(p *problems, f *fileEvent) *loto.EventSpec {
 	if spec.Date == "" {
 		p.add("date", "la date est requise (AAAA-MM-JJ)")
 	} else if _, err := time.Parse(time.DateOnly, spec.Date); err != nil {
-		p.add("date", "date « %s » invalide : écrire AAAA-MM-JJ, par exemple 2025-03-16", spec.Date)
+		p.add("date", "date « %s » invalide : écrire AAAA-MM-JJ, par exemple 2025-03-16", loto.Shown(spec.Date))
 	}
 	if spec.Venue == "" {
 		p.add("venue", "le lieu est requis")
@@ -161,7 +171,7 @@ func validateEvent(p *problems, f *fileEvent) *loto.EventSpec {
 	case loto.DrawManual:
 		spec.Draw = loto.DrawManual
 	default:
-		p.add("draw", "mode de tirage « %s » inconnu : rng (tirage par le logiciel) ou manual (boulier)", f.Draw)
+		p.add("draw", "mode de tirage « %s » inconnu : rng (tirage par le logiciel) ou manual (boulier)", loto.Shown(f.Draw))
 	}
 	spec.Programme = validateProgramme(p, f.Programme, spec.Series)
 	return spec
@@ -176,7 +186,7 @@ func validateSchedule(p *problems, f *fileSchedule) loto.Schedule {
 		}
 		t, ok := loto.ParseTimeOfDay(v)
 		if !ok {
-			p.add(path, "heure « %s » invalide : écrire HH:MM, par exemple 08:00", v)
+			p.add(path, "heure « %s » invalide : écrire HH:MM, par exemple 08:00", loto.Shown(v))
 		}
 		return t, ok
 	}
@@ -228,7 +238,7 @@ func validateSeries(p *problems, fs []fileSeries) []loto.SeriesOnSale {
 		if s.Kind == "" {
 			s.Kind = loto.Regular
 		} else if s.Kind != loto.Regular && s.Kind != loto.Special {
-			p.add(path+".kind", "type de série « %s » inconnu : regular ou special (carte spéciale de la voiture)", f.Kind)
+			p.add(path+".kind", "type de série « %s » inconnu : regular ou special (carte spéciale de la voiture)", loto.Shown(f.Kind))
 		}
 		if err := loto.CheckSeriesCards(s.Cards); err != nil {
 			p.add(path+".cards", "%s", loto.ErrorMessage(err))
@@ -256,7 +266,7 @@ func checkSpecialColors(p *problems, series []loto.SeriesOnSale) {
 		if s.Color == "" {
 			p.add(path, "la série spéciale %s doit avoir une couleur (color), différente de celle des séries ordinaires (R30)", s.Code)
 		} else if code, same := regular[strings.ToLower(s.Color)]; same {
-			p.add(path, "la série spéciale %s a la couleur « %s » de la série ordinaire %s : la carte spéciale doit avoir une autre couleur (R30)", s.Code, s.Color, code)
+			p.add(path, "la série spéciale %s a la couleur « %s » de la série ordinaire %s : la carte spéciale doit avoir une autre couleur (R30)", s.Code, loto.Shown(s.Color), code)
 		}
 	}
 }
@@ -321,7 +331,7 @@ func validateDesks(p *problems, fs []fileDesk, series []loto.SeriesOnSale) []lot
 		if d.Name == "" {
 			p.add(path+".name", "le nom de la caisse est requis")
 		} else if seen[strings.ToLower(d.Name)] {
-			p.add(path+".name", "la caisse « %s » est déclarée deux fois", d.Name)
+			p.add(path+".name", "la caisse « %s » est déclarée deux fois", loto.Shown(d.Name))
 		}
 		seen[strings.ToLower(d.Name)] = true
 		// The special desk sells nothing else (R30): a PMR desk must sell the regular cards.

@@ -2,6 +2,7 @@ package eventfile
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -262,4 +263,75 @@ func TestR30_SpecialSeriesHasAColourOfItsOwn(t *testing.T) {
 	// A regular series may share a colour with another regular one.
 	_, _, err := Parse(mutate(t, "    title: Tirage de la voiture\n", "    title: Tirage de la voiture\n  - {code: B, cards: 60, color: jaune}\n"))
 	ok(t, err)
+}
+
+// Issue 8, 5.8: a few kilobytes of aliases of aliases expand to gigabytes;
+// they are refused before anything walks the tree.
+func TestParse_AliasesAreRefusedBeforeTheyExpand(t *testing.T) {
+	bomb := "x0: &a0 [regular, regular, regular, regular, regular, regular, regular, regular, regular, regular]\n"
+	for i := 1; i <= 5; i++ {
+		p := fmt.Sprintf("*a%d", i-1)
+		bomb += fmt.Sprintf("x%d: &a%d [%s]\n", i, i, strings.TrimSuffix(strings.Repeat(p+", ", 10), ", "))
+	}
+	// The anchors sit in a note; the programme's kinds use the last one.
+	src := mutate(t, "kinds: [special]", "kinds: *a5")
+	src = append(src, []byte("\n# "+strings.ReplaceAll(bomb, "\n", "\n# "))...)
+	src = []byte(strings.Replace(string(src), "draw: rng", "draw: rng\nbomb:\n  "+strings.ReplaceAll(strings.TrimSpace(bomb), "\n", "\n  "), 1))
+	_, _, err := Parse(src)
+	wantCode(t, err, loto.EInvalid)
+	wantSays(t, err, []string{"alias YAML (*a"}, "donné deux fois")
+	if msg := loto.ErrorMessage(err); len(msg) > 300 {
+		t.Fatalf("message of %d bytes", len(msg))
+	}
+}
+
+// Issue 8, 5.8: an event file has a size bound, and every text of it a
+// length bound; a refusal never repeats a huge input.
+func TestParse_SizesAreBounded(t *testing.T) {
+	huge := strings.Repeat("Méga ", 2000)
+	for _, tc := range []struct {
+		name string
+		src  []byte
+		want []string
+	}{
+		{"a file too big", append(megaLoto(t), []byte("\n# "+strings.Repeat("x", MaxSize))...), []string{"trop gros", "262144 au plus"}},
+		{"a title too long", mutate(t, "title: Méga Loto Rotary", "title: "+huge), []string{"series[0].title", "9999 caractères, c'est trop (200 au plus)"}},
+		{"a note too long", mutate(t, "notes: ", "notes: "+huge+huge), []string{".notes", "(1000 au plus)"}},
+		{"an unknown field with a huge name", mutate(t, "venue: Salle", strings.Repeat("k", 1000)+": x\nvenue: Salle"), []string{"coupé, 1000 caractères", "champ inconnu"}},
+		{"a huge number", mutate(t, "cards: 6000", "cards: "+strings.Repeat("9", 5000)), []string{"series[0].cards", "coupé"}},
+		{"a huge date", mutate(t, "date: 2025-03-16", "date: "+strings.Repeat("2", 150)), []string{"date", "coupé"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := Parse(tc.src)
+			wantCode(t, err, loto.EInvalid)
+			wantSays(t, err, tc.want)
+			if msg := loto.ErrorMessage(err); len(msg) > 600 {
+				t.Fatalf("the refusal repeats the input: %d bytes", len(msg))
+			}
+		})
+	}
+	// A thousand mistakes: the first ones are listed, the rest counted.
+	many := mutate(t, "title: Méga Loto Rotary", "title: Méga Loto Rotary\n"+strings.Repeat("    junk: 1\n", 1000))
+	_, _, err := Parse(many)
+	wantSays(t, err, []string{"1000 erreurs", "... et 970 autres"})
+}
+
+// Issue 8, 5.9: a control or format character in any text of the file is
+// refused with its line.
+func TestParse_ControlCharactersAreRefusedWithTheirLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, old, new string
+		want           []string
+	}{
+		{"escape in a desk", "{name: caisse-2}", `{name: "caisse-2\e[2J"}`, []string{"ligne " + strconv.Itoa(lineOf(t, "{name: caisse-2}")) + ", desks[1].name", "U+001B"}},
+		{"bell in the name", "name: Méga Loto du Rotary Saint-Brieuc", `name: "Méga\a Loto"`, []string{"name", "U+0007"}},
+		{"bidi override in a title", "title: Méga Loto Rotary", "title: \u202eMéga Loto Rotary", []string{"series[0].title", "U+202E"}},
+		{"NUL in a prize", "{label: Robot tondeuse,", `{label: "Robot\0 tondeuse",`, []string{".prize.label", "U+0000"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := Parse(mutate(t, tc.old, tc.new))
+			wantCode(t, err, loto.EInvalid)
+			wantSays(t, err, tc.want)
+		})
+	}
 }

@@ -36,7 +36,7 @@ func validateKinds(p *problems, path string, fs []string, series []loto.SeriesOn
 		kp := fmt.Sprintf("%s[%d]", path, i)
 		switch {
 		case k != loto.Regular && k != loto.Special:
-			p.add(kp, "type de série « %s » inconnu : regular ou special", s)
+			p.add(kp, "type de série « %s » inconnu : regular ou special", loto.Shown(s))
 		case containsKind(out, k):
 			p.add(kp, "le type %s est donné deux fois", k)
 		case series != nil && !hasKind(series, k):
@@ -90,7 +90,7 @@ func validateStages(p *problems, path string, fs []fileStage) []loto.StageSpec {
 		} else {
 			n, ok := parseStageName(f.Stage)
 			if !ok {
-				p.add(sp+".stage", "étape « %s » inconnue : quine, double_quine ou carton_plein", f.Stage)
+				p.add(sp+".stage", "étape « %s » inconnue : quine, double_quine ou carton_plein", loto.Shown(f.Stage))
 				continue
 			}
 			if n.Lines() <= prev {
@@ -146,7 +146,7 @@ func validatePrize(p *problems, path string, f *filePrize) loto.Prize {
 	case "":
 		p.add(path+".kind", "le type du lot est requis : voucher (bon d'achat) ou object")
 	default:
-		p.add(path+".kind", "type de lot « %s » inconnu : voucher (bon d'achat) ou object", f.Kind)
+		p.add(path+".kind", "type de lot « %s » inconnu : voucher (bon d'achat) ou object", loto.Shown(f.Kind))
 	}
 	return pr
 }

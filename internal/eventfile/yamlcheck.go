@@ -61,6 +61,9 @@ func (p *problems) strings() []string {
 	return out
 }
 
+// maxListed is how many mistakes a refusal lists.
+const maxListed = 30
+
 // err is nil without problems, else an invalid *Error listing them all.
 func (p *problems) err() error {
 	if len(p.list) == 0 {
@@ -70,6 +73,10 @@ func (p *problems) err() error {
 	head := "le fichier de l'événement contient une erreur"
 	if len(lines) > 1 {
 		head = fmt.Sprintf("le fichier de l'événement contient %d erreurs", len(lines))
+	}
+	// A file of a thousand mistakes is fixed from its first ones.
+	if len(lines) > maxListed {
+		lines = append(lines[:maxListed], fmt.Sprintf("... et %d autres", len(lines)-maxListed))
 	}
 	return &loto.Error{Code: loto.EInvalid, Message: head + " :\n  " + strings.Join(lines, "\n  ")}
 }
@@ -81,19 +88,46 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
+// firstAlias finds the first alias (*name) of a YAML tree, nil without one.
+// Aliases are refused before anything walks the tree: a few kilobytes of
+// aliases of aliases expand to gigabytes.
+func firstAlias(n *yaml.Node) *yaml.Node {
+	if n.Kind == yaml.AliasNode {
+		return n
+	}
+	for _, c := range n.Content {
+		if a := firstAlias(c); a != nil {
+			return a
+		}
+	}
+	return nil
+}
+
+// textMax is the bound of a text field by its `text` tag: a name (a desk),
+// a note, a break's label (as loto.Day.StartBreak bounds it), else a title.
+func textMax(f reflect.StructField) int {
+	switch f.Tag.Get("text") {
+	case "name":
+		return loto.MaxName
+	case "note":
+		return loto.MaxNote
+	case "break":
+		return 60
+	}
+	return loto.MaxTitle
+}
+
 // checkNode walks a YAML node against the Go type it will decode into. It
-// records the line of every path and names, in French, unknown keys and
-// scalars of the wrong type, which the YAML decoder would report in English
-// or (for unknown keys) not at all.
-func checkNode(p *problems, n *yaml.Node, t reflect.Type, path string) {
+// records the line of every path and names, in French, unknown keys,
+// scalars of the wrong type (which the YAML decoder would report in English
+// or, for unknown keys, not at all) and texts that are too long or hold a
+// control character (loto.CheckText); max bounds a text at this place.
+func checkNode(p *problems, n *yaml.Node, t reflect.Type, path string, max int) {
 	if n.Kind == yaml.DocumentNode {
 		if len(n.Content) == 0 {
 			return
 		}
 		n = n.Content[0]
-	}
-	if n.Kind == yaml.AliasNode && n.Alias != nil {
-		n = n.Alias
 	}
 	if _, seen := p.lines[path]; !seen {
 		p.lines[path] = n.Line
@@ -110,26 +144,28 @@ func checkNode(p *problems, n *yaml.Node, t reflect.Type, path string) {
 			p.add(path, "une table de champs est attendue")
 			return
 		}
-		fields := map[string]reflect.Type{}
+		fields := map[string]reflect.StructField{}
 		var names []string
 		for i := range t.NumField() {
 			tag, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
 			if tag != "" && tag != "-" {
-				fields[tag] = t.Field(i).Type
+				fields[tag] = t.Field(i)
 				names = append(names, tag)
 			}
 		}
 		sort.Strings(names)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
-			kp := join(path, k.Value)
-			p.lines[kp] = k.Line
-			ft, ok := fields[k.Value]
+			f, ok := fields[k.Value]
 			if !ok {
+				kp := join(path, loto.Shown(k.Value))
+				p.lines[kp] = k.Line
 				p.add(kp, "champ inconnu (champs possibles : %s)", strings.Join(names, ", "))
 				continue
 			}
-			checkNode(p, v, ft, kp)
+			kp := join(path, k.Value)
+			p.lines[kp] = k.Line
+			checkNode(p, v, f.Type, kp, textMax(f))
 		}
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
@@ -137,19 +173,21 @@ func checkNode(p *problems, n *yaml.Node, t reflect.Type, path string) {
 			return
 		}
 		for i, c := range n.Content {
-			checkNode(p, c, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
+			checkNode(p, c, t.Elem(), fmt.Sprintf("%s[%d]", path, i), max)
 		}
 	case reflect.String:
 		if n.Kind != yaml.ScalarNode {
 			p.add(path, "un texte est attendu")
+		} else if err := loto.CheckText("texte", strings.TrimSpace(n.Value), max); err != nil {
+			p.add(path, "%s", loto.ErrorMessage(err))
 		}
 	case reflect.Int, reflect.Int64:
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
-			p.add(path, "un nombre entier est attendu, pas « %s »", n.Value)
+			p.add(path, "un nombre entier est attendu, pas « %s »", loto.Shown(n.Value))
 		}
 	case reflect.Bool:
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
-			p.add(path, "true ou false est attendu, pas « %s »", n.Value)
+			p.add(path, "true ou false est attendu, pas « %s »", loto.Shown(n.Value))
 		}
 	}
 }

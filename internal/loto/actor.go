@@ -1,10 +1,6 @@
 package loto
 
-import (
-	"strings"
-	"unicode"
-	"unicode/utf8"
-)
+import "strings"
 
 // Role is what a person or a device does in the day; it decides which
 // commands it may run (see Allowed).
@@ -68,13 +64,12 @@ func ParseRole(text string) (Role, error) {
 	return "", Errorf(EInvalid, "rôle « %s » inconnu : organisateur, meneur, contrôleur, caissier, entrée, tableau ou système (en anglais : organiser, host, controller, cashier, door, board, system)", clip(text))
 }
 
-// clip shortens a text quoted in a message, so that a huge input is never repeated.
-func clip(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "…"
-	}
-	return s
-}
+// clip shortens a text quoted in a message, so that a huge input is never
+// repeated (see Shown).
+func clip(s string) string { return Shown(s) }
+
+// printable says whether s is valid UTF-8 without control or format characters (see CheckText).
+func printable(s string) bool { return CheckText("", s, len(s)) == nil }
 
 // Valid says whether r is one of Roles.
 func (r Role) Valid() bool {
@@ -105,29 +100,15 @@ func (a Actor) Check() error {
 		return Errorf(EInvalid, "un caissier agit à une caisse : la caisse manque")
 	case a.Role != RoleCashier && a.Desk != "":
 		return Errorf(EInvalid, "seul un caissier agit à une caisse (%s : %s)", a.Role.Label(), clip(a.Desk))
-	case strings.ContainsRune(a.Desk, '/') || !printable(a.Desk):
-		return Errorf(EInvalid, "nom de caisse invalide pour agir : ni « / » ni caractère de contrôle")
+	case strings.ContainsRune(a.Desk, '/'):
+		return Errorf(EInvalid, "nom de caisse invalide pour agir : sans « / »")
 	case strings.TrimSpace(a.Name) == "":
 		return Errorf(EInvalid, "qui agit ? le nom manque")
-	case utf8.RuneCountInString(a.Name) > maxActorName:
-		return Errorf(EInvalid, "nom de qui agit trop long (%d caractères au plus)", maxActorName)
-	case !printable(a.Name):
-		return Errorf(EInvalid, "nom de qui agit invalide : caractère de contrôle")
 	}
-	return nil
-}
-
-// printable says whether s is valid UTF-8 without control or bidi-format characters.
-func printable(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
+	if err := CheckText("caisse de qui agit", a.Desk, MaxName); err != nil {
+		return err
 	}
-	for _, r := range s {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			return false
-		}
-	}
-	return true
+	return CheckText("nom de qui agit", a.Name, maxActorName)
 }
 
 // String is the actor's form in the journal: "ROLE/NAME", or

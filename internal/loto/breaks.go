@@ -31,6 +31,9 @@ func (d *Day) StartBreak(ctx context.Context, actor Actor, label string, minutes
 		return BreakState{}, err
 	}
 	label = strings.TrimSpace(label)
+	if err := CheckText("nom de la pause", label, 60); err != nil {
+		return BreakState{}, err
+	}
 	e, err := d.runKeyed(ctx, TypeBreakStarted, sameBreak(label, minutes), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")

@@ -236,7 +236,7 @@ func (st *State) desk(name string) (*Desk, error) {
 		}
 		names = append(names, st.event.Desks[i].Name)
 	}
-	return nil, Errorf(ENotFound, "caisse « %s » inconnue : les caisses du jour sont %s", name, strings.Join(names, ", "))
+	return nil, Errorf(ENotFound, "caisse « %s » inconnue : les caisses du jour sont %s", Shown(name), strings.Join(names, ", "))
 }
 
 // Sessions returns every desk session of the day, in opening order, as Z reports.

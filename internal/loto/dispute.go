@@ -19,6 +19,12 @@ func (d *Day) Rule(ctx context.Context, actor Actor, r Ruling) (Ruling, error) {
 		return Ruling{}, err
 	}
 	r.By, r.What, r.Why = Role(strings.TrimSpace(string(r.By))), strings.TrimSpace(r.What), strings.TrimSpace(r.Why)
+	if err := CheckText("décision", r.What, MaxNote); err != nil {
+		return Ruling{}, err
+	}
+	if err := CheckText("motif de la décision", r.Why, MaxNote); err != nil {
+		return Ruling{}, err
+	}
 	// The decider is the actor's role unless the organiser records the
 	// host's decision; a host never records one in the organiser's name.
 	switch {

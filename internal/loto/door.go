@@ -40,6 +40,9 @@ func (d *Day) Admit(ctx context.Context, actor Actor, door string, ticket Ticket
 		return Admission{}, err
 	}
 	door = strings.TrimSpace(door)
+	if err := CheckText("nom de l'entrée", door, 40); err != nil {
+		return Admission{}, err
+	}
 	e, err := d.runKeyed(ctx, TypeTicketCrossed, sameAdmission(door, ticket, serial), func(st *State) ([]journal.Draft, int, error) {
 		if err := st.selling(); err != nil {
 			return nil, 0, err

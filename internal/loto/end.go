@@ -23,6 +23,9 @@ func (d *Day) EndDay(ctx context.Context, actor Actor, reason string) (EndResult
 		return EndResult{}, err
 	}
 	reason = strings.TrimSpace(reason)
+	if err := CheckText("raison de la clôture", reason, MaxNote); err != nil {
+		return EndResult{}, err
+	}
 	_, err := d.runKeyed(ctx, TypeDayEnded, sameEndDay(reason), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")

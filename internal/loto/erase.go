@@ -102,8 +102,9 @@ func erasureWhy(actor Actor, cmd Command, why string) (string, error) {
 	switch {
 	case why == "":
 		return "", Errorf(EInvalid, "la raison de l'effacement est requise (elle figure au journal, sans aucune donnée personnelle)")
-	case utf8.RuneCountInString(why) > maxWhy || !printable(why):
-		return "", Errorf(EInvalid, "raison de l'effacement invalide : %d caractères au plus, sans caractère de contrôle", maxWhy)
+	}
+	if err := CheckText("raison de l'effacement", why, maxWhy); err != nil {
+		return "", err
 	}
 	return why, nil
 }

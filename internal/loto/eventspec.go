@@ -96,7 +96,7 @@ func (t TimeOfDay) MarshalText() ([]byte, error) { return []byte(t.String()), ni
 func (t *TimeOfDay) UnmarshalText(b []byte) error {
 	v, ok := ParseTimeOfDay(string(b))
 	if !ok {
-		return Errorf(EInvalid, "heure « %s » invalide : écrire HH:MM, par exemple 08:00", b)
+		return Errorf(EInvalid, "heure « %s » invalide : écrire HH:MM, par exemple 08:00", Shown(string(b)))
 	}
 	*t = v
 	return nil

@@ -63,6 +63,9 @@ func (d *Day) Exclude(ctx context.Context, actor Actor, req ExclusionRequest) (E
 		return Exclusion{}, err
 	}
 	req.Why, req.Desk = strings.TrimSpace(req.Why), strings.TrimSpace(req.Desk)
+	if err := CheckText("raison de l'exclusion", req.Why, MaxNote); err != nil {
+		return Exclusion{}, err
+	}
 	e, err := d.runKeyed(ctx, TypePersonExcluded, sameExclusion(req), func(st *State) ([]journal.Draft, int, error) {
 		x, refunds, err := st.exclusionPlan(req)
 		if err != nil {

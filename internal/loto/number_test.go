@@ -22,7 +22,7 @@ func TestR14_ParseNumberReadsOneTo90(t *testing.T) {
 		{"douze", 0, "« douze » n'est pas un numéro : de 1 à 90"},
 		{"", 0, "«  » n'est pas un numéro : de 1 à 90"},
 		{"99999999999999999999999", 0, "numéro 99999999999999999999999 invalide : de 1 à 90"},
-		{strings.Repeat("x", 5000), 0, "« " + strings.Repeat("x", 40) + "… » n'est pas un numéro : de 1 à 90"},
+		{strings.Repeat("x", 5000), 0, "« " + strings.Repeat("x", 40) + "… (coupé, 5000 caractères) » n'est pas un numéro : de 1 à 90"},
 	} {
 		t.Run(tc.text[:min(len(tc.text), 24)], func(t *testing.T) {
 			n, err := ParseNumber(tc.text)

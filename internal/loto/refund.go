@@ -109,6 +109,9 @@ func (d *Day) RefundSale(ctx context.Context, actor Actor, req RefundRequest) (R
 	if err := Authorize(actor, CmdRefund, ""); err != nil {
 		return Refund{}, err
 	}
+	if err := CheckText("note du remboursement", strings.TrimSpace(req.Note), MaxNote); err != nil {
+		return Refund{}, err
+	}
 	e, err := d.runKeyed(ctx, TypeSaleRefunded, sameRefund(req), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
@@ -173,6 +176,9 @@ func (d *Day) Postpone(ctx context.Context, actor Actor, reason string) (Postpon
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
 		reason = "manque de joueurs"
+	}
+	if err := CheckText("raison du report", reason, MaxNote); err != nil {
+		return Postponement{}, err
 	}
 	_, err := d.runKeyed(ctx, TypeEventPostponed, samePostponement(reason), func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {

@@ -230,8 +230,10 @@ func checkReservation(s *ReservationSpec) error {
 		return Errorf(EInvalid, "nom ou contact illisible : il n'est pas écrit en UTF-8 (fichier enregistré en Windows-1252 ?)")
 	case s.Name == "":
 		return Errorf(EInvalid, "le nom est requis")
-	case utf8.RuneCountInString(s.Name) > 100:
-		return Errorf(EInvalid, "nom trop long (100 caractères au plus)")
+	case CheckText("nom du titulaire", s.Name, MaxName) != nil:
+		return CheckText("nom du titulaire", s.Name, MaxName)
+	case CheckText("contact", s.Contact, MaxName) != nil:
+		return CheckText("contact", s.Contact, MaxName)
 	case s.Contact != "" && !isEmail(s.Contact) && !isPhone(s.Contact):
 		return Errorf(EInvalid, "contact « %s » invalide : un numéro de téléphone ou une adresse e-mail", s.Contact)
 	case s.Tickets < 1 || s.Tickets > maxTicketsPerReservation:

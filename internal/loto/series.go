@@ -36,11 +36,11 @@ func CheckSeriesCode(code string) error {
 		return Errorf(EInvalid, "le code de la série est requis (une à trois lettres : A, B, ..., Z, AA, ...)")
 	}
 	if len(code) > 3 {
-		return Errorf(EInvalid, "code de série « %s » trop long : une à trois lettres majuscules", code)
+		return Errorf(EInvalid, "code de série « %s » trop long : une à trois lettres majuscules", Shown(code))
 	}
 	for _, r := range code {
 		if r < 'A' || r > 'Z' {
-			return Errorf(EInvalid, "code de série « %s » invalide : lettres majuscules A à Z seulement", code)
+			return Errorf(EInvalid, "code de série « %s » invalide : lettres majuscules A à Z seulement", Shown(code))
 		}
 	}
 	return nil

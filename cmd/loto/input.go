@@ -1,0 +1,30 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// maxCSVSize bounds a CSV file of reservations: 4 MiB holds some 40,000
+// holders, far more than a hall seats.
+const maxCSVSize = 4 << 20
+
+// readInput reads a file a command was given, refusing one larger than max
+// bytes before reading it all: a mistaken path (a disk image, /dev/zero)
+// must not fill the memory. what names the file in the messages.
+func readInput(path, what string, max int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s illisible : %w", what, err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s illisible : %w", what, err)
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("%s trop gros : plus de %d octets (%d au plus)", what, max, max)
+	}
+	return b, nil
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeFile writes a test's input file and returns its path.
+func writeFile(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Issue 8, 5.8: a 33 KB programme of aliases of aliases made event create
+// use gigabytes; it is refused at once, in French, and records nothing.
+func TestCLI_AliasBombIsRefusedAtOnce(t *testing.T) {
+	example, err := os.ReadFile("../../examples/mega-loto.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("bomb:\n  a0: &a0 [" + strings.TrimSuffix(strings.Repeat("regular, ", 30), ", ") + "]\n")
+	for i := 1; i <= 9; i++ {
+		fmt.Fprintf(&b, "  a%d: &a%d [%s]\n", i, i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*a%d, ", i-1), 30), ", "))
+	}
+	src := b.String() + strings.Replace(string(example), "kinds: [special]", "kinds: *a9", 1)
+	if len(src) > 40<<10 {
+		t.Fatalf("the bomb is %d bytes", len(src))
+	}
+	db := newDB(t)
+	code, _, errs := run(t, "event", "create", "--db", db, "--from", writeFile(t, "bomb.yaml", []byte(src)))
+	if code != 1 || !strings.Contains(errs, "alias YAML (*a0) refusé") || len(errs) > 300 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Fatalf("a refused event file left a journal: %v", err)
+	}
+}
+
+// Issue 8, 5.8: the files a command reads are bounded before they are read.
+func TestCLI_InputFilesAreBounded(t *testing.T) {
+	db := saleDB(t)
+	big := writeFile(t, "big.yaml", make([]byte, 256<<10+1))
+	code, _, errs := run(t, "event", "create", "--db", newDB(t), "--from", big)
+	if code != 1 || !strings.Contains(errs, "fichier d'événement trop gros") {
+		t.Fatalf("event file: exit %d, stderr %q", code, errs)
+	}
+	csv := writeFile(t, "big.csv", []byte(strings.Repeat("Paul,06 12 34 56 78,1\n", 200_000)))
+	code, _, errs = run(t, "reservation", "import", csv, "--db", db)
+	if code != 1 || !strings.Contains(errs, "trop gros") || len(errs) > 300 {
+		t.Fatalf("CSV: exit %d, stderr %q", code, errs)
+	}
+}
+
+// Issue 8, 5.9: reservation list wrote raw escape sequences to the door's
+// terminal; a name with one is refused when it enters, typed or imported.
+func TestCLI_ControlCharactersNeverReachTheTerminal(t *testing.T) {
+	db := saleDB(t)
+	code, _, errs := run(t, "reservation", "add", "Dupont\x1b[2J\x1b[H", "--db", db)
+	if code != 1 || !strings.Contains(errs, "U+001B") || strings.Contains(errs, "\x1b") {
+		t.Fatalf("add: exit %d, stderr %q", code, errs)
+	}
+	csv := writeFile(t, "resa.csv", []byte("nom;contact;billets\nPaul;;1\nDu\u202epont;;1\n"))
+	code, _, errs = run(t, "reservation", "import", csv, "--db", db)
+	if code != 1 || !strings.Contains(errs, "U+202E") || strings.Contains(errs, "\u202e") {
+		t.Fatalf("import: exit %d, stderr %q", code, errs)
+	}
+	code, _, errs = run(t, "game", "start", "--by", "Paul\a", "--db", db)
+	if code != 1 || !strings.Contains(errs, "nom de qui agit") || strings.Contains(errs, "\a") {
+		t.Fatalf("--by: exit %d, stderr %q", code, errs)
+	}
+	if out := mustRun(t, "reservation", "list", "--db", db); strings.ContainsAny(out, "\x1b\u202e") {
+		t.Fatalf("reservation list %q", out)
+	}
+}

@@ -1,0 +1,104 @@
+package loto
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"loto/internal/card"
+)
+
+// Issue 8, 5.9: the characters that rewrite a terminal or reorder a line
+// are refused wherever a person's text enters, with the place they are at.
+func TestCheckText_RefusesWhatSpoofsTheDisplay(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		say        string
+	}{
+		{"escape sequence", "Dupont\x1b[2J", "U+001B"},
+		{"bell", "Dup\aont", "U+0007"},
+		{"NUL", "Dupont\x00", "U+0000"},
+		{"C1 control", "Dupont\u009b", "U+009B"},
+		{"bidi override", "\u202eTNOPUD", "U+202E"},
+		{"bidi isolate", "Dupont\u2066", "U+2066"},
+		{"zero-width space", "Du\u200bpont", "U+200B"},
+		{"line separator", "Du\u2028pont", "U+2028"},
+		{"newline", "Du\npont", "U+000A"},
+		{"not UTF-8", "Dupont \xe9", "UTF-8"},
+		{"too long", strings.Repeat("é", MaxName+1), "101 caractères"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := CheckText("nom du titulaire", tc.text, MaxName)
+			wantCode(t, err, EInvalid)
+			wantSays(t, err, []string{"nom du titulaire", tc.say})
+			if msg := ErrorMessage(err); strings.Contains(msg, "Dup") || strings.Contains(msg, "éé") {
+				t.Fatalf("the message repeats the text: %q", msg)
+			}
+		})
+	}
+	for _, ok := range []string{"Élodie Le Goff-N'Diaye", "Ærø Ølsen", "李小龍", "Jean-Pierre"} {
+		if err := CheckText("nom", ok, MaxName); err != nil {
+			t.Fatalf("%q refused: %v", ok, err)
+		}
+	}
+}
+
+func TestShown_CutsAndNeutralises(t *testing.T) {
+	if got := Shown("caisse\x1b[31m"); got != "caisseU+001B[31m" {
+		t.Fatalf("Shown = %q", got)
+	}
+	long := Shown(strings.Repeat("x", 5000))
+	if len(long) > 100 || !strings.Contains(long, "coupé, 5000 caractères") {
+		t.Fatalf("Shown of a huge text = %q", long)
+	}
+}
+
+// Issue 8, 5.9 and 5.8: every command that takes a person's text checks it
+// with CheckText before anything is recorded.
+func TestText_EveryEdgeChecksItsTexts(t *testing.T) {
+	d, store := entranceDay(t, "caisse-1")
+	ctx := context.Background()
+	sale := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))
+	esc := "x\x1b[2J"
+	before := store.count()
+	for _, tc := range []struct {
+		name string
+		do   func() error
+		say  string
+	}{
+		{"reservation name", func() error {
+			return errOf(d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Dupont" + esc, Tickets: 1}))
+		}, "nom du titulaire"},
+		{"reservation contact", func() error {
+			return errOf(d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Dupont", Contact: "a\x1b@b.fr", Tickets: 1}))
+		}, "contact"},
+		{"imported reservation", func() error {
+			return errOf(d.ImportReservations(ctx, org("org"), []ReservationSpec{{Name: "Du\u202epont", Tickets: 1, Line: 2}}))
+		}, "U+202E"},
+		{"name of who acts (--by)", func() error { return errOf(d.StartGame(ctx, org("Paul"+esc))) }, "nom de qui agit"},
+		{"a huge name of who acts", func() error { return errOf(d.StartGame(ctx, org(strings.Repeat("P", 5000)))) }, "5000 caractères"},
+		{"break label", func() error { return errOf(d.StartBreak(ctx, org("host"), "pause"+esc, 10)) }, "nom de la pause"},
+		{"reason of the end", func() error { return errOf(d.EndDay(ctx, org("org"), "fin"+esc)) }, "raison de la clôture"},
+		{"reason of the postponement", func() error { return errOf(d.Postpone(ctx, org("org"), "report"+esc)) }, "raison du report"},
+		{"reason of an exclusion", func() error {
+			return errOf(d.Exclude(ctx, org("org"), ExclusionRequest{Why: "bruit" + esc, Sales: []int{sale.ID}}))
+		}, "raison de l'exclusion"},
+		{"note of a refund", func() error {
+			return errOf(d.RefundSale(ctx, org("org"), RefundRequest{Sale: sale.ID, Reason: RefundExclusion, Note: strings.Repeat("n", MaxNote+1)}))
+		}, "note du remboursement"},
+		{"door", func() error { return errOf(d.Admit(ctx, org("door"), "porte"+esc, TicketCode{}, card.Serial{})) }, "nom de l'entrée"},
+		{"ruling", func() error {
+			return errOf(d.Rule(ctx, org("org"), Ruling{What: "note", Why: "car" + esc}))
+		}, "motif de la décision"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.do()
+			wantCode(t, err, EInvalid)
+			wantSays(t, err, []string{tc.say}, esc, "PPPPPPPPPP")
+			nothingWritten(t, store, before)
+		})
+	}
+	// A desk typed with an escape sequence is named without it.
+	_, err := d.OpenDesk(ctx, org("caissier"), "caisse\x1b[31m", 0)
+	wantSays(t, err, []string{"caisse « caisseU+001B[31m » inconnue"}, "\x1b")
+}
