@@ -15,13 +15,13 @@ import (
 // The host's and controllers' commands: a day's games run and audited
 // without the web, each act recorded in the journal like the web's (issue 5).
 func init() {
-	register("game start", "commence la partie suivante et annonce son lot (R13)", gameStart)
+	register("game start", "commence la partie suivante, annonce son lot (R13) et montre l'empreinte de sa graine (R14)", gameStart)
 	register("game draw", "tire le numéro suivant : N lu sur la machine à boules en mode manuel, rien en mode rng ([N])", gameDraw)
 	register("game undo", "annule le dernier numéro tapé (faute de frappe, mode manuel)", gameUndo)
 	register("game call", "un joueur annonce : le tirage s'arrête (R15)", gameCall)
 	register("game claim", "enregistre les cartes annoncées (SÉRIE...) ; une fois un contrôle commencé au numéro affiché, elles sont hors délai (R21)", gameClaim)
 	register("game control", "clôt les annonces et affiche chaque verdict, avec les numéros à lire (R20-R22)", gameControl)
-	register("game tokens", "jetons d'égalité tirés du sac, un par gagnant dans l'ordre des annonces ([N...] ; sans N : tirés par le logiciel, R17)", gameTokens)
+	register("game tokens", "jetons d'égalité (R17) : sans N, tirés par le logiciel ; en mode manuel, N... tirés du sac, un par gagnant dans l'ordre des annonces (R14)", gameTokens)
 	register("game decline", "les gagnants à égalité refusent de partager le bon : le plus haut jeton le prend (R18)", gameDecline)
 	register("game award", "remet le lot de l'étape : jeton, lot ou part de chaque gagnant, consolation (R17-R19, R25)", gameAward)
 	register("game status", "ce que montre le tableau : partie, étape, lot, numéros sortis, phase, annonces, pause ([--json])", gameStatus)
