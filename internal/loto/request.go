@@ -31,9 +31,6 @@ func (c CardCode) String() string {
 	return c.Serial.String()
 }
 
-// SerialCode is the code of one card.
-func SerialCode(s card.Serial) CardCode { return CardCode{Serial: s} }
-
 // ParseCardCode reads a card's serial or a plate code, as typed or
 // scanned; it checks the form only, the day checks the rest (R10).
 func ParseCardCode(text string) (CardCode, error) {
