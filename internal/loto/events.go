@@ -75,7 +75,7 @@ func (v Verdict) French() string {
 	case VerdictNotEligible:
 		return "cette carte ne joue pas dans cette partie (R31)"
 	case VerdictVoided:
-		return "carte annulée après remboursement (R28)"
+		return "carte annulée : son porteur est exclu (R28)"
 	case VerdictDuplicate:
 		return "carte déjà annoncée"
 	}

@@ -51,7 +51,7 @@ func TestR27_RulingThatMakesAVoidOrIneligibleCardWinWarns(t *testing.T) {
 		verdict Verdict
 		say     string
 	}{
-		{"voided", "A", true, VerdictVoided, "annulée après remboursement (R28)"},
+		{"voided", "A", true, VerdictVoided, "carte annulée : son porteur est exclu (R28)"},
 		{"ineligible", "V", false, VerdictNotEligible, "ne joue pas dans cette partie (R31)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
