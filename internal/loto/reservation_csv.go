@@ -18,7 +18,7 @@ const ReservationCSVFormat = `Le fichier CSV des réservations, tel qu'un tableu
   texte en UTF-8 (avec ou sans BOM) ou en Windows-1252 (le « CSV » d'Excel sous Windows).
 La première ligne peut nommer les colonnes, dans n'importe quel ordre, en majuscules ou non,
 avec ou sans accents :
-  nom, prénom, téléphone (tél, portable), e-mail (courriel), contact, billets (quantité, nombre).
+  nom, prénom, téléphone (tél, portable), e-mail (courriel), contact, billets (quantité, nombre, places).
   Le prénom va devant le nom ; avec un téléphone et un e-mail, le téléphone sert de contact ;
   les autres colonnes sont ignorées.
 Sans cette ligne, les colonnes sont : nom, téléphone ou e-mail (facultatif), nombre de billets
@@ -108,12 +108,12 @@ var columnNames = map[string]int{}
 
 func init() {
 	for col, names := range map[int]string{
-		colName:      "nom|name|nom de famille|nom et prenom|prenom nom|nom prenom|nom complet",
+		colName:      "nom|name|nom de famille|nom et prenom|prenom nom|nom prenom|nom complet|titulaire|nom du titulaire",
 		colFirstName: "prenom",
-		colPhone:     "telephone|tel|portable|mobile|numero de telephone|n de telephone",
+		colPhone:     "telephone|tel|portable|mobile|numero de telephone|n de telephone|telephone portable|tel portable",
 		colEmail:     "e mail|email|mail|courriel|adresse e mail|adresse mail|adresse electronique",
 		colContact:   "contact",
-		colTickets:   "billets|billet|quantite|qte|nombre|nb|nombre de billets|nb de billets|tickets",
+		colTickets:   "billets|billet|quantite|qte|nombre|nb|nombre de billets|nb de billets|nb billets|places|nombre de places|nb de places|nb places|tickets",
 	} {
 		for _, n := range strings.Split(names, "|") {
 			columnNames[n] = col

@@ -69,6 +69,7 @@ func TestReservationCSV_HeaderNames(t *testing.T) {
 		{"courriel and quantite", "quantite,courriel,nom\n3,marie@example.fr,Curie\n", ReservationSpec{Name: "Curie", Contact: "marie@example.fr", Tickets: 3}, ""},
 		{"email without a hyphen, no tickets column", "Email;Nom\nmarie@example.fr;Curie\n", ReservationSpec{Name: "Curie", Contact: "marie@example.fr", Tickets: 1}, ""},
 		{"a phone is kept before an e-mail", "e-mail;tel;nom;billets\nmarie@example.fr;0612345678;Curie;1\n", ReservationSpec{Name: "Curie", Contact: "0612345678", Tickets: 1}, ""},
+		{"places and a phone column in full", "Nombre de places;Nom du titulaire;N° de téléphone\n2;Marie Curie;06 12 34 56 78\n", ReservationSpec{Name: "Marie Curie", Contact: "06 12 34 56 78", Tickets: 2}, ""},
 		{"the old columns", "nom;contact;billets\nMarie Curie;marie@example.fr;2\n", ReservationSpec{Name: "Marie Curie", Contact: "marie@example.fr", Tickets: 2}, ""},
 		{"no name column", "prénoms;téléphone\nMarie;0612345678\n", ReservationSpec{}, "aucune colonne « nom »"},
 		{"a column named twice", "nom;tél;portable\nCurie;0612345678;0612345678\n", ReservationSpec{}, "« tél » et « portable »"},
