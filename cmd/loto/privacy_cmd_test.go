@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
 )
 
 // privacyDB is a day with personal data of every kind, made through the
@@ -154,4 +155,65 @@ func TestCLI_P1_VerifyFailsOnAnEditedPersonalRecord(t *testing.T) {
 	if list := mustRun(t, "reservation", "list", "--db", db); strings.Contains(list, "Mallory") || !strings.Contains(list, "altéré") {
 		t.Fatalf("an edited record is shown:\n%s", list)
 	}
+}
+
+// TestCLI_P1_SimulatedDayExportAndPurgeHoldNoPersonalData plays a whole simulated
+// day (reservations, the door, cheque sales, games with late cards and
+// rulings), greps its export for every holder's name and contact, every
+// ticket code and every identity number the day recorded, then purges the
+// day and greps the SQLite file and its WAL for them.
+func TestCLI_P1_SimulatedDayExportAndPurgeHoldNoPersonalData(t *testing.T) {
+	db := newDB(t)
+	mustRun(t, "simulate", "--players", "300", "--seed", "3", "--db", db)
+	var secret []string
+	for _, r := range listJSON(t, db) {
+		secret = append(secret, r.Name)
+		if r.Contact != "" {
+			secret = append(secret, r.Contact)
+		}
+		for _, tk := range r.Tickets {
+			secret = append(secret, tk.Code)
+		}
+	}
+	s, err := sqlite.Open(context.Background(), db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := loto.Open(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cheques := 0
+	for _, sale := range d.Sales() {
+		if sale.Identity != nil {
+			secret = append(secret, sale.Identity.Number)
+			cheques++
+		}
+	}
+	s.Close()
+	if len(secret) < 100 || cheques == 0 {
+		t.Fatalf("the simulated day has %d personal texts and %d cheques: the test proves little", len(secret), cheques)
+	}
+	out := mustRun(t, "journal", "export", "--db", db)
+	if found := containsAny([]byte(out), secret); found != "" {
+		t.Fatalf("the export of a simulated day holds %q", found)
+	}
+	if strings.Contains(out, `"cheque":"`) || strings.Contains(out, `"identity"`) || strings.Contains(out, `"codes"`) {
+		t.Fatal("the export holds a cheque, an identity document or ticket codes")
+	}
+	// The day is over: the purge leaves none of it in the files, and ticket
+	// codes were never stored at all.
+	mustRun(t, "privacy", "purge", "--why", "fin de la journée", "--db", db)
+	var raw []byte
+	for _, p := range []string{db, db + "-wal"} {
+		b, err := os.ReadFile(p)
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		raw = append(raw, b...)
+	}
+	if found := containsAny(raw, secret); found != "" {
+		t.Fatalf("after the purge the files hold %q", found)
+	}
+	mustRun(t, "journal", "verify", "--db", db)
 }
