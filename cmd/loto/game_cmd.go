@@ -65,6 +65,10 @@ func gameStart(ctx context.Context, e *env) error {
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 		r, err := d.StartGame(ctx, fs.by.actor())
+		// Warnings go to the host, beside the JSON a program reads (R1).
+		for _, w := range r.Warnings {
+			fmt.Fprintln(e.stderr, "attention :", w)
+		}
 		if err != nil || *fs.asJSON {
 			return orJSON(e.stdout, r, err)
 		}

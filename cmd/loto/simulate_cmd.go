@@ -34,7 +34,7 @@ func simulate(ctx context.Context, e *env) error {
 		// series seeds come from a stream derived from it, never from
 		// crypto/rand as a real day's do. A real day's secrets must never be
 		// made this way.
-		d, err := loto.OpenWith(ctx, s, loto.Options{Rand: rand.NewChaCha8(sha256.Sum256(fmt.Appendf(nil, "loto simulate %d", *seed)))})
+		d, err := loto.OpenWith(ctx, s, loto.Options{Clock: clock, Rand: rand.NewChaCha8(sha256.Sum256(fmt.Appendf(nil, "loto simulate %d", *seed)))})
 		if err != nil {
 			return err
 		}

@@ -23,6 +23,7 @@ type (
 	fileEvent struct {
 		Name      string       `yaml:"name"`
 		Date      string       `yaml:"date"`
+		TimeZone  string       `yaml:"time_zone"`
 		Venue     string       `yaml:"venue"`
 		Schedule  fileSchedule `yaml:"schedule"`
 		Series    []fileSeries `yaml:"series"`
@@ -160,6 +161,14 @@ func validateEvent(p *problems, f *fileEvent) *loto.EventSpec {
 	}
 	if spec.Venue == "" {
 		p.add("venue", "le lieu est requis")
+	}
+	// Every time of the day is read in this zone, never the machine's (R1).
+	spec.TimeZone = strings.TrimSpace(f.TimeZone)
+	if spec.TimeZone == "" {
+		spec.TimeZone = loto.DefaultTimeZone
+	}
+	if _, err := loto.LoadTimeZone(spec.TimeZone); err != nil {
+		p.add("time_zone", "%s", loto.ErrorMessage(err))
 	}
 	spec.Schedule = validateSchedule(p, &f.Schedule)
 	spec.Series = validateSeries(p, f.Series)

@@ -335,3 +335,22 @@ func TestParse_ControlCharactersAreRefusedWithTheirLine(t *testing.T) {
 		})
 	}
 }
+
+// Issue 8, 5.15: the event's time zone is a setting of the file, Europe/Paris
+// when it names none; an unknown zone is refused with its line.
+func TestR1_TimeZoneIsASettingOfTheFile(t *testing.T) {
+	spec, _, err := Parse(mutate(t, "time_zone: Europe/Paris", "time_zone: America/Martinique"))
+	ok(t, err)
+	if spec.TimeZone != "America/Martinique" || spec.Location().String() != "America/Martinique" {
+		t.Fatalf("zone %q", spec.TimeZone)
+	}
+	spec, _, err = Parse(mutate(t, "time_zone: Europe/Paris", ""))
+	ok(t, err)
+	if spec.TimeZone != loto.DefaultTimeZone {
+		t.Fatalf("default zone %q", spec.TimeZone)
+	}
+	for _, bad := range []string{"Europe/Pariss", "Local", "../../etc/passwd"} {
+		_, _, err = Parse(mutate(t, "time_zone: Europe/Paris", "time_zone: "+bad))
+		wantSays(t, err, []string{"ligne " + strconv.Itoa(lineOf(t, "time_zone:")) + ", time_zone", "fuseau horaire"})
+	}
+}

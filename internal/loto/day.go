@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"sync"
+	"time"
 
 	"loto/internal/journal"
 )
@@ -20,6 +21,7 @@ type Day struct {
 	store journal.Store
 	st    *State
 	rand  io.Reader
+	clock func() time.Time
 	// broken is set when an event failed to apply: the state is then
 	// unreliable, so every later command fails until the Day is reopened.
 	broken error
@@ -30,6 +32,10 @@ type Options struct {
 	// Rand is the source of seeds and keys: crypto/rand when nil. Tests and
 	// reproducible simulations may pass a seeded stream; never in production.
 	Rand io.Reader
+	// Clock tells the time of a command for its warnings (another day than
+	// the event's, before a set time, R1): time.Now when nil. Tests pass a
+	// fixed time.
+	Clock func() time.Time
 }
 
 // maxRetries bounds the catch-up-and-retry loop when other writers keep winning.
@@ -43,9 +49,12 @@ func Open(ctx context.Context, store journal.Store) (*Day, error) {
 
 // OpenWith is Open with options.
 func OpenWith(ctx context.Context, store journal.Store, opt Options) (*Day, error) {
-	d := &Day{store: store, st: NewState(), rand: opt.Rand}
+	d := &Day{store: store, st: NewState(), rand: opt.Rand, clock: opt.Clock}
 	if d.rand == nil {
 		d.rand = rand.Reader
+	}
+	if d.clock == nil {
+		d.clock = time.Now
 	}
 	if err := d.catchUp(ctx); err != nil {
 		return nil, err
@@ -112,7 +121,7 @@ func (d *Day) catchUp(ctx context.Context) error {
 			if err := journal.Follows(d.headOf(), e); err != nil {
 				return d.breaks(err)
 			}
-			if err := d.apply(ctx, e, nil, personal); err != nil {
+			if err := d.apply(ctx, d.st.inZone(e), nil, personal); err != nil {
 				return err
 			}
 		}
@@ -267,8 +276,9 @@ func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) 
 		evs, err := d.store.Append(ctx, d.st.head, drafts...)
 		switch {
 		case err == nil:
-			for i, e := range evs {
-				if err := d.apply(ctx, e, drafts[i].Secrets, drafts[i].Personal); err != nil {
+			for i := range evs {
+				evs[i] = d.st.inZone(evs[i])
+				if err := d.apply(ctx, evs[i], drafts[i].Secrets, drafts[i].Personal); err != nil {
 					return act{}, err
 				}
 			}
@@ -299,8 +309,11 @@ func (d *Day) replayed(ctx context.Context, typ, key string) (journal.Event, err
 	if err := d.catchUp(ctx); err != nil {
 		return journal.Event{}, err
 	}
-	return e, nil
+	return d.st.inZone(e), nil
 }
+
+// now is the time of a command, in the event's zone (R1).
+func (d *Day) now() time.Time { return d.clock().In(d.st.event.Location()) }
 
 // answer decodes a command's main event into its answer, a struct whose
 // JSON fields are those of the payload the caller is told (others are

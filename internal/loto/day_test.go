@@ -226,7 +226,7 @@ func TestIdempotencyKey_RetryThatLosesToItsFirstAttemptReturnsIt(t *testing.T) {
 	}
 	again, err := retry.StartGame(ctx, org("host"))
 	ok(t, err)
-	if again != first || len(events(t, store, TypeGameStarted)) != 1 {
+	if !reflect.DeepEqual(again, first) || len(events(t, store, TypeGameStarted)) != 1 {
 		t.Fatalf("retry gave %+v, first %+v", again, first)
 	}
 }

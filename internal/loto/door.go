@@ -72,6 +72,7 @@ func (d *Day) Admit(ctx context.Context, actor Actor, door string, ticket Ticket
 			return nil, 0, st.heldBy(ref, s)
 		}
 		p := ticketCrossed{Number: t.Number, Reservation: t.Reservation, Door: door, Card: s}
+		p.Warnings = st.event.timeWarnings(d.now(), st.event.Schedule.Doors, "entrée", "l'ouverture des portes")
 		if g := st.running(); g != nil && !g.Plays(st.head+1) {
 			p.Warnings = append(p.Warnings, fmt.Sprintf("la partie n° %d a commencé : cette carte joue à partir de la partie suivante (R14)", g.Number))
 		}

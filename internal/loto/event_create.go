@@ -12,7 +12,7 @@ import (
 type EventResult struct {
 	Event         *EventSpec
 	CreatedSeries []string // series the file declared that the journal lacked
-	Warnings      []string // allowed but worth a look (L1)
+	Warnings      []string // allowed but worth a look: an event dated another day than today (R1)
 }
 
 // CreateEvent records a day validated at the edge (internal/eventfile): it
@@ -24,6 +24,7 @@ func (d *Day) CreateEvent(ctx context.Context, actor Actor, spec *EventSpec) (Ev
 	if err := Authorize(actor, CmdCreateEvent, ""); err != nil {
 		return EventResult{}, err
 	}
+	warnings := spec.otherDay(d.clock(), "événement enregistré")
 	e, err := d.runKeyed(ctx, TypeEventCreated, sameEvent(spec), func(st *State) ([]journal.Draft, int, error) {
 		return d.eventDrafts(st, actor, spec)
 	})
@@ -34,7 +35,7 @@ func (d *Day) CreateEvent(ctx context.Context, actor Actor, spec *EventSpec) (Ev
 	if err := decode(e, &p); err != nil {
 		return EventResult{}, err
 	}
-	return EventResult{Event: p.Event, CreatedSeries: p.CreatedSeries}, nil
+	return EventResult{Event: p.Event, CreatedSeries: p.CreatedSeries, Warnings: warnings}, nil
 }
 
 func (d *Day) eventDrafts(st *State, actor Actor, spec *EventSpec) ([]journal.Draft, int, error) {

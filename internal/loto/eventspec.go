@@ -123,7 +123,8 @@ func ParseTimeOfDay(s string) (TimeOfDay, bool) {
 // validated; it is the payload of the event.created event.
 type EventSpec struct {
 	Name      string         `json:"name"`
-	Date      string         `json:"date"` // YYYY-MM-DD
+	Date      string         `json:"date"`                // YYYY-MM-DD
+	TimeZone  string         `json:"time_zone,omitempty"` // IANA name; DefaultTimeZone when empty (R1)
 	Venue     string         `json:"venue"`
 	Schedule  Schedule       `json:"schedule"`
 	Series    []SeriesOnSale `json:"series"`

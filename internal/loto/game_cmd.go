@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"fmt"
 
 	"loto/internal/card"
 	"loto/internal/game"
@@ -15,6 +16,9 @@ type StartResult struct {
 	Title      string `json:"title"`
 	Announce   string `json:"announce"`
 	SeedSHA256 string `json:"seed_sha256"`
+	// Warnings say what is odd about starting now: before the start of the
+	// games, or on another day than the event's (R1). Never a refusal.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // StartGame starts the next game of the programme once the previous one is
@@ -25,7 +29,8 @@ func (d *Day) StartGame(ctx context.Context, actor Actor) (StartResult, error) {
 	if err := Authorize(actor, CmdStartGame, ""); err != nil {
 		return StartResult{}, err
 	}
-	return answer[StartResult](d.run(ctx, TypeGameStarted, func(st *State) ([]journal.Draft, int, error) {
+	var warnings []string
+	res, err := answer[StartResult](d.run(ctx, TypeGameStarted, func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 		}
@@ -46,6 +51,7 @@ func (d *Day) StartGame(ctx context.Context, actor Actor) (StartResult, error) {
 			return nil, 0, Errorf(EConflict, "toutes les parties du programme sont jouées")
 		}
 		spec := st.event.Programme[next-1]
+		warnings = st.event.timeWarnings(d.now(), st.event.Schedule.Start, fmt.Sprintf("partie n° %d commencée", next), "le début des jeux")
 		seed, commitment, err := d.newGameSeed()
 		if err != nil {
 			return nil, 0, err
@@ -54,6 +60,8 @@ func (d *Day) StartGame(ctx context.Context, actor Actor) (StartResult, error) {
 		dr.Secrets = map[string][]byte{gameSeedSecret(next): seed}
 		return []journal.Draft{dr}, 0, err
 	}))
+	res.Warnings = warnings
+	return res, err
 }
 
 // announce is what the host says of a stage's prize (R13, R33).

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"testing"
+	"time"
 )
 
 // testRand is a reproducible source of seeds and keys for tests.
@@ -18,17 +19,23 @@ func testRand(seed byte) *rand.ChaCha8 {
 func newDay(t *testing.T) (*Day, *memStore) {
 	t.Helper()
 	store := newMemStore()
-	d, err := OpenWith(context.Background(), store, Options{Rand: testRand(1)})
+	d, err := OpenWith(context.Background(), store, Options{Rand: testRand(1), Clock: testClock})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return d, store
 }
 
+// testClock is the time of the tests' commands: noon on the day of their
+// event files, after the doors (08:00) and the start of the games (11:00).
+func testClock() time.Time {
+	return time.Date(2025, 3, 16, 12, 0, 0, 0, (&EventSpec{}).Location())
+}
+
 // reopen replays the journal into a new Day.
 func reopen(t *testing.T, store *memStore) *Day {
 	t.Helper()
-	d, err := Open(context.Background(), store)
+	d, err := OpenWith(context.Background(), store, Options{Clock: testClock})
 	if err != nil {
 		t.Fatalf("replay: %v", err)
 	}

@@ -126,5 +126,6 @@ func (c Cents) Euros() string {
 	return sign + strconv.FormatInt(int64(c/100), 10) + "." + strconv.FormatInt(int64(c%100)/10, 10) + strconv.FormatInt(int64(c%10), 10)
 }
 
-// hhmm writes the time of day of a journal time for people, in the local zone.
-func hhmm(t time.Time) string { return t.Local().Format("15:04") }
+// hhmm writes the time of day of a journal time for people, in the zone
+// it carries: the Day gives every time in the event's zone (R1).
+func hhmm(t time.Time) string { return t.Format("15:04") }

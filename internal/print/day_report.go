@@ -138,8 +138,9 @@ func reasonFrench(r loto.RefundReason) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// hhmm writes the local time of day of a journal time.
-func hhmm(t time.Time) string { return t.Local().Format("15:04") }
+// hhmm writes the time of day of a journal time in the zone it carries:
+// the Day gives every time in the event's zone (R1), never the machine's.
+func hhmm(t time.Time) string { return t.Format("15:04") }
 
 // plural writes a count with its noun, singular for 0 and 1 as French
 // writes them: "1 carte", "0 carte", "2 cartes".
