@@ -67,8 +67,11 @@ func checkIdentity(id *Identity) error {
 	if id == nil || strings.TrimSpace(id.Kind) == "" || strings.TrimSpace(id.Number) == "" {
 		return Errorf(EInvalid, "paiement par chèque : la pièce d'identité (type et numéro) est obligatoire (R8)")
 	}
-	if len(id.Kind) > 40 || len(id.Number) > 30 || !alnum(id.Number) {
-		return Errorf(EInvalid, "pièce d'identité « %s %s » invalide : un type court et un numéro en lettres et chiffres (R8)", id.Kind, id.Number)
+	if err := CheckText("type de la pièce d'identité", id.Kind, 40); err != nil {
+		return err
+	}
+	if len(id.Number) > 30 || !alnum(id.Number) {
+		return Errorf(EInvalid, "pièce d'identité « %s %s » invalide : un type court et un numéro en lettres et chiffres (R8)", Shown(id.Kind), Shown(id.Number))
 	}
 	return nil
 }

@@ -95,6 +95,12 @@ func (d *Day) seriesDraft(st *State, actor Actor, spec SeriesSpec) (journal.Draf
 	if _, used := st.series[spec.Code]; used {
 		return journal.Draft{}, Errorf(EConflict, "la série %s existe déjà", spec.Code)
 	}
+	if err := CheckText("titre de la série", strings.TrimSpace(spec.Title), MaxTitle); err != nil {
+		return journal.Draft{}, err
+	}
+	if err := CheckText("couleur de la série", strings.TrimSpace(spec.Color), MaxName); err != nil {
+		return journal.Draft{}, err
+	}
 	seed, err := d.randomBytes(32)
 	if err != nil {
 		return journal.Draft{}, err

@@ -87,6 +87,13 @@ func TestText_EveryEdgeChecksItsTexts(t *testing.T) {
 			return errOf(d.RefundSale(ctx, org("org"), RefundRequest{Sale: sale.ID, Reason: RefundExclusion, Note: strings.Repeat("n", MaxNote+1)}))
 		}, "note du remboursement"},
 		{"door", func() error { return errOf(d.Admit(ctx, org("door"), "porte"+esc, TicketCode{}, card.Serial{})) }, "nom de l'entrée"},
+		{"series title", func() error {
+			return errOf(d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "Q", Cards: 6, Title: "Loto" + esc}))
+		}, "titre de la série"},
+		{"identity document of a cheque", func() error {
+			return errOf(d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{serialOf(t, d, "A", 2)}),
+				Payments: []Payment{{Method: Cheque, Cents: 500}}, Identity: &Identity{Kind: "CNI" + esc, Number: "123"}, Cheque: "0012345"}))
+		}, "type de la pièce d'identité"},
 		{"ruling", func() error {
 			return errOf(d.Rule(ctx, org("org"), Ruling{What: "note", Why: "car" + esc}))
 		}, "motif de la décision"},
