@@ -130,68 +130,68 @@ func (st *State) game(e journal.Event, number, stage int) (*GameRecord, error) {
 	return g, nil
 }
 
-// applyGame folds the start of a game, its numbers and its call (folds
-// names the types).
-func (st *State) applyGame(e journal.Event) error {
-	switch e.Type {
-	case TypeGameStarted:
-		var p gameStarted
-		if err := decode(e, &p); err != nil {
-			return err
-		}
-		if st.event == nil || p.Game != len(st.games)+1 || p.Game > len(st.event.Programme) || st.running() != nil {
-			return internalf(nil, "événement %d : partie %d hors programme", e.Seq, p.Game)
-		}
-		spec := st.event.Programme[p.Game-1]
-		g := &GameRecord{Number: p.Game, Title: spec.Title, Spec: spec, Phase: PhaseDrawing, SeedSHA256: p.SeedSHA256, started: e.Seq}
-		for _, s := range spec.Stages {
-			g.Stages = append(g.Stages, StageRecord{Stage: s.Stage, Lines: s.Lines})
-		}
-		st.games = append(st.games, g)
-		return nil
-	case TypeNumberDrawn:
-		var p numberDrawn
-		if err := decode(e, &p); err != nil {
-			return err
-		}
-		g := st.running()
-		if g == nil || g.Number != p.Game || g.Phase != PhaseDrawing {
-			return internalf(nil, "événement %d : tirage hors partie", e.Seq)
-		}
-		if err := g.drawn.Add(p.Number); err != nil {
-			return internalf(err, "événement %d", e.Seq)
-		}
-		g.late = nil
-		g.play.mark(p.Number)
-		return nil
-	case TypeNumberUndone:
-		var p numberUndone
-		if err := decode(e, &p); err != nil {
-			return err
-		}
-		g := st.running()
-		if g == nil || g.Number != p.Game || g.Last() != p.Number {
-			return internalf(nil, "événement %d : annulation du numéro %d impossible", e.Seq, p.Number)
-		}
-		g.drawn.Undo()
-		g.play.unmark(p.Number)
-		return nil
-	case TypeGameCalled:
-		var p gameCalled
-		if err := decode(e, &p); err != nil {
-			return err
-		}
-		g, err := st.game(e, p.Game, p.Stage)
-		if err != nil {
-			return err
-		}
-		if g.Phase != PhaseDrawing {
-			return internalf(nil, "événement %d : appel hors tirage", e.Seq)
-		}
-		g.Phase = PhaseCalled
-		return nil
+func (st *State) applyGameStarted(e journal.Event) error {
+	var p gameStarted
+	if err := decode(e, &p); err != nil {
+		return err
 	}
-	return unknownType(e)
+	if st.event == nil || p.Game != len(st.games)+1 || p.Game > len(st.event.Programme) || st.running() != nil {
+		return internalf(nil, "événement %d : partie %d hors programme", e.Seq, p.Game)
+	}
+	spec := st.event.Programme[p.Game-1]
+	g := &GameRecord{Number: p.Game, Title: spec.Title, Spec: spec, Phase: PhaseDrawing, SeedSHA256: p.SeedSHA256, started: e.Seq}
+	for _, s := range spec.Stages {
+		g.Stages = append(g.Stages, StageRecord{Stage: s.Stage, Lines: s.Lines})
+	}
+	st.games = append(st.games, g)
+	return nil
+}
+
+func (st *State) applyNumberDrawn(e journal.Event) error {
+	var p numberDrawn
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	g := st.running()
+	if g == nil || g.Number != p.Game || g.Phase != PhaseDrawing {
+		return internalf(nil, "événement %d : tirage hors partie", e.Seq)
+	}
+	if err := g.drawn.Add(p.Number); err != nil {
+		return internalf(err, "événement %d", e.Seq)
+	}
+	g.late = nil
+	g.play.mark(p.Number)
+	return nil
+}
+
+func (st *State) applyNumberUndone(e journal.Event) error {
+	var p numberUndone
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	g := st.running()
+	if g == nil || g.Number != p.Game || g.Last() != p.Number {
+		return internalf(nil, "événement %d : annulation du numéro %d impossible", e.Seq, p.Number)
+	}
+	g.drawn.Undo()
+	g.play.unmark(p.Number)
+	return nil
+}
+
+func (st *State) applyGameCalled(e journal.Event) error {
+	var p gameCalled
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	g, err := st.game(e, p.Game, p.Stage)
+	if err != nil {
+		return err
+	}
+	if g.Phase != PhaseDrawing {
+		return internalf(nil, "événement %d : appel hors tirage", e.Seq)
+	}
+	g.Phase = PhaseCalled
+	return nil
 }
 
 func (st *State) applyClaim(e journal.Event) error {
@@ -296,32 +296,34 @@ func (st *State) applyRuling(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyAward(e journal.Event) error {
-	switch e.Type {
-	case TypeTieTokens:
-		var p tieTokens
-		if err := decode(e, &p); err != nil {
-			return err
-		}
-		g, err := st.game(e, p.Game, p.Stage)
-		if err != nil {
-			return err
-		}
-		st.ties++
-		g.tokens = p.Tokens
-		return nil
-	case TypeTieDeclined:
-		var p tieDeclined
-		if err := decode(e, &p); err != nil {
-			return err
-		}
-		g, err := st.game(e, p.Game, p.Stage)
-		if err != nil {
-			return err
-		}
-		g.declined = true
-		return nil
+func (st *State) applyTieTokens(e journal.Event) error {
+	var p tieTokens
+	if err := decode(e, &p); err != nil {
+		return err
 	}
+	g, err := st.game(e, p.Game, p.Stage)
+	if err != nil {
+		return err
+	}
+	st.ties++
+	g.tokens = p.Tokens
+	return nil
+}
+
+func (st *State) applyTieDeclined(e journal.Event) error {
+	var p tieDeclined
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	g, err := st.game(e, p.Game, p.Stage)
+	if err != nil {
+		return err
+	}
+	g.declined = true
+	return nil
+}
+
+func (st *State) applyPrizeAwarded(e journal.Event) error {
 	var p prizeAwarded
 	if err := decode(e, &p); err != nil {
 		return err
