@@ -23,7 +23,7 @@ func gameClaim(ctx context.Context, e *env) error {
 	// third refuses the command whole rather than leave two claims behind.
 	for _, s := range fs.Args() {
 		if _, err := card.ParseSerial(s); err != nil {
-			return loto.Errorf(loto.EInvalid, "numéro de carte « %s » illisible : attendu série-numéro-contrôle, comme A-001234-K7 ; aucune annonce enregistrée", s)
+			return loto.Errorf(loto.EInvalid, "numéro de carte « %s » illisible : attendu série-numéro-contrôle, comme A-001234-K7 ; aucune annonce enregistrée", loto.Shown(s))
 		}
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {

@@ -13,11 +13,11 @@ func parseSerial(text string) (card.Serial, error) {
 	s, err := card.ParseSerial(text)
 	if err != nil && looksLikePlate(text) {
 		return card.Serial{}, &Error{Code: EInvalid, Err: err,
-			Message: fmt.Sprintf("« %s » est le code d'une plaque de 6 cartes : ici, donner le numéro d'une carte, comme A-001234-K7", strings.TrimSpace(text))}
+			Message: fmt.Sprintf("« %s » est le code d'une plaque de 6 cartes : ici, donner le numéro d'une carte, comme A-001234-K7", Shown(strings.TrimSpace(text)))}
 	}
 	if err != nil {
 		return card.Serial{}, &Error{Code: EInvalid, Err: err,
-			Message: fmt.Sprintf("numéro de carte « %s » illisible : attendu série-numéro-contrôle, comme A-001234-K7", strings.TrimSpace(text))}
+			Message: fmt.Sprintf("numéro de carte « %s » illisible : attendu série-numéro-contrôle, comme A-001234-K7", Shown(strings.TrimSpace(text)))}
 	}
 	return s, nil
 }

@@ -38,6 +38,9 @@ type Options struct {
 	Clock func() time.Time
 }
 
+// maxKey bounds an idempotency key, in characters: a UUID has 36.
+const maxKey = 100
+
 // maxRetries bounds the catch-up-and-retry loop when other writers keep winning.
 const maxRetries = 50
 
@@ -241,6 +244,10 @@ func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) 
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	key := keyOf(ctx)
+	// The key is recorded with the event: a text like any other.
+	if err := CheckText("clé d'idempotence", key, maxKey); err != nil {
+		return act{}, err
+	}
 	replayed := func() (act, error) {
 		e, err := d.replayed(ctx, typ, key)
 		if err == nil && same != nil {
@@ -304,7 +311,7 @@ func (d *Day) replayed(ctx context.Context, typ, key string) (journal.Event, err
 		return journal.Event{}, internalf(err, "recherche de la clé d'idempotence")
 	}
 	if e.Type != typ {
-		return journal.Event{}, Errorf(EConflict, "la clé %q a déjà servi à une autre commande (%s)", key, e.Type)
+		return journal.Event{}, Errorf(EConflict, "la clé %q a déjà servi à une autre commande (%s)", Shown(key), e.Type)
 	}
 	if err := d.catchUp(ctx); err != nil {
 		return journal.Event{}, err

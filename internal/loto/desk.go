@@ -63,7 +63,7 @@ func ParseCount(text string) ([]Denomination, error) {
 		item = strings.TrimSpace(item)
 		v, n, ok := strings.Cut(strings.NewReplacer("X", "x", "*", "x", "×", "x").Replace(item), "x")
 		if !ok {
-			return nil, Errorf(EInvalid, "comptage « %s » illisible : écrire coupure x nombre, par exemple 20x5 ou 0.50x3 (un point avant les centimes, une virgule entre deux coupures)", item)
+			return nil, Errorf(EInvalid, "comptage « %s » illisible : écrire coupure x nombre, par exemple 20x5 ou 0.50x3 (un point avant les centimes, une virgule entre deux coupures)", Shown(item))
 		}
 		c, err := ParseCents(v)
 		if err != nil {
@@ -74,7 +74,7 @@ func ParseCount(text string) ([]Denomination, error) {
 		}
 		count, err := strconv.Atoi(strings.TrimSpace(n))
 		if err != nil || count < 0 || count > maxPieces {
-			return nil, Errorf(EInvalid, "nombre « %s » invalide pour la coupure de %s : entre 0 et %d", strings.TrimSpace(n), c, maxPieces)
+			return nil, Errorf(EInvalid, "nombre « %s » invalide pour la coupure de %s : entre 0 et %d", Shown(strings.TrimSpace(n)), c, maxPieces)
 		}
 		byValue[c] += count
 	}
@@ -201,7 +201,7 @@ func (st *State) notOpen(desk string) error {
 				desk, s.ID, hhmm(*s.ClosedAt), s.ClosedBy)
 		}
 	}
-	return Errorf(EConflict, "la caisse « %s » n'a pas été ouverte : rien à clôturer", desk)
+	return Errorf(EConflict, "la caisse « %s » n'a pas été ouverte : rien à clôturer", Shown(desk))
 }
 
 // sessionOf returns the Z report of the session an event opened or closed.

@@ -68,7 +68,7 @@ func (d *Day) Rule(ctx context.Context, actor Actor, r Ruling) (Ruling, error) {
 // canOverturn says whether a ruling may change a claim's verdict now.
 func (st *State) canOverturn(r Ruling) error {
 	if r.Verdict != VerdictWin && r.Verdict != VerdictNotWinner {
-		return Errorf(EInvalid, "une décision peut déclarer une carte gagnante (win) ou non (not_winner), pas %q", r.Verdict)
+		return Errorf(EInvalid, "une décision peut déclarer une carte gagnante (win) ou non (not_winner), pas « %s »", Shown(string(r.Verdict)))
 	}
 	g := st.running()
 	if g == nil || g.Number != r.Game || g.Stage != r.Stage {

@@ -131,7 +131,7 @@ func (st *State) exclusionPlan(req ExclusionRequest) (ExclusionData, []RefundDat
 		}
 		s := st.ent.open[desk]
 		if s == nil {
-			return ExclusionData{}, nil, Errorf(EInvalid, "la caisse « %s » est fermée : l'ouvrir pour rembourser la vente n° %d (ou nommer une autre caisse)", desk, id)
+			return ExclusionData{}, nil, Errorf(EInvalid, "la caisse « %s » est fermée : l'ouvrir pour rembourser la vente n° %d (ou nommer une autre caisse)", Shown(desk), id)
 		}
 		r := RefundData{ID: len(st.ent.refunds) + len(refunds) + 1, Sale: id, Reason: RefundExclusion, Desk: desk, Session: s.ID,
 			Cents: sale.Total, Cards: sale.Cards, Note: req.Why}

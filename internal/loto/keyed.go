@@ -33,7 +33,7 @@ func (d diffs) err(e journal.Event, first string) error {
 		return nil
 	}
 	return Errorf(EConflict, "la clé d'idempotence « %s » a déjà servi à %s, avec %s : cette demande n'est pas enregistrée ; la refaire avec une nouvelle clé",
-		e.Key, first, strings.Join(d, ", "))
+		Shown(e.Key), first, strings.Join(d, ", "))
 }
 
 // firstEvent names an event for a refusal: its number, kind and time.

@@ -42,7 +42,7 @@ func ParseMethod(text string) (Method, error) {
 	case "cheque", "chèque", "check":
 		return Cheque, nil
 	}
-	return "", Errorf(EInvalid, "moyen de paiement « %s » inconnu : cash (espèces), card (carte bancaire) ou cheque (chèque)", strings.TrimSpace(text))
+	return "", Errorf(EInvalid, "moyen de paiement « %s » inconnu : cash (espèces), card (carte bancaire) ou cheque (chèque)", Shown(strings.TrimSpace(text)))
 }
 
 // Plausible amounts, each bounded for its use: past its bound an amount is
@@ -73,7 +73,7 @@ const maxEuroDigits = 9
 func ParseCents(text string) (Cents, error) {
 	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), "€"))
 	bad := func(why string) (Cents, error) {
-		return 0, Errorf(EInvalid, "montant « %s » invalide : %s", strings.TrimSpace(text), why)
+		return 0, Errorf(EInvalid, "montant « %s » invalide : %s", Shown(strings.TrimSpace(text)), why)
 	}
 	if t == "" {
 		return bad("vide")

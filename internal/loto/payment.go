@@ -34,7 +34,7 @@ func ParsePayments(text string) ([]Payment, error) {
 	for _, item := range strings.Split(text, ",") {
 		m, amount, ok := strings.Cut(item, ":")
 		if !ok {
-			return nil, Errorf(EInvalid, "paiement « %s » illisible : écrire moyen:montant, par exemple cash:25.00 (un point avant les centimes, une virgule entre deux paiements)", strings.TrimSpace(item))
+			return nil, Errorf(EInvalid, "paiement « %s » illisible : écrire moyen:montant, par exemple cash:25.00 (un point avant les centimes, une virgule entre deux paiements)", Shown(strings.TrimSpace(item)))
 		}
 		method, err := ParseMethod(m)
 		if err != nil {
@@ -54,7 +54,7 @@ func ParsePayments(text string) ([]Payment, error) {
 func ParseIdentity(text string) (*Identity, error) {
 	f := strings.Fields(text)
 	if len(f) < 2 {
-		return nil, Errorf(EInvalid, "pièce d'identité « %s » incomplète : écrire le type puis le numéro, par exemple « CNI 123456 » (R8)", strings.TrimSpace(text))
+		return nil, Errorf(EInvalid, "pièce d'identité « %s » incomplète : écrire le type puis le numéro, par exemple « CNI 123456 » (R8)", Shown(strings.TrimSpace(text)))
 	}
 	id := &Identity{Kind: strings.Join(f[:len(f)-1], " "), Number: strings.ToUpper(f[len(f)-1])}
 	if err := checkIdentity(id); err != nil {
@@ -96,7 +96,7 @@ func settle(total Cents, pays []Payment, id *Identity, cheque string) (Cents, er
 	by := map[Method]Cents{}
 	for _, p := range pays {
 		if _, known := methodIndex(p.Method); !known {
-			return 0, Errorf(EInvalid, "moyen de paiement « %s » inconnu : cash, card ou cheque", p.Method)
+			return 0, Errorf(EInvalid, "moyen de paiement « %s » inconnu : cash, card ou cheque", Shown(string(p.Method)))
 		}
 		if _, dup := by[p.Method]; dup {
 			return 0, Errorf(EInvalid, "deux paiements en %s : les réunir en un seul", p.Method.French())

@@ -35,7 +35,7 @@ func (p PlateCode) String() string { return fmt.Sprintf("%s-P%06d-%s", p.Series,
 func ParsePlateCode(text string) (PlateCode, error) {
 	t := scanned(text, plateQRPrefix)
 	bad := func() (PlateCode, error) {
-		return PlateCode{}, Errorf(EInvalid, "code de plaque « %s » illisible : attendu série-P-numéro-contrôle, comme A-P000123-K7Q", strings.TrimSpace(text))
+		return PlateCode{}, Errorf(EInvalid, "code de plaque « %s » illisible : attendu série-P-numéro-contrôle, comme A-P000123-K7Q", Shown(strings.TrimSpace(text)))
 	}
 	// The series letters, the P, six digits, three check characters.
 	if len(t) < 1+1+6+3 || len(t) > 3+1+6+3 {

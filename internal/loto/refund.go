@@ -54,7 +54,7 @@ func ParseRefundReason(text string) (RefundReason, error) {
 	case "":
 		return "", errNoRefund(" sans raison")
 	}
-	return "", errNoRefund(" pour « " + strings.TrimSpace(text) + " »")
+	return "", errNoRefund(" pour « " + Shown(strings.TrimSpace(text)) + " »")
 }
 
 // RefundRequest is a refund the organiser decides.

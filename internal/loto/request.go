@@ -39,7 +39,7 @@ func ParseCardCode(text string) (CardCode, error) {
 	}
 	s, err := ParseSerial(text)
 	if err != nil {
-		return CardCode{}, Errorf(EInvalid, "« %s » illisible : attendu le numéro d'une carte, comme A-001234-K7, ou le code d'une plaque, comme A-P000123-K7Q", strings.TrimSpace(text))
+		return CardCode{}, Errorf(EInvalid, "« %s » illisible : attendu le numéro d'une carte, comme A-001234-K7, ou le code d'une plaque, comme A-P000123-K7Q", Shown(strings.TrimSpace(text)))
 	}
 	return CardCode{Serial: s}, nil
 }
@@ -76,7 +76,7 @@ func (t TicketCode) String() string { return fmt.Sprintf("R-%06d-%s", t.Number, 
 func ParseTicketCode(text string) (TicketCode, error) {
 	t := scanned(text, ticketQRPrefix)
 	if len(t) != 1+6+3 || t[0] != 'R' || !digitsOnly(t[1:7]) {
-		return TicketCode{}, Errorf(EInvalid, "billet « %s » illisible : attendu un code comme R-000042-7KQ", strings.TrimSpace(text))
+		return TicketCode{}, Errorf(EInvalid, "billet « %s » illisible : attendu un code comme R-000042-7KQ", Shown(strings.TrimSpace(text)))
 	}
 	n, _ := strconv.Atoi(t[1:7])
 	return TicketCode{Number: n, Check: t[7:]}, nil

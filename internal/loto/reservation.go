@@ -138,7 +138,7 @@ func (d *Day) importReservations(ctx context.Context, actor Actor, specs []Reser
 			if keyOf(ctx) == "" {
 				return nil, internalf(nil, "réservation n° %d enregistrée autrement que demandée", id)
 			}
-			return nil, Errorf(EConflict, "la clé %q a déjà servi à une autre liste de réservations : en donner une nouvelle", keyOf(ctx))
+			return nil, Errorf(EConflict, "la clé %q a déjà servi à une autre liste de réservations : en donner une nouvelle", Shown(keyOf(ctx)))
 		}
 		out = append(out, d.st.ent.reservation(id))
 	}
@@ -235,7 +235,7 @@ func checkReservation(s *ReservationSpec) error {
 	case CheckText("contact", s.Contact, MaxName) != nil:
 		return CheckText("contact", s.Contact, MaxName)
 	case s.Contact != "" && !isEmail(s.Contact) && !isPhone(s.Contact):
-		return Errorf(EInvalid, "contact « %s » invalide : un numéro de téléphone ou une adresse e-mail", s.Contact)
+		return Errorf(EInvalid, "contact « %s » invalide : un numéro de téléphone ou une adresse e-mail", Shown(s.Contact))
 	case s.Tickets < 1 || s.Tickets > maxTicketsPerReservation:
 		return Errorf(EInvalid, "nombre de billets %d invalide : entre 1 et %d", s.Tickets, maxTicketsPerReservation)
 	}

@@ -199,7 +199,7 @@ func ticketsIn(s ReservationSpec, cell string) (ReservationSpec, error) {
 	if t := strings.TrimSpace(cell); t != "" {
 		n, err := strconv.Atoi(t)
 		if err != nil {
-			return s, Errorf(EInvalid, "nombre de billets « %s » illisible", t)
+			return s, Errorf(EInvalid, "nombre de billets « %s » illisible", Shown(t))
 		}
 		s.Tickets = n
 	}

@@ -109,3 +109,36 @@ func TestText_EveryEdgeChecksItsTexts(t *testing.T) {
 	_, err := d.OpenDesk(ctx, org("caissier"), "caisse\x1b[31m", 0)
 	wantSays(t, err, []string{"caisse « caisseU+001B[31m » inconnue"}, "\x1b")
 }
+
+// Issue 8, 5.8: a refusal never repeats a huge input, nor the control
+// characters it holds: it cuts it and says so.
+func TestMessages_NeverRepeatAHugeInput(t *testing.T) {
+	huge := "\x1b[2J" + strings.Repeat("9", 100_000)
+	for name, parse := range map[string]func(string) error{
+		"role":          func(s string) error { return errOf(ParseRole(s)) },
+		"count":         func(s string) error { return errOf(ParseCount(s)) },
+		"method":        func(s string) error { return errOf(ParseMethod(s)) },
+		"amount":        func(s string) error { return errOf(ParseCents(s)) },
+		"number":        func(s string) error { return errOf(ParseNumber(s)) },
+		"payments":      func(s string) error { return errOf(ParsePayments(s)) },
+		"identity":      func(s string) error { return errOf(ParseIdentity("CNI " + s + " x")) },
+		"plate code":    func(s string) error { return errOf(ParsePlateCode(s)) },
+		"refund":        func(s string) error { return errOf(ParseRefundReason(s)) },
+		"card or plate": func(s string) error { return errOf(ParseCardCode(s)) },
+		"serial":        func(s string) error { return errOf(ParseSerial(s)) },
+		"ticket":        func(s string) error { return errOf(ParseTicketCode(s)) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			err := parse(huge)
+			wantCode(t, err, EInvalid)
+			if msg := ErrorMessage(err); len(msg) > 400 || strings.Contains(msg, "\x1b") {
+				t.Fatalf("%d bytes: %.200q", len(msg), msg)
+			}
+		})
+	}
+	d, store := entranceDay(t)
+	before := store.count()
+	_, err := d.StartGame(WithKey(context.Background(), huge), org("host"))
+	wantSays(t, err, []string{"clé d'idempotence", "100004 caractères"}, "\x1b")
+	nothingWritten(t, store, before)
+}
