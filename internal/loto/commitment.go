@@ -9,9 +9,9 @@ import (
 )
 
 // A secret (a series' seed and key, a game's seed, the reservation ticket
-// key) is kept beside the journal, out of the chain: an event that creates
-// one holds its commitment, the hex SHA-256 of its value, so that a secret
-// replaced in the store is a broken journal, named by its event, and never
+// key, a device's code key, the organiser's password hash) is kept beside
+// the journal, out of the chain: an event that creates one holds its
+// commitment, the hex SHA-256 of its value, so that a secret replaced in the store is a broken journal, named by its event, and never
 // a silent change of every card's check code (R27).
 
 // secretRef names a secret an event's fold needs and the commitment the event holds to it.
@@ -37,6 +37,16 @@ func secretsOf(e journal.Event) []secretRef {
 		var p personalKeyCreated
 		if decode(e, &p) == nil {
 			return []secretRef{{personalKeySecret, p.KeySHA256}}
+		}
+	case TypeDevicePaired:
+		var p devicePaired
+		if decode(e, &p) == nil {
+			return []secretRef{{deviceCodeKeySecret(p.Device), p.CodeKeySHA256}}
+		}
+	case TypeOrganiserPasswordSet:
+		var p organiserPasswordSet
+		if decode(e, &p) == nil {
+			return []secretRef{{organiserPasswordSecret(p.Version), p.HashSHA256}}
 		}
 	case TypeReservationCreated:
 		var p reservationCreated

@@ -33,8 +33,8 @@ type Options struct {
 	// reproducible simulations may pass a seeded stream; never in production.
 	Rand io.Reader
 	// Clock tells the time of a command for its warnings (another day than
-	// the event's, before a set time, R1): time.Now when nil. Tests pass a
-	// fixed time.
+	// the event's, before a set time, R1) and its deadlines (a pairing
+	// code's expiry): time.Now when nil. Tests pass a fixed time.
 	Clock func() time.Time
 }
 

@@ -42,6 +42,12 @@ var folds = map[string]func(*State, journal.Event) error{
 	TypeRulingRecorded:  (*State).applyRuling,
 	TypeSeedRevealed:    (*State).applyReveal,
 	TypeDayEnded:        (*State).applyDayEnded,
+
+	TypeDevicePaired:   (*State).applyDevicePaired,
+	TypeDeviceCodeUsed: (*State).applyDeviceCodeUsed,
+	TypeDeviceRevoked:  (*State).applyDeviceRevoked,
+
+	TypeOrganiserPasswordSet: (*State).applyPasswordSet,
 }
 
 // unknownType is the error of an event whose type no fold is registered for.

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"loto/internal/card"
 )
@@ -73,6 +74,13 @@ func payloadSamples(t *testing.T) map[string]any {
 		TypeEventPostponed: eventPostponed{Reason: "salle inondée"},
 		TypeBreakStarted:   breakStarted{Label: "pause repas", Minutes: 75, Scheduled: 1},
 		TypeBreakEnded:     breakEnded{},
+
+		TypeDevicePaired: devicePaired{Device: 1, Name: "tablette caisse 1", Role: RoleCashier, Desk: "caisse-1",
+			TokenSHA256: strings.Repeat("a1", 32), CodeHMAC: strings.Repeat("b2", 32), CodeKeySHA256: strings.Repeat("c3", 32),
+			CodeExpires: time.Date(2025, 3, 16, 9, 15, 0, 0, time.UTC)},
+		TypeDeviceCodeUsed:       deviceCodeUsed{Device: 1, TokenSHA256: strings.Repeat("d4", 32)},
+		TypeDeviceRevoked:        deviceRevoked{Device: 1, Why: "tablette perdue"},
+		TypeOrganiserPasswordSet: organiserPasswordSet{Version: 2, HashSHA256: strings.Repeat("e5", 32)},
 	}
 }
 

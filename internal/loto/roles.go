@@ -33,6 +33,9 @@ const (
 	CmdDecline      Command = "game.decline"
 	CmdAward        Command = "game.award"
 	CmdRule         Command = "game.rule"
+	CmdAddDevice    Command = "device.add"
+	CmdRevokeDevice Command = "device.revoke"
+	CmdSetPassword  Command = "organiser.password"
 )
 
 // commands is the role table: each command, its act in French (as in "un
@@ -46,6 +49,9 @@ const (
 // a person's judgement, never money, a claim or a ruling.
 var commands = []commandRule{
 	{CmdCreateEvent, "créer l'événement", nil},
+	{CmdSetPassword, "changer le mot de passe de l'organisateur", nil},
+	{CmdAddDevice, "appairer un appareil", nil},
+	{CmdRevokeDevice, "révoquer un appareil", nil},
 	{CmdCreateSeries, "créer une série", nil},
 	{CmdReserve, "enregistrer des réservations", nil},
 	{CmdOpenDesk, "ouvrir une caisse", []Role{RoleCashier}},

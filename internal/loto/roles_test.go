@@ -48,6 +48,19 @@ func manualDay(t *testing.T, step int) (*Day, *memStore) {
 func roleCases() []roleCase {
 	ctx := context.Background()
 	return []roleCase{
+		{"set password", CmdSetPassword, freshDay, func(t *testing.T, d *Day, a Actor) error {
+			return d.SetOrganiserPassword(ctx, a, "cheval batterie agrafe")
+		}},
+		{"add device", CmdAddDevice, freshDay, func(t *testing.T, d *Day, a Actor) error {
+			_, err := d.AddDevice(ctx, a, "tablette", RoleHost, "")
+			return err
+		}},
+		{"revoke device", CmdRevokeDevice, freshDay, func(t *testing.T, d *Day, a Actor) error {
+			_, err := d.AddDevice(ctx, org("org"), "tablette", RoleHost, "")
+			ok(t, err)
+			_, err = d.RevokeDevice(ctx, a, 1, "perdue")
+			return err
+		}},
 		{"create event", CmdCreateEvent, freshDay, func(t *testing.T, d *Day, a Actor) error {
 			_, err := d.CreateEvent(ctx, a, eventSpec(t, []byte(entranceYAML)))
 			return err
@@ -213,7 +226,7 @@ func TestR27_RoleMatrix(t *testing.T) {
 // setupAppends are the batches a case's run appends before its command.
 func setupAppends(name string) int {
 	switch name {
-	case "admit", "end break", "exclude", "purge":
+	case "admit", "end break", "exclude", "purge", "revoke device":
 		return 1
 	case "refund":
 		return 2

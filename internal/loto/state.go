@@ -46,6 +46,8 @@ type State struct {
 	checkers map[string]*card.Checker // check codes per series, a cache
 	ent      *entrance                // desks, sales, door, refunds, breaks (issue 5)
 	priv     *privacy                 // what became of each personal record (P1)
+	devices  *deviceBook              // the devices paired with a role, and their tokens' hashes
+	password passwordState            // the organiser's password, its version and hash
 	headHash string                   // hash of the last event applied
 }
 
@@ -60,6 +62,7 @@ func NewState() *State {
 		checkers: map[string]*card.Checker{},
 		ent:      newEntrance(),
 		priv:     newPrivacy(),
+		devices:  newDeviceBook(),
 	}
 }
 

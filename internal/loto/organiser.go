@@ -1,0 +1,180 @@
+package loto
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/base64"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/argon2"
+
+	"loto/internal/journal"
+)
+
+// The organiser signs in with a password. Its hash is a secret beside the
+// journal, never in a payload; secrets are written once, so each new
+// password is a new version: the event organiser.password_set names the
+// version and commits to the hash (the SHA-256 of the encoded hash, which
+// holds a random salt: the commitment tells nothing of the password), and
+// the secret organiser/password/N holds the hash. The latest version is
+// the password.
+
+// TypeOrganiserPasswordSet records a new organiser password.
+const TypeOrganiserPasswordSet = "organiser.password_set"
+
+// organiserPasswordSecret names the hash of version n of the password.
+func organiserPasswordSecret(n int) string { return "organiser/password/" + strconv.Itoa(n) }
+
+// organiserPasswordSet is the payload of TypeOrganiserPasswordSet.
+type organiserPasswordSet struct {
+	Version    int    `json:"version"`
+	HashSHA256 string `json:"hash_sha256"` // commitment to the secret hash
+}
+
+// The bounds of a password, in characters: long enough that trying every
+// password is out of reach even with the hash in hand, and a bound so
+// that hashing one costs a known time.
+const (
+	MinPassword = 10
+	maxPassword = 200
+)
+
+// argon2id parameters, after RFC 9106's second choice sized for a
+// two-core laptop: 64 MiB and 3 passes over two lanes take about a tenth
+// of a second there, little for the one organiser who signs in and much
+// for whoever tries passwords by the million. They are written into each
+// hash (the PHC string format), so a later version may raise them and
+// still read the hashes written before.
+const (
+	argonTime    = 3
+	argonMemory  = 64 * 1024 // KiB
+	argonThreads = 2
+	argonKeyLen  = 32
+	argonSaltLen = 16
+)
+
+// passwordState is the state's part of the organiser's password.
+type passwordState struct {
+	version int
+	hash    []byte // the encoded argon2id hash of the latest version
+}
+
+func (st *State) applyPasswordSet(e journal.Event) error {
+	var p organiserPasswordSet
+	if err := decode(e, &p); err != nil {
+		return err
+	}
+	if p.Version != st.password.version+1 {
+		return internalf(nil, "événement %d : mot de passe version %d après %d", e.Seq, p.Version, st.password.version)
+	}
+	st.password = passwordState{version: p.Version, hash: st.secrets[organiserPasswordSecret(p.Version)]}
+	return nil
+}
+
+// CheckPasswordStrength refuses, in French, a password too short or too
+// long, or one repeated character, so the CLI and the server say it
+// before anything else.
+func CheckPasswordStrength(pw string) error {
+	n := utf8.RuneCountInString(pw)
+	first, _ := utf8.DecodeRuneInString(pw)
+	switch {
+	case !utf8.ValidString(pw):
+		return Errorf(EInvalid, "mot de passe illisible : il n'est pas écrit en UTF-8")
+	case n < MinPassword:
+		return Errorf(EInvalid, "mot de passe trop faible : %d caractères au moins (quelques mots qui ne vont pas ensemble font un bon mot de passe)", MinPassword)
+	case n > maxPassword:
+		return Errorf(EInvalid, "mot de passe trop long : %d caractères au plus", maxPassword)
+	case strings.Trim(pw, string(first)) == "":
+		return Errorf(EInvalid, "mot de passe trop faible : un seul caractère répété")
+	}
+	return nil
+}
+
+// SetOrganiserPassword sets a new organiser password, replacing the one
+// before; the organiser's act alone.
+func (d *Day) SetOrganiserPassword(ctx context.Context, actor Actor, password string) error {
+	if err := Authorize(actor, CmdSetPassword, ""); err != nil {
+		return err
+	}
+	if err := CheckPasswordStrength(password); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	salt, err := d.randomBytes(argonSaltLen)
+	d.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	// Hashed before the command takes the Day's lock: it takes a while.
+	hash := hashPassword(password, salt)
+	_, err = d.run(ctx, TypeOrganiserPasswordSet, func(st *State) ([]journal.Draft, int, error) {
+		n := st.password.version + 1
+		dr, err := draft(actor, TypeOrganiserPasswordSet, organiserPasswordSet{Version: n, HashSHA256: sha256Hex(hash)})
+		dr.Secrets = map[string][]byte{organiserPasswordSecret(n): hash}
+		return []journal.Draft{dr}, 0, err
+	})
+	return err
+}
+
+// HasOrganiserPassword says whether an organiser password was set.
+func (d *Day) HasOrganiserPassword() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.st.password.version > 0
+}
+
+// CheckOrganiserPassword says whether pw is the organiser's password: a
+// wrong one, or none set, is EForbidden in French. The hashes are compared
+// in constant time; the hashing is done outside the Day's lock, so a
+// sign-in never holds up the game.
+func (d *Day) CheckOrganiserPassword(pw string) error {
+	d.mu.Lock()
+	stored := d.st.password.hash
+	d.mu.Unlock()
+	if stored == nil {
+		return Errorf(EForbidden, "aucun mot de passe d'organisateur : le définir d'abord (loto organiser password)")
+	}
+	if len(pw) > 4*maxPassword {
+		return Errorf(EForbidden, "mot de passe incorrect")
+	}
+	if !verifyPassword(stored, pw) {
+		return Errorf(EForbidden, "mot de passe incorrect")
+	}
+	return nil
+}
+
+// hashPassword encodes the argon2id hash of pw in the PHC string format:
+// $argon2id$v=19$m=65536,t=3,p=2$SALT$HASH.
+func hashPassword(pw string, salt []byte) []byte {
+	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	b64 := base64.RawStdEncoding
+	return fmt.Appendf(nil, "$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+		b64.EncodeToString(salt), b64.EncodeToString(key))
+}
+
+// verifyPassword recomputes pw's hash with the parameters and salt of
+// encoded and compares the two in constant time. Parameters out of bounds
+// (a hash not written by this program) verify nothing.
+func verifyPassword(encoded []byte, pw string) bool {
+	parts := strings.Split(string(encoded), "$")
+	if len(parts) != 6 || parts[1] != "argon2id" || parts[2] != "v="+strconv.Itoa(argon2.Version) {
+		return false
+	}
+	var m, t uint32
+	var p uint8
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil ||
+		m < 8*1024 || m > 1024*1024 || t < 1 || t > 20 || p < 1 || p > 16 {
+		return false
+	}
+	b64 := base64.RawStdEncoding
+	salt, err1 := b64.DecodeString(parts[4])
+	want, err2 := b64.DecodeString(parts[5])
+	if err1 != nil || err2 != nil || len(salt) < 8 || len(want) < 16 || len(want) > 64 {
+		return false
+	}
+	got := argon2.IDKey([]byte(pw), salt, t, m, p, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1
+}
