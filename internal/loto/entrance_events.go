@@ -17,8 +17,29 @@ const (
 // beside the journal with the first reservation, never in a payload.
 const reservationKeySecret = "day/reservation-key"
 
-// Payloads of the entrance events. A sale's payload is its SaleData, a refund's its RefundData.
+// Payloads of the entrance events. A refund's payload is its RefundData.
 type (
+	// saleRecorded is a sale as the journal records it; Sale is its answer.
+	saleRecorded struct {
+		ID       int       `json:"sale"`
+		Desk     string    `json:"desk"`
+		Session  int       `json:"session"`
+		Cards    []string  `json:"serials"`
+		Regular  int       `json:"regular"`
+		Special  int       `json:"special"`
+		Bundles  []Bundle  `json:"bundles"`
+		Total    Cents     `json:"total_cents"`
+		Payments []Payment `json:"payments"`
+		Change   Cents     `json:"change_cents"`
+		// Payer is the cheque payer's identity document and cheque number,
+		// kept beside the journal (R8, P1); nil without a cheque.
+		Payer *personalRef `json:"payer,omitempty"`
+		// Ticket is the number of the buyer's reservation ticket, 0 without
+		// one: never its code, a bearer right to a free card.
+		Ticket   int      `json:"ticket,omitempty"`
+		Hint     string   `json:"hint,omitempty"`
+		Warnings []string `json:"warnings,omitempty"`
+	}
 	deskOpened struct {
 		Desk    string `json:"desk"`
 		Session int    `json:"session"`

@@ -102,7 +102,7 @@ func (st *State) applyDeskClosed(e journal.Event) error {
 }
 
 func (st *State) applySale(e journal.Event) error {
-	var p SaleData
+	var p saleRecorded
 	if err := decode(e, &p); err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (st *State) applySale(e journal.Event) error {
 	if err := st.hold(e, p.Cards, holder{sale: p.ID}); err != nil {
 		return err
 	}
-	sale := &Sale{Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key, Anchor: anchorOf(e), SaleData: p}
+	sale := saleOf(e, p)
 	if p.Payer != nil {
 		var payer payerRecord
 		ps, err := st.openPersonal(e, *p.Payer, &payer)

@@ -56,13 +56,13 @@ func (d *Day) Erase(ctx context.Context, actor Actor, req EraseRequest) (Erasure
 			return p, Errorf(ENotFound, "vente n° %d inconnue : le jour en compte %d", req.Sale, len(st.ent.sales))
 		}
 		s := st.ent.sales[req.Sale-1]
-		if s.Payer == nil {
+		if s.payer == nil {
 			return p, Errorf(EInvalid, "la vente n° %d n'est pas payée par chèque : elle ne garde aucune donnée personnelle", req.Sale)
 		}
 		if s.Personal == PersonalErased {
-			return p, Errorf(EConflict, "les données du payeur de la vente n° %d sont déjà effacées (événement n° %d)", req.Sale, st.priv.erasure[s.Payer.Ref])
+			return p, Errorf(EConflict, "les données du payeur de la vente n° %d sont déjà effacées (événement n° %d)", req.Sale, st.priv.erasure[s.payer.Ref])
 		}
-		p.Refs = []string{s.Payer.Ref}
+		p.Refs = []string{s.payer.Ref}
 		return p, nil
 	})
 }
@@ -121,8 +121,8 @@ func (st *State) holderRefs(id int) ([]string, error) {
 	}
 	refs := []string{ref}
 	for _, s := range st.ent.sales {
-		if s.Ticket > 0 && st.ent.tickets[s.Ticket-1].Reservation == id && s.Payer != nil && s.Personal != PersonalErased {
-			refs = append(refs, s.Payer.Ref)
+		if s.Ticket > 0 && st.ent.tickets[s.Ticket-1].Reservation == id && s.payer != nil && s.Personal != PersonalErased {
+			refs = append(refs, s.payer.Ref)
 		}
 	}
 	return refs, nil

@@ -129,7 +129,7 @@ func (st *State) ticketNumber(tc *TicketCode) int {
 // compare, and a retry gets the first answer.
 func samePayer(req SaleRequest, s *Sale) bool {
 	if s.Personal != "" {
-		return (req.Identity != nil) == (s.Payer != nil)
+		return (req.Identity != nil) == (s.payer != nil)
 	}
 	return sameIdentity(req.Identity, s.Identity) && strings.TrimSpace(req.Cheque) == s.Cheque
 }
@@ -138,7 +138,7 @@ func samePayer(req SaleRequest, s *Sale) bool {
 // identity document, cheque and ticket.
 func sameSale(req SaleRequest) sameRequest {
 	return func(st *State, e journal.Event) error {
-		s, err := decodeFor[SaleData](e)
+		s, err := decodeFor[saleRecorded](e)
 		if err != nil {
 			return err
 		}

@@ -56,7 +56,7 @@ func payloadSamples(t *testing.T) map[string]any {
 		TypeDeskOpened: deskOpened{Desk: "caisse-1", Session: 1, Float: 15000},
 		TypeDeskClosed: deskClosed{Desk: "caisse-1", Session: 1, Count: []Denomination{{Cents: 2000, Count: 7}},
 			Cash: 14000, Card: &byCard, Cheque: &byCheque},
-		TypeSaleRecorded: SaleData{ID: 1, Desk: "caisse-1", Session: 1, Cards: []string{"A-000001-K7"}, Regular: 1, Special: 1,
+		TypeSaleRecorded: saleRecorded{ID: 1, Desk: "caisse-1", Session: 1, Cards: []string{"A-000001-K7"}, Regular: 1, Special: 1,
 			Bundles: []Bundle{{Kind: Regular, Cards: 1, Cents: 500, Times: 1}}, Total: 500,
 			Payments: []Payment{{Method: Cheque, Cents: 1000}}, Change: 500, Payer: &personalRef{Ref: "sale/1", MAC: strings.Repeat("45", 32)},
 			Ticket: 1, Hint: "une plaque de 6 coûte moins", Warnings: []string{"ne joue pas la partie 3"}},

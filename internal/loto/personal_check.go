@@ -38,7 +38,7 @@ func CheckPersonal(ctx context.Context, s journal.Store) (PersonalCheck, error) 
 			}
 			refs = append(refs, p.Holder)
 		case TypeSaleRecorded:
-			var p SaleData
+			var p saleRecorded
 			if err := decode(e, &p); err != nil {
 				return err
 			}

@@ -21,8 +21,11 @@ type SaleRequest struct {
 	Ticket   *TicketCode // the reservation ticket of a buyer who has one; nil for a walk-in buyer (R3)
 }
 
-// SaleData is a sale as the journal records it.
-type SaleData struct {
+// Sale is a recorded sale as the cashier, the reports and the API see it:
+// what the journal records of it (saleRecorded), with when, by whom and
+// under which idempotency key, and the cheque payer's identity read from
+// the personal record.
+type Sale struct {
 	ID       int       `json:"sale"`
 	Desk     string    `json:"desk"`
 	Session  int       `json:"session"`
@@ -33,25 +36,17 @@ type SaleData struct {
 	Total    Cents     `json:"total_cents"`
 	Payments []Payment `json:"payments"`
 	Change   Cents     `json:"change_cents"`
-	// Payer is the cheque payer's identity document and cheque number,
-	// kept beside the journal (R8, P1); nil without a cheque.
-	Payer *personalRef `json:"payer,omitempty"`
 	// Ticket is the number of the buyer's reservation ticket, 0 without
 	// one: never its code, a bearer right to a free card.
 	Ticket int    `json:"ticket,omitempty"`
 	Hint   string `json:"hint,omitempty"` // e.g. a plate of 6 costs less than these 5 cards
 	// Warnings tell the cashier what the buyer must know, e.g. that these
 	// cards do not play the game already started (R14).
-	Warnings []string `json:"warnings,omitempty"`
-}
-
-// Sale is a recorded sale with when, by whom and under which idempotency key.
-type Sale struct {
-	SaleData
-	Seq   int64     `json:"seq"`
-	Time  time.Time `json:"time"`
-	Actor string    `json:"actor"`
-	Key   string    `json:"key"`
+	Warnings []string  `json:"warnings,omitempty"`
+	Seq      int64     `json:"seq"`
+	Time     time.Time `json:"time"`
+	Actor    string    `json:"actor"`
+	Key      string    `json:"key"`
 	// Anchor is the sale's own event, printed on its receipt (R27).
 	Anchor journal.Anchor `json:"anchor"`
 	// Identity and Cheque are the cheque payer's, read from the personal
@@ -59,6 +54,15 @@ type Sale struct {
 	Identity *Identity     `json:"identity,omitempty"`
 	Cheque   string        `json:"cheque,omitempty"`
 	Personal PersonalState `json:"personal,omitempty"`
+	// payer is the journal's reference to the payer's record, nil without a cheque.
+	payer *personalRef
+}
+
+// saleOf is the sale an event recorded, before the payer's record is read.
+func saleOf(e journal.Event, p saleRecorded) *Sale {
+	return &Sale{ID: p.ID, Desk: p.Desk, Session: p.Session, Cards: p.Cards, Regular: p.Regular, Special: p.Special,
+		Bundles: p.Bundles, Total: p.Total, Payments: p.Payments, Change: p.Change, Ticket: p.Ticket, Hint: p.Hint,
+		Warnings: p.Warnings, Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key, Anchor: anchorOf(e), payer: p.Payer}
 }
 
 // maxSaleCards bounds one sale: more is a scanning loop gone wrong.
@@ -106,7 +110,7 @@ func (d *Day) Sell(ctx context.Context, actor Actor, req SaleRequest) (Sale, err
 	if err != nil {
 		return Sale{}, err
 	}
-	p, err := decodeFor[SaleData](e)
+	p, err := decodeFor[saleRecorded](e)
 	if err != nil {
 		return Sale{}, err
 	}
@@ -119,30 +123,30 @@ func (d *Day) Sell(ctx context.Context, actor Actor, req SaleRequest) (Sale, err
 }
 
 // salePlan checks a sale against the state and prices it.
-func (st *State) salePlan(req SaleRequest) (SaleData, error) {
+func (st *State) salePlan(req SaleRequest) (saleRecorded, error) {
 	if err := st.selling(); err != nil {
-		return SaleData{}, err
+		return saleRecorded{}, err
 	}
 	dk, err := st.desk(req.Desk)
 	if err != nil {
-		return SaleData{}, err
+		return saleRecorded{}, err
 	}
 	s := st.ent.open[dk.Name]
 	if s == nil {
-		return SaleData{}, Errorf(EInvalid, "la caisse « %s » est fermée : l'ouvrir avant de vendre", dk.Name)
+		return saleRecorded{}, Errorf(EInvalid, "la caisse « %s » est fermée : l'ouvrir avant de vendre", dk.Name)
 	}
 	refs, serials, err := st.saleCards(req.Cards)
 	if err != nil {
-		return SaleData{}, err
+		return saleRecorded{}, err
 	}
-	p := SaleData{ID: len(st.ent.sales) + 1, Desk: dk.Name, Session: s.ID, Cards: serials, Payments: req.Payments}
+	p := saleRecorded{ID: len(st.ent.sales) + 1, Desk: dk.Name, Session: s.ID, Cards: serials, Payments: req.Payments}
 	for i, ref := range refs {
 		kind := st.series[ref.Series].Kind
 		switch {
 		case kind == Special && !dk.Special:
-			return SaleData{}, Errorf(EInvalid, "la carte %s est une carte spéciale : elle se vend seulement à la caisse dédiée%s (R30)", serials[i], st.specialDesks())
+			return saleRecorded{}, Errorf(EInvalid, "la carte %s est une carte spéciale : elle se vend seulement à la caisse dédiée%s (R30)", serials[i], st.specialDesks())
 		case kind != Special && dk.Special:
-			return SaleData{}, Errorf(EInvalid, "la caisse « %s » est dédiée à la carte spéciale : la carte %s se vend aux autres caisses (R30)", dk.Name, serials[i])
+			return saleRecorded{}, Errorf(EInvalid, "la caisse « %s » est dédiée à la carte spéciale : la carte %s se vend aux autres caisses (R30)", dk.Name, serials[i])
 		case kind == Special:
 			p.Special++
 		default:
@@ -158,7 +162,7 @@ func (st *State) salePlan(req SaleRequest) (SaleData, error) {
 	}{{Regular, prices.Regular, p.Regular}, {Special, prices.Special, p.Special}} {
 		c, b, ok := Price(k.kind, k.tiers, k.n)
 		if !ok {
-			return SaleData{}, Errorf(EInvalid, "aucun prix pour %s dans la liste des prix", cardsOfKind(k.n, k.kind))
+			return saleRecorded{}, Errorf(EInvalid, "aucun prix pour %s dans la liste des prix", cardsOfKind(k.n, k.kind))
 		}
 		if k.kind == Regular {
 			regular = c
@@ -177,12 +181,12 @@ func (st *State) salePlan(req SaleRequest) (SaleData, error) {
 		p.Warnings = append(p.Warnings, fmt.Sprintf("la partie n° %d a commencé : ces cartes jouent à partir de la partie suivante (R14)", g.Number))
 	}
 	if p.Change, err = settle(p.Total, req.Payments, req.Identity, req.Cheque); err != nil {
-		return SaleData{}, err
+		return saleRecorded{}, err
 	}
 	if req.Ticket != nil {
 		t, err := st.ticket(*req.Ticket)
 		if err != nil {
-			return SaleData{}, err
+			return saleRecorded{}, err
 		}
 		p.Ticket = t.Number
 	}
