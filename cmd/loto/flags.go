@@ -105,15 +105,22 @@ var flagErrors = []struct {
 	{regexp.MustCompile(`^bad flag syntax: (.*)$`), "option mal écrite : $1"},
 }
 
+// maxFlagError is how much of the flag package's message a refusal repeats.
+const maxFlagError = 160
+
 func frenchFlagError(err error) string {
 	msg := err.Error()
 	for _, t := range flagErrors {
 		if t.en.MatchString(msg) {
-			return t.en.ReplaceAllString(msg, t.fr)
+			return cutFlagError(t.en.ReplaceAllString(msg, t.fr))
 		}
 	}
-	return "options invalides (" + msg + ")"
+	return cutFlagError("options invalides (" + msg + ")")
 }
+
+// cutFlagError cuts a refusal of the flag package, which repeats the value
+// or the option it refuses whole, and an unknown option's name raw.
+func cutFlagError(msg string) string { return loto.Cut(msg, maxFlagError) }
 
 // who is who a command acts for: the person (--by) and the role (--as).
 type who struct {

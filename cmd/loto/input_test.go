@@ -80,3 +80,19 @@ func TestCLI_ControlCharactersNeverReachTheTerminal(t *testing.T) {
 		t.Fatalf("reservation list %q", out)
 	}
 }
+
+// Issue 8, 5.8: the command line's own refusals cut a huge value too.
+func TestCLI_UsageErrorsNeverRepeatAHugeValue(t *testing.T) {
+	huge := "\x1b[2J" + strings.Repeat("x", 50_000)
+	for _, args := range [][]string{
+		{"break", "start", "--minutes", huge},
+		{"game", "start", "--" + huge},
+		{huge},
+		{"game", huge},
+	} {
+		code, out, errs := run(t, args...)
+		if code != 2 || len(out)+len(errs) > 2000 || strings.Contains(errs, "\x1b") || strings.Contains(errs, strings.Repeat("x", 200)) {
+			t.Fatalf("loto %.20q: exit %d, %d bytes out, stderr %.300q", args, code, len(out)+len(errs), errs)
+		}
+	}
+}

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"loto/internal/loto"
 )
 
 // Version is set at build time with -ldflags "-X main.Version=...".
@@ -114,7 +116,7 @@ func unknown(args []string, stdout, stderr io.Writer) int {
 	names := commandsOf(noun + " ")
 	switch {
 	case len(names) == 0:
-		fmt.Fprintf(stderr, "loto: commande inconnue « %s » (voir « loto help »)\n", noun)
+		fmt.Fprintf(stderr, "loto: commande inconnue « %s » (voir « loto help »)\n", loto.Shown(noun))
 	case len(args) == 1:
 		fmt.Fprintf(stderr, "loto %s : préciser la commande, l'une de :\n", noun)
 		listCommands(stderr, names, "loto ")
@@ -123,7 +125,7 @@ func unknown(args []string, stdout, stderr io.Writer) int {
 		listCommands(stdout, names, "loto ")
 		return 0
 	default:
-		fmt.Fprintf(stderr, "loto: commande inconnue « %s %s » ; celles de « loto %s » sont :\n", noun, args[1], noun)
+		fmt.Fprintf(stderr, "loto: commande inconnue « %s %s » ; celles de « loto %s » sont :\n", noun, loto.Shown(args[1]), noun)
 		listCommands(stderr, names, "loto ")
 	}
 	return 2

@@ -50,12 +50,16 @@ const maxShown = 40
 // Shown is a text given by a person as a message may repeat it: control
 // and format characters written as U+XXXX, cut after 40 characters with
 // the length said, so a refusal never replays a huge or hostile input.
-func Shown(s string) string {
+func Shown(s string) string { return Cut(s, maxShown) }
+
+// Cut is Shown for a text of up to max characters: a whole message that
+// holds a person's text, as the flag package writes it.
+func Cut(s string, max int) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	var b strings.Builder
 	n := 0
 	for _, r := range s {
-		if n == maxShown {
+		if n == max {
 			fmt.Fprintf(&b, "… (coupé, %d caractères)", utf8.RuneCountInString(s))
 			break
 		}
