@@ -22,6 +22,7 @@ type Day struct {
 	st    *State
 	rand  io.Reader
 	clock func() time.Time
+	pub   publisher // the public snapshot, read without mu
 	// broken is set when an event failed to apply: the state is then
 	// unreliable, so every later command fails until the Day is reopened.
 	broken error
@@ -138,6 +139,7 @@ func (d *Day) catchUp(ctx context.Context) error {
 		}
 		switch mine := d.headOf(); {
 		case h == mine:
+			d.publish()
 			return nil
 		case h.Seq <= mine.Seq:
 			return d.breaks(journal.ErrHeadMismatch(mine))
@@ -289,6 +291,7 @@ func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) 
 					return act{}, err
 				}
 			}
+			d.publish()
 			return act{evs[main], anchorOf(evs[len(evs)-1])}, nil
 		case errors.Is(err, journal.ErrConflict):
 			continue // another writer won: catch up and check again

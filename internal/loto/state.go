@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"sort"
+	"time"
 
 	"loto/internal/card"
 	"loto/internal/journal"
@@ -49,6 +50,7 @@ type State struct {
 	devices  *deviceBook              // the devices paired with a role, and their tokens' hashes
 	password passwordState            // the organiser's password, its version and hash
 	headHash string                   // hash of the last event applied
+	headTime time.Time                // time of the last event applied
 }
 
 // NewState returns the state of an empty journal.
@@ -126,7 +128,7 @@ func (st *State) Apply(e journal.Event) error {
 	if err := fold(st, e); err != nil {
 		return err
 	}
-	st.head, st.headHash = e.Seq, e.Hash
+	st.head, st.headHash, st.headTime = e.Seq, e.Hash, e.Time
 	return nil
 }
 
