@@ -1,0 +1,250 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"loto/internal/loto"
+)
+
+// Source is what the broker watches: the day's public snapshots (a
+// *loto.Day). Watch returns the latest snapshot and a channel closed once
+// a newer one is out.
+type Source interface {
+	Watch() (*loto.Public, <-chan struct{})
+}
+
+// BrokerOptions tune a Broker; the zero value is right for a full hall.
+type BrokerOptions struct {
+	Ring         int           // recent changes kept for clients that resume (Last-Event-ID); 256 when 0
+	Buffer       int           // messages queued per client before it is dropped as too slow; 64 when 0
+	Heartbeat    time.Duration // a comment sent on an idle stream; 15 s when 0
+	WriteTimeout time.Duration // the longest a write to a client may take; 10 s when 0
+}
+
+// Broker fans the day's public changes out to the stream's clients. Each
+// change is encoded once, as a frame every client is sent as it is: the
+// full state for a client that starts or is too far behind, a patch of the
+// state for the others. Each client has a bounded queue; a client too slow
+// to keep it is dropped, and resumes from its Last-Event-ID when it comes back.
+type Broker struct {
+	src Source
+	opt BrokerOptions
+
+	mu      sync.Mutex
+	cur     *loto.Public
+	fields  map[string]json.RawMessage // cur, field by field: the base of the next patch
+	state   []byte                     // cur as a full-state frame
+	ring    []change                   // recent changes, oldest first
+	clients map[*client]struct{}
+	stopped bool
+}
+
+// change is one public change as sent: a frame patching the state with
+// id from into the state with id to.
+type change struct {
+	from, to int64
+	frame    []byte
+}
+
+// client is one open stream: its queue of frames, and done, closed when
+// the broker drops it or stops.
+type client struct {
+	queue chan []byte
+	done  chan struct{}
+}
+
+// NewBroker returns a broker of the source's snapshots, holding the current
+// one; Run follows the changes.
+func NewBroker(src Source, opt BrokerOptions) *Broker {
+	if opt.Ring <= 0 {
+		opt.Ring = 256
+	}
+	if opt.Buffer <= 0 {
+		opt.Buffer = 64
+	}
+	if opt.Heartbeat <= 0 {
+		opt.Heartbeat = 15 * time.Second
+	}
+	if opt.WriteTimeout <= 0 {
+		opt.WriteTimeout = 10 * time.Second
+	}
+	b := &Broker{src: src, opt: opt, clients: map[*client]struct{}{}}
+	p, _ := src.Watch()
+	b.cur, b.fields, b.state = p, fieldsOf(p), frame(p.Seq, "state", mustJSON(p))
+	return b
+}
+
+// Run follows the source until ctx ends, then ends every stream.
+func (b *Broker) Run(ctx context.Context) {
+	defer b.stop()
+	for {
+		p, changed := b.src.Watch()
+		b.offer(p)
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// offer sends a newer snapshot to every client. A watcher may see
+// snapshots skipped (it wakes once for several): the patch then spans
+// them, and its id is the latest.
+func (b *Broker) offer(p *loto.Public) {
+	b.mu.Lock()
+	if p == nil || p == b.cur || p.Seq <= b.cur.Seq {
+		b.mu.Unlock()
+		return
+	}
+	fields := fieldsOf(p)
+	c := change{from: b.cur.Seq, to: p.Seq, frame: frame(p.Seq, "change", patch(b.fields, fields))}
+	b.cur, b.fields, b.state = p, fields, frame(p.Seq, "state", mustJSON(p))
+	if len(b.ring) == b.opt.Ring {
+		b.ring = slices.Delete(b.ring, 0, 1)
+	}
+	b.ring = append(b.ring, c)
+	clients := make([]*client, 0, len(b.clients))
+	for cl := range b.clients {
+		clients = append(clients, cl)
+	}
+	b.mu.Unlock()
+	// Outside the lock: a send never blocks, a full queue drops its client.
+	for _, cl := range clients {
+		select {
+		case cl.queue <- c.frame:
+		default:
+			b.drop(cl)
+		}
+	}
+}
+
+// subscribe registers a client resuming after the change with id last (0
+// for a new one) and returns the frames it needs first: none when it is up
+// to date, the changes since last when the ring holds them all, else the
+// full state. ok is false once the broker has stopped.
+func (b *Broker) subscribe(last int64, resume bool) (cl *client, first [][]byte, ok bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.stopped {
+		return nil, nil, false
+	}
+	cl = &client{queue: make(chan []byte, b.opt.Buffer), done: make(chan struct{})}
+	b.clients[cl] = struct{}{}
+	switch {
+	case resume && last == b.cur.Seq:
+	case resume:
+		first = [][]byte{b.state}
+		for i, c := range b.ring {
+			if c.from == last {
+				first = first[:0]
+				for _, c := range b.ring[i:] {
+					first = append(first, c.frame)
+				}
+				break
+			}
+		}
+	default:
+		first = [][]byte{b.state}
+	}
+	return cl, first, true
+}
+
+// drop ends a client's stream: too slow, gone, or the broker stopping.
+func (b *Broker) drop(cl *client) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, there := b.clients[cl]; there {
+		delete(b.clients, cl)
+		close(cl.done)
+	}
+}
+
+// stop ends every stream and refuses new ones.
+func (b *Broker) stop() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.stopped = true
+	for cl := range b.clients {
+		delete(b.clients, cl)
+		close(cl.done)
+	}
+}
+
+// Clients is the number of open streams.
+func (b *Broker) Clients() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.clients)
+}
+
+// fieldsOf encodes a snapshot field by field, each field as its JSON.
+func fieldsOf(p *loto.Public) map[string]json.RawMessage {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(mustJSON(p), &m); err != nil {
+		panic(err) // a snapshot always encodes to an object
+	}
+	return m
+}
+
+// patch is the JSON merge patch (RFC 7386) from one snapshot to the next,
+// at the first level: the fields that changed, with their new value, and
+// null for those now absent. A client merges it into its state.
+func patch(old, cur map[string]json.RawMessage) []byte {
+	keys := make([]string, 0, len(cur))
+	for k, v := range cur {
+		if !bytes.Equal(old[k], v) {
+			keys = append(keys, k)
+		}
+	}
+	for k := range old {
+		if _, there := cur[k]; !there {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.Write(mustJSON(k))
+		buf.WriteByte(':')
+		if v, there := cur[k]; there {
+			buf.Write(v)
+		} else {
+			buf.WriteString("null")
+		}
+	}
+	buf.WriteByte('}')
+	return buf.Bytes()
+}
+
+// frame is one Server-Sent Events message: its id, its event name and
+// its data on one line (compact JSON holds no newline).
+func frame(id int64, event string, data []byte) []byte {
+	out := make([]byte, 0, len(data)+40)
+	out = append(out, "id: "...)
+	out = strconv.AppendInt(out, id, 10)
+	out = append(out, "\nevent: "...)
+	out = append(out, event...)
+	out = append(out, "\ndata: "...)
+	out = append(out, data...)
+	return append(out, "\n\n"...)
+}
+
+// mustJSON encodes a value that always encodes: a snapshot, a string.
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

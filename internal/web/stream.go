@@ -1,0 +1,98 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ServeHTTP serves GET /api/v1/stream, the day's public state live as
+// Server-Sent Events: first an "event: state" message with the whole
+// public state (loto.Public), then an "event: change" message per public
+// change, a merge patch of the state's fields (a field set to null is
+// gone); each message's id is the journal sequence of the change. A client
+// that comes back with Last-Event-ID gets the changes it missed, or a
+// fresh state when it is too far behind. A comment is sent on an idle
+// stream every heartbeat, so that proxies and clients know it is alive.
+func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	last, resume := lastEventID(r)
+	cl, first, ok := b.subscribe(last, resume)
+	if !ok {
+		http.Error(w, "serveur en cours d'arrêt", http.StatusServiceUnavailable)
+		return
+	}
+	defer b.drop(cl)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // a reverse proxy must not hold the messages back
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	// The retry hint makes a dropped client come back quickly.
+	if !b.send(w, rc, append([][]byte{[]byte("retry: 2000\n\n")}, first...)) {
+		return
+	}
+	beat := time.NewTimer(b.opt.Heartbeat)
+	defer beat.Stop()
+	var batch [][]byte
+	for {
+		select {
+		case f := <-cl.queue:
+			// What else is queued goes in the same write and flush.
+			batch = append(batch[:0], f)
+			for more := true; more; {
+				select {
+				case f := <-cl.queue:
+					batch = append(batch, f)
+				default:
+					more = false
+				}
+			}
+			if !b.send(w, rc, batch) {
+				return
+			}
+		case <-beat.C:
+			if !b.send(w, rc, [][]byte{heartbeat}) {
+				return
+			}
+		case <-cl.done:
+			return
+		case <-r.Context().Done():
+			return
+		}
+		beat.Reset(b.opt.Heartbeat)
+	}
+}
+
+var heartbeat = []byte(": heartbeat\n\n")
+
+// send writes frames and flushes them within the write timeout; false
+// when the client is gone or too slow.
+func (b *Broker) send(w http.ResponseWriter, rc *http.ResponseController, frames [][]byte) bool {
+	err := rc.SetWriteDeadline(time.Now().Add(b.opt.WriteTimeout))
+	if err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return false
+	}
+	for _, f := range frames {
+		if _, err := w.Write(f); err != nil {
+			return false
+		}
+	}
+	return rc.Flush() == nil
+}
+
+// lastEventID reads the Last-Event-ID a resuming client sends; resume is
+// false for a new client or an id that is no sequence.
+func lastEventID(r *http.Request) (id int64, resume bool) {
+	s := strings.TrimSpace(r.Header.Get("Last-Event-ID"))
+	if s == "" {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || id < 0 {
+		return 0, false
+	}
+	return id, true
+}

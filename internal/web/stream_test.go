@@ -1,0 +1,375 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"loto/examples"
+	"loto/internal/eventfile"
+	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
+)
+
+var host = loto.Actor{Name: "meneur", Role: loto.RoleHost}
+
+// liveDay opens a day on a real SQLite file with the example's event
+// created and its first game started, ready to draw.
+func liveDay(t *testing.T) *loto.Day {
+	t.Helper()
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "day.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	d, err := loto.Open(ctx, store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _, err := eventfile.Parse(examples.MegaLoto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	org := loto.Actor{Name: "org", Role: loto.RoleOrganiser}
+	if _, err := d.CreateEvent(ctx, org, spec); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.StartGame(ctx, host); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// draw draws the next number and returns the sequence of its event.
+func draw(t *testing.T, d *loto.Day) int64 {
+	t.Helper()
+	if _, err := d.Draw(context.Background(), host, 0); err != nil {
+		t.Fatal(err)
+	}
+	return d.Head()
+}
+
+// streamOf runs a broker of the day behind a test server; it stops with the test.
+func streamOf(t *testing.T, d *loto.Day, opt BrokerOptions) (*Broker, *httptest.Server) {
+	t.Helper()
+	b := NewBroker(d, opt)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { b.Run(ctx); close(done) }()
+	srv := httptest.NewServer(b)
+	t.Cleanup(func() { cancel(); <-done; srv.Close() })
+	return b, srv
+}
+
+// sse is one message of a stream, or a comment.
+type sse struct {
+	id, event, data, comment string
+}
+
+// sseClient reads a stream message by message.
+type sseClient struct {
+	t    *testing.T
+	resp *http.Response
+	r    *bufio.Reader
+	msgs chan sse
+}
+
+// connect opens the stream, resuming after lastID when it is not empty.
+func connect(t *testing.T, srv *httptest.Server, lastID string) *sseClient {
+	t.Helper()
+	req, err := http.NewRequest("GET", srv.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &sseClient{t: t, resp: resp, r: bufio.NewReader(resp.Body), msgs: make(chan sse, 1024)}
+	t.Cleanup(func() { resp.Body.Close() })
+	go c.read()
+	return c
+}
+
+// read parses the stream into messages until it ends.
+func (c *sseClient) read() {
+	defer close(c.msgs)
+	var m sse
+	for {
+		line, err := c.r.ReadString('\n')
+		if err != nil {
+			return
+		}
+		line = strings.TrimSuffix(line, "\n")
+		switch {
+		case line == "":
+			if m != (sse{}) {
+				c.msgs <- m
+			}
+			m = sse{}
+		case strings.HasPrefix(line, ":"):
+			m.comment = strings.TrimSpace(line[1:])
+		default:
+			k, v, _ := strings.Cut(line, ": ")
+			switch k {
+			case "id":
+				m.id = v
+			case "event":
+				m.event = v
+			case "data":
+				m.data = v
+			}
+		}
+	}
+}
+
+// next returns the next message that is not a retry hint, or fails after a while.
+func (c *sseClient) next() sse {
+	c.t.Helper()
+	for {
+		select {
+		case m, open := <-c.msgs:
+			if !open {
+				c.t.Fatal("the stream ended")
+			}
+			if m.id == "" && m.event == "" && m.data == "" && m.comment == "" {
+				continue // the retry hint alone
+			}
+			return m
+		case <-time.After(10 * time.Second):
+			c.t.Fatal("no message within 10 s")
+		}
+	}
+}
+
+// fields decodes a message's data field by field.
+func fields(t *testing.T, data string) map[string]json.RawMessage {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(data), &m); err != nil {
+		t.Fatalf("data %q: %v", data, err)
+	}
+	return m
+}
+
+// merge applies a change's merge patch to a state.
+func merge(state, patch map[string]json.RawMessage) {
+	for k, v := range patch {
+		if string(v) == "null" {
+			delete(state, k)
+		} else {
+			state[k] = v
+		}
+	}
+}
+
+// wantState fails unless state is the day's current public snapshot.
+func wantState(t *testing.T, d *loto.Day, state map[string]json.RawMessage) {
+	t.Helper()
+	b, err := json.Marshal(d.Public())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fields(t, string(b)); !reflect.DeepEqual(state, want) {
+		t.Fatalf("the client's state\n%v\nis not the day's\n%v", state, want)
+	}
+}
+
+func TestStreamFirstMessageIsTheState(t *testing.T) {
+	d := liveDay(t)
+	draw(t, d)
+	_, srv := streamOf(t, d, BrokerOptions{})
+	c := connect(t, srv, "")
+	h := c.resp.Header
+	if h.Get("Content-Type") != "text/event-stream; charset=utf-8" || h.Get("Cache-Control") != "no-store" || h.Get("X-Accel-Buffering") != "no" {
+		t.Fatalf("headers %v: want an event stream, never stored nor buffered", h)
+	}
+	m := c.next()
+	if m.event != "state" || m.id != strconv.FormatInt(d.Head(), 10) {
+		t.Fatalf("first message %+v: want the state at %d", m, d.Head())
+	}
+	state := fields(t, m.data)
+	wantState(t, d, state)
+	if string(state["count"]) != "1" || !strings.Contains(string(state["event"]), "Méga Loto") {
+		t.Fatalf("state %s: want the event and its one number", m.data)
+	}
+}
+
+func TestStreamChangeArrivesWithItsID(t *testing.T) {
+	d := liveDay(t)
+	_, srv := streamOf(t, d, BrokerOptions{})
+	c := connect(t, srv, "")
+	state := fields(t, c.next().data)
+	seq := draw(t, d)
+	m := c.next()
+	if m.event != "change" || m.id != strconv.FormatInt(seq, 10) {
+		t.Fatalf("message %+v: want the change of event %d", m, seq)
+	}
+	p := fields(t, m.data)
+	if string(p["count"]) != "1" || string(p["last"]) != strconv.Itoa(int(d.Public().Last)) {
+		t.Fatalf("change %s: want the number drawn", m.data)
+	}
+	if _, there := p["programme"]; there {
+		t.Fatalf("change %s repeats the programme, which did not change", m.data)
+	}
+	merge(state, p)
+	wantState(t, d, state)
+}
+
+func TestStreamResumeWithLastEventIDLosesNothing(t *testing.T) {
+	d := liveDay(t)
+	b, srv := streamOf(t, d, BrokerOptions{})
+	c := connect(t, srv, "")
+	m := c.next()
+	state := fields(t, m.data)
+	c.resp.Body.Close()
+	waitClients(t, b, 0)
+	for range 3 {
+		draw(t, d)
+	}
+	waitSeq(t, b, d.Head())
+	c = connect(t, srv, m.id)
+	for range 3 {
+		m := c.next()
+		if m.event != "change" {
+			t.Fatalf("resumed with %+v: want the changes missed", m)
+		}
+		merge(state, fields(t, m.data))
+	}
+	wantState(t, d, state)
+	// Up to date, a client resumes with nothing to catch up on.
+	c.resp.Body.Close()
+	c = connect(t, srv, strconv.FormatInt(d.Head(), 10))
+	seq := draw(t, d)
+	if m := c.next(); m.event != "change" || m.id != strconv.FormatInt(seq, 10) {
+		t.Fatalf("an up-to-date client got %+v first: want the next change", m)
+	}
+}
+
+func TestStreamTooFarBehindGetsAFreshState(t *testing.T) {
+	d := liveDay(t)
+	b, srv := streamOf(t, d, BrokerOptions{Ring: 2})
+	first := d.Head()
+	for range 4 {
+		draw(t, d)
+	}
+	waitSeq(t, b, d.Head())
+	for _, last := range []string{strconv.FormatInt(first, 10), "999999", "n'importe quoi"} {
+		c := connect(t, srv, last)
+		m := c.next()
+		if m.event != "state" || m.id != strconv.FormatInt(d.Head(), 10) {
+			t.Fatalf("Last-Event-ID %s, 4 changes behind a ring of 2: got %+v, want a fresh state", last, m)
+		}
+		wantState(t, d, fields(t, m.data))
+		c.resp.Body.Close()
+	}
+}
+
+func TestStreamDropsASlowClientWhileOthersKeepReceiving(t *testing.T) {
+	d := liveDay(t)
+	b, srv := streamOf(t, d, BrokerOptions{Buffer: 2})
+	// A client whose writes are stuck: its queue is never read.
+	slow, _, ok := b.subscribe(0, false)
+	if !ok {
+		t.Fatal("the broker refused a client")
+	}
+	c := connect(t, srv, "")
+	state := fields(t, c.next().data)
+	for i := range 4 {
+		seq := draw(t, d)
+		m := c.next()
+		if m.id != strconv.FormatInt(seq, 10) {
+			t.Fatalf("draw %d: the reading client got %+v, want change %d", i+1, m, seq)
+		}
+		merge(state, fields(t, m.data))
+	}
+	wantState(t, d, state)
+	select {
+	case <-slow.done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the slow client was not dropped")
+	}
+	if n := b.Clients(); n != 1 {
+		t.Fatalf("%d clients, want the reading one only", n)
+	}
+}
+
+func TestStreamHeartbeat(t *testing.T) {
+	d := liveDay(t)
+	_, srv := streamOf(t, d, BrokerOptions{Heartbeat: 20 * time.Millisecond})
+	c := connect(t, srv, "")
+	c.next()
+	for range 2 {
+		if m := c.next(); m.comment != "heartbeat" || m.event != "" {
+			t.Fatalf("idle stream sent %+v: want a heartbeat comment", m)
+		}
+	}
+}
+
+func TestStreamEndsWhenTheBrokerStops(t *testing.T) {
+	d := liveDay(t)
+	b := NewBroker(d, BrokerOptions{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { b.Run(ctx); close(done) }()
+	srv := httptest.NewServer(b)
+	defer srv.Close()
+	c := connect(t, srv, "")
+	c.next()
+	cancel()
+	<-done
+	select {
+	case _, open := <-c.msgs:
+		for open {
+			_, open = <-c.msgs
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the stream still runs after the broker stopped")
+	}
+	resp, err := http.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("a stopped broker answers %d, want 503", resp.StatusCode)
+	}
+}
+
+// waitClients waits until the broker has n clients.
+func waitClients(t *testing.T, b *Broker, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); b.Clients() != n; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d clients, want %d", b.Clients(), n)
+		}
+	}
+}
+
+// waitSeq waits until the broker has sent the change of event seq.
+func waitSeq(t *testing.T, b *Broker, seq int64) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		b.mu.Lock()
+		at := b.cur.Seq
+		b.mu.Unlock()
+		if at == seq {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the broker is at %d, want %d", at, seq)
+		}
+	}
+}
