@@ -62,6 +62,16 @@ func (d *Day) eventDrafts(st *State, actor Actor, spec *EventSpec) ([]journal.Dr
 		if old.Cards != s.Cards {
 			mistakes = append(mistakes, fmt.Sprintf("series[%d].cards : la série %s existe déjà, avec %s", i, s.Code, plural(old.Cards, "carte", "cartes")))
 		}
+		// Its cards are printed in the journal's colour: the file's must
+		// be that one, or R30 (a special card of its own colour) would be
+		// checked on a colour nobody sees.
+		if !strings.EqualFold(old.Color, s.Color) {
+			color := "sans couleur"
+			if old.Color != "" {
+				color = "de couleur « " + old.Color + " »"
+			}
+			mistakes = append(mistakes, fmt.Sprintf("series[%d].color : la série %s existe déjà, %s", i, s.Code, color))
+		}
 	}
 	if err := fileMistakes(mistakes); err != nil {
 		return nil, 0, err

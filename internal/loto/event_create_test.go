@@ -47,3 +47,18 @@ func TestCreateEvent_SeriesThatExistsOtherwiseIsRefused(t *testing.T) {
 		t.Fatal("a refused event changed the state")
 	}
 }
+
+// R30, issue 8 5.3: a series the journal already has is printed in its own
+// colour, so the event file must give that colour: a special series created
+// beforehand in a regular series' colour does not pass as another one.
+func TestR30_SeriesThatExistsInAnotherColourIsRefused(t *testing.T) {
+	d, store := newDay(t)
+	ctx := context.Background()
+	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "V", Cards: 600, Special: true, Color: "jaune"})
+	ok(t, err)
+	before := store.count()
+	_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t)))
+	wantCode(t, err, EInvalid)
+	wantSays(t, err, []string{"series[1].color : la série V existe déjà, de couleur « jaune »"})
+	nothingWritten(t, store, before)
+}
