@@ -27,7 +27,7 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 	if err := Authorize(actor, CmdTokens, ""); err != nil {
 		return nil, err
 	}
-	p, err := answer[tieTokens](d.runKeyed(ctx, TypeTieTokens, sameTokens(typed), func(st *State) ([]journal.Draft, int, error) {
+	tokens, err := answer[tieTokens, []ClaimToken](d.runKeyed(ctx, TypeTieTokens, sameTokens(typed), func(st *State) ([]journal.Draft, int, error) {
 		g, winners, err := st.controlled()
 		if err != nil {
 			return nil, 0, err
@@ -39,7 +39,7 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 			return nil, 0, Errorf(EConflict, "les jetons de cette égalité sont déjà tirés")
 		}
 		p := tieTokens{Game: g.Number, Stage: g.Stage, Tie: fmt.Sprintf("partie-%d/%s/%d", g.Number, g.StageSpec().Stage, st.ties+1)}
-		var tokens []int
+		var drawn []int
 		if typed != nil && st.event.Draw == DrawRNG {
 			return nil, 0, Errorf(EInvalid, "tirage par le logiciel (mode rng) : les jetons aussi sont tirés par le logiciel, on n'en tape pas (R14)")
 		}
@@ -54,22 +54,22 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 				if err != nil {
 					return nil, 0, internalf(err, "sac de jetons")
 				}
-				tokens = append(tokens, t)
+				drawn = append(drawn, t)
 			}
 			p.RNG = true
 		} else {
 			if err := checkTyped(typed, len(winners)); err != nil {
 				return nil, 0, err
 			}
-			tokens = typed
+			drawn = typed
 		}
 		for i, w := range winners {
-			p.Tokens = append(p.Tokens, ClaimToken{Claim: w.Claim, Serial: w.Serial, Token: tokens[i]})
+			p.Tokens = append(p.Tokens, tieToken{Claim: w.Claim, Serial: w.Serial, Token: drawn[i]})
 		}
 		dr, err := draft(actor, TypeTieTokens, p)
 		return []journal.Draft{dr}, 0, err
 	}))
-	return p.Tokens, err
+	return tokens, err
 }
 
 // checkTyped refuses tokens a bag of 1..90 without replacement cannot give.
@@ -142,7 +142,7 @@ func (d *Day) Award(ctx context.Context, actor Actor) (AwardResult, error) {
 		if err != nil {
 			return nil, 0, err
 		}
-		p := prizeAwarded{Game: g.Number, Stage: g.Stage, Winners: list, GameOver: g.Stage == len(g.Stages)-1}
+		p := prizeAwarded{Game: g.Number, Stage: g.Stage, Winners: recordedWinners(list), GameOver: g.Stage == len(g.Stages)-1}
 		for _, n := range g.drawn.List() {
 			p.Draws = append(p.Draws, int(n))
 		}
@@ -167,7 +167,7 @@ func (d *Day) Award(ctx context.Context, actor Actor) (AwardResult, error) {
 	if err := decode(a.main, &p); err != nil {
 		return AwardResult{}, err
 	}
-	r := AwardResult{Game: p.Game, Stage: p.Stage, Winners: p.Winners, GameOver: p.GameOver, Anchor: a.anchor}
+	r := AwardResult{Game: p.Game, Stage: p.Stage, Winners: winners(p.Winners), GameOver: p.GameOver, Anchor: a.anchor}
 	// An awarded stage never changes: its record says whether the share was
 	// declined; a game over has its seed revealed.
 	d.View(func(st *State) {

@@ -17,7 +17,7 @@ func (d *Day) Claim(ctx context.Context, actor Actor, serial string) (ClaimResul
 	if err := Authorize(actor, CmdClaim, ""); err != nil {
 		return ClaimResult{}, err
 	}
-	return answer[ClaimResult](d.runKeyed(ctx, TypeClaimRegistered, sameClaim(serial), func(st *State) ([]journal.Draft, int, error) {
+	return answer[claimRegistered, ClaimResult](d.runKeyed(ctx, TypeClaimRegistered, sameClaim(serial), func(st *State) ([]journal.Draft, int, error) {
 		g := st.running()
 		if g == nil {
 			return nil, 0, Errorf(EConflict, "aucune partie en cours : pas d'annonce à enregistrer")
@@ -72,15 +72,16 @@ func (d *Day) StartControl(ctx context.Context, actor Actor) (ControlResult, err
 		if g == nil || g.Phase != PhaseCalled {
 			return nil, 0, Errorf(EConflict, "aucun appel à contrôler")
 		}
-		p := controlStarted{Game: g.Number, Stage: g.Stage}
 		seen := map[CardRef]bool{}
+		var verdicts []ClaimResult
 		for _, c := range g.call {
 			r, err := st.judge(g, c, seen)
 			if err != nil {
 				return nil, 0, err
 			}
-			p.Verdicts = append(p.Verdicts, r)
+			verdicts = append(verdicts, r)
 		}
+		p := controlStarted{Game: g.Number, Stage: g.Stage, Verdicts: recordedVerdicts(verdicts)}
 		dr, err := draft(actor, TypeControlStarted, p)
 		return []journal.Draft{dr}, 0, err
 	})
@@ -91,8 +92,8 @@ func (d *Day) StartControl(ctx context.Context, actor Actor) (ControlResult, err
 	if err := decode(e, &p); err != nil {
 		return ControlResult{}, err
 	}
-	r := ControlResult{Game: p.Game, Stage: p.Stage, Verdicts: p.Verdicts}
-	for _, v := range p.Verdicts {
+	r := ControlResult{Game: p.Game, Stage: p.Stage, Verdicts: claimResults(p.Verdicts)}
+	for _, v := range r.Verdicts {
 		if v.Verdict == VerdictWin {
 			r.Winners++
 		}

@@ -325,19 +325,21 @@ func (d *Day) replayed(ctx context.Context, typ, key string) (journal.Event, err
 // now is the time of a command, in the event's zone (R1).
 func (d *Day) now() time.Time { return d.clock().In(d.st.event.Location()) }
 
-// answer decodes a command's main event into its answer, a struct whose
-// JSON fields are those of the payload the caller is told (others are
-// ignored); on a failed command it passes the error on.
-func answer[T any](e journal.Event, err error) (T, error) {
-	var v T
-	if err == nil {
-		err = decode(e, &v)
-	}
+// answer decodes the payload P of a command's main event and makes the
+// command's answer A of it. Payloads are kept for ever in the journal and
+// answers change with the API and the CLI: they are separate types, and
+// the payload's answer method is the one place that maps one to the other.
+// On a failed command it passes the error on.
+func answer[P interface{ answer() A }, A any](e journal.Event, err error) (A, error) {
+	var zero A
 	if err != nil {
-		var zero T
 		return zero, err
 	}
-	return v, nil
+	p, err := decodeFor[P](e)
+	if err != nil {
+		return zero, err
+	}
+	return p.answer(), nil
 }
 
 // randomBytes reads n bytes from the Day's source of randomness.

@@ -33,7 +33,7 @@ func (d *Day) Rule(ctx context.Context, actor Actor, r Ruling) (Ruling, error) {
 	case actor.Role == RoleHost && r.By != RoleHost:
 		return Ruling{}, Errorf(EForbidden, "le meneur de jeu ne peut pas enregistrer une décision au nom d'un autre rôle (%s) (R27)", r.By.Label())
 	}
-	return answer[Ruling](d.runKeyed(ctx, TypeRulingRecorded, sameRuling(r), func(st *State) ([]journal.Draft, int, error) {
+	return answer[rulingRecorded, Ruling](d.runKeyed(ctx, TypeRulingRecorded, sameRuling(r), func(st *State) ([]journal.Draft, int, error) {
 		// A copy: the game in play is resolved on the state this attempt
 		// checks against, never kept from an attempt that lost a race.
 		r := r
@@ -60,7 +60,7 @@ func (d *Day) Rule(ctx context.Context, actor Actor, r Ruling) (Ruling, error) {
 			}
 			r.Warning = overturnWarning(st.running(), r)
 		}
-		dr, err := draft(actor, TypeRulingRecorded, rulingRecorded{r})
+		dr, err := draft(actor, TypeRulingRecorded, recordedRuling(r))
 		return []journal.Draft{dr}, 0, err
 	}))
 }

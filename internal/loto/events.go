@@ -136,30 +136,60 @@ type (
 		Reason  string  `json:"reason,omitempty"`  // why it is late, when the phase does not say it (R21)
 	}
 	controlStarted struct {
-		Game     int           `json:"game"`
-		Stage    int           `json:"stage"`
-		Verdicts []ClaimResult `json:"verdicts"`
+		Game     int            `json:"game"`
+		Stage    int            `json:"stage"`
+		Verdicts []claimVerdict `json:"verdicts"`
+	}
+	// claimVerdict is a claim's verdict as a control records it; ClaimResult is its answer.
+	claimVerdict struct {
+		Claim   int           `json:"claim"`
+		Serial  string        `json:"serial"`
+		Verdict Verdict       `json:"verdict"`
+		ReadOut []card.Number `json:"read_out,omitempty"` // R20: last number first
+		Reason  string        `json:"reason,omitempty"`
 	}
 	tieTokens struct {
-		Game   int          `json:"game"`
-		Stage  int          `json:"stage"`
-		Tie    string       `json:"tie"` // tie id for the token bag
-		RNG    bool         `json:"rng"`
-		Tokens []ClaimToken `json:"tokens"`
+		Game   int        `json:"game"`
+		Stage  int        `json:"stage"`
+		Tie    string     `json:"tie"` // tie id for the token bag
+		RNG    bool       `json:"rng"`
+		Tokens []tieToken `json:"tokens"`
+	}
+	// tieToken is the token a tied winner drew, as the journal records it; ClaimToken is its answer.
+	tieToken struct {
+		Claim  int    `json:"claim"`
+		Serial string `json:"serial"`
+		Token  int    `json:"token"`
 	}
 	tieDeclined struct {
 		Game  int `json:"game"`
 		Stage int `json:"stage"`
 	}
 	prizeAwarded struct {
-		Game     int      `json:"game"`
-		Stage    int      `json:"stage"`
-		Draws    []int    `json:"draws"`
-		Winners  []Winner `json:"winners"`
-		GameOver bool     `json:"game_over"`
+		Game     int             `json:"game"`
+		Stage    int             `json:"stage"`
+		Draws    []int           `json:"draws"`
+		Winners  []awardedWinner `json:"winners"`
+		GameOver bool            `json:"game_over"`
 	}
+	// awardedWinner is what a winning card receives, as an award records it; Winner is its answer.
+	awardedWinner struct {
+		Serial      string `json:"serial"`
+		Token       *int   `json:"token"`
+		Prize       string `json:"prize"`
+		ShareCents  *Cents `json:"share_cents"`
+		Consolation bool   `json:"consolation"`
+	}
+	// rulingRecorded is a ruling as the journal records it; Ruling is its answer.
 	rulingRecorded struct {
-		Ruling
+		Game    int     `json:"game"`
+		Stage   int     `json:"stage"`
+		By      Role    `json:"by"`
+		Claim   int     `json:"claim,omitempty"`
+		Verdict Verdict `json:"verdict,omitempty"`
+		What    string  `json:"what"`
+		Why     string  `json:"why"`
+		Warning string  `json:"warning,omitempty"`
 	}
 	seedRevealed struct {
 		Game     int    `json:"game"`

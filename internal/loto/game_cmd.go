@@ -30,7 +30,7 @@ func (d *Day) StartGame(ctx context.Context, actor Actor) (StartResult, error) {
 		return StartResult{}, err
 	}
 	var warnings []string
-	res, err := answer[StartResult](d.run(ctx, TypeGameStarted, func(st *State) ([]journal.Draft, int, error) {
+	res, err := answer[gameStarted, StartResult](d.run(ctx, TypeGameStarted, func(st *State) ([]journal.Draft, int, error) {
 		if st.event == nil {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 		}
@@ -85,7 +85,7 @@ func (d *Day) Draw(ctx context.Context, actor Actor, typed card.Number) (DrawRes
 	if err := Authorize(actor, CmdDraw, ""); err != nil {
 		return DrawResult{}, err
 	}
-	return answer[DrawResult](d.runKeyed(ctx, TypeNumberDrawn, sameDraw(typed), func(st *State) ([]journal.Draft, int, error) {
+	return answer[numberDrawn, DrawResult](d.runKeyed(ctx, TypeNumberDrawn, sameDraw(typed), func(st *State) ([]journal.Draft, int, error) {
 		g, err := st.drawing()
 		if err != nil {
 			return nil, 0, err
@@ -141,7 +141,7 @@ func (d *Day) Undo(ctx context.Context, actor Actor) (DrawResult, error) {
 	if err := Authorize(actor, CmdUndo, ""); err != nil {
 		return DrawResult{}, err
 	}
-	return answer[DrawResult](d.run(ctx, TypeNumberUndone, func(st *State) ([]journal.Draft, int, error) {
+	return answer[numberUndone, DrawResult](d.run(ctx, TypeNumberUndone, func(st *State) ([]journal.Draft, int, error) {
 		g, err := st.drawing()
 		if err != nil {
 			return nil, 0, err

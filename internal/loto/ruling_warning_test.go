@@ -15,7 +15,7 @@ func lastRuling(t *testing.T, store *memStore) Ruling {
 			ok(t, decode(e, &p))
 		}
 	}
-	return p.Ruling
+	return p.answer()
 }
 
 func TestR27_RulingThatGivesADuplicateASecondShareWarns(t *testing.T) {

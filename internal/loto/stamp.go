@@ -19,7 +19,7 @@ func (d *Day) Stamp(ctx context.Context, actor Actor, serials []string) (StampRe
 	if err := Authorize(actor, CmdStamp, ""); err != nil {
 		return StampResult{}, err
 	}
-	return answer[StampResult](d.runKeyed(ctx, TypeCardsStamped, sameCards(serials, ""), func(st *State) ([]journal.Draft, int, error) {
+	return answer[cardsStamped, StampResult](d.runKeyed(ctx, TypeCardsStamped, sameCards(serials, ""), func(st *State) ([]journal.Draft, int, error) {
 		if err := st.selling(); err != nil { // R29: nothing is sold once the loto is postponed
 			return nil, 0, err
 		}

@@ -237,9 +237,10 @@ func (st *State) applyControl(e journal.Event) error {
 		return internalf(nil, "événement %d : contrôle sans appel", e.Seq)
 	}
 	rec := &g.Stages[g.Stage]
-	rec.Claims = append(rec.Claims, p.Verdicts...)
+	verdicts := claimResults(p.Verdicts)
+	rec.Claims = append(rec.Claims, verdicts...)
 	g.call, g.late = nil, nil
-	g.control = p.Verdicts
+	g.control = verdicts
 	g.controlDraws = g.drawn.Len()
 	g.tokens, g.declined = nil, false
 	g.settle()
@@ -269,7 +270,7 @@ func (st *State) applyRuling(e journal.Event) error {
 		return internalf(nil, "événement %d : décision sur une étape inconnue", e.Seq)
 	}
 	rec := &g.Stages[p.Stage]
-	rec.Rulings = append(rec.Rulings, p.Ruling)
+	rec.Rulings = append(rec.Rulings, p.answer())
 	if p.Verdict == "" {
 		return nil
 	}
@@ -306,7 +307,7 @@ func (st *State) applyTieTokens(e journal.Event) error {
 		return err
 	}
 	st.ties++
-	g.tokens = p.Tokens
+	g.tokens = p.answer()
 	return nil
 }
 
@@ -333,7 +334,7 @@ func (st *State) applyPrizeAwarded(e journal.Event) error {
 		return err
 	}
 	rec := &g.Stages[g.Stage]
-	rec.Winners, rec.Awarded, rec.Declined = p.Winners, true, g.declined
+	rec.Winners, rec.Awarded, rec.Declined = winners(p.Winners), true, g.declined
 	rec.Draws = g.drawn.List()
 	g.control, g.tokens, g.declined, g.late = nil, nil, false, nil
 	g.controlDraws = g.drawn.Len()
