@@ -68,9 +68,6 @@ func ParseRole(text string) (Role, error) {
 // repeated (see Shown).
 func clip(s string) string { return Shown(s) }
 
-// printable says whether s is valid UTF-8 without control or format characters (see CheckText).
-func printable(s string) bool { return CheckText("", s, len(s)) == nil }
-
 // Valid says whether r is one of Roles.
 func (r Role) Valid() bool {
 	_, ok := roleLabels[r]
