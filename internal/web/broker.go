@@ -22,7 +22,7 @@ type Source interface {
 // BrokerOptions tune a Broker; the zero value is right for a full hall.
 type BrokerOptions struct {
 	Ring         int           // recent changes kept for clients that resume (Last-Event-ID); 256 when 0
-	Buffer       int           // messages queued per client before it is dropped as too slow; 64 when 0
+	Buffer       int           // messages queued per client before it is dropped as too slow; 16 when 0
 	Heartbeat    time.Duration // a comment sent on an idle stream; 15 s when 0
 	WriteTimeout time.Duration // the longest a write to a client may take; 10 s when 0
 }
@@ -66,7 +66,7 @@ func NewBroker(src Source, opt BrokerOptions) *Broker {
 		opt.Ring = 256
 	}
 	if opt.Buffer <= 0 {
-		opt.Buffer = 64
+		opt.Buffer = 16
 	}
 	if opt.Heartbeat <= 0 {
 		opt.Heartbeat = 15 * time.Second

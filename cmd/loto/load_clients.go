@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// streamLoad is what a measure of the stream found.
+type streamLoad struct {
+	Clients    int   `json:"clients"`
+	Changes    int   `json:"changes"`    // changes every client received, measured
+	Incomplete int   `json:"incomplete"` // changes some client missed (dropped, or the end of the run)
+	Dropped    int   `json:"dropped"`    // streams that ended before the run did
+	P50        int64 `json:"p50_us"`     // from the append to the last client's receipt, microseconds
+	P99        int64 `json:"p99_us"`
+	Max        int64 `json:"max_us"`
+	// MemPerClient is the server's memory per open stream, in bytes; 0
+	// when the server runs elsewhere (--url).
+	MemPerClient int64 `json:"server_bytes_per_client,omitempty"`
+}
+
+// arrival is when the changes of one id reached the clients.
+type arrival struct {
+	sent    time.Time // the event's time, as the change says
+	last    time.Time // the latest receipt
+	clients int
+}
+
+// loadClients holds the receipts of n clients of one stream.
+type loadClients struct {
+	mu      sync.Mutex
+	from    time.Time // changes appended before are not measured
+	byID    map[string]*arrival
+	dropped int
+}
+
+// measureStream opens n streams on url, waits until each has its first
+// state (ready, when not nil, is then closed), measures the changes
+// appended during d and returns the figures. Everything ends within the
+// connect timeout plus d.
+func measureStream(ctx context.Context, url string, n int, d time.Duration, ready chan<- struct{}) (streamLoad, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	lc := &loadClients{byID: map[string]*arrival{}}
+	tr := &http.Transport{MaxIdleConnsPerHost: -1, DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr}
+	connected := make(chan error, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() { lc.follow(ctx, client, url, connected) })
+	}
+	connect := time.NewTimer(connectTimeout)
+	defer connect.Stop()
+	for range n {
+		select {
+		case err := <-connected:
+			if err != nil {
+				cancel()
+				wg.Wait()
+				return streamLoad{}, err
+			}
+		case <-connect.C:
+			cancel()
+			wg.Wait()
+			return streamLoad{}, fmt.Errorf("les %d clients ne sont pas connectés au flux après %s", n, connectTimeout)
+		case <-ctx.Done():
+			wg.Wait()
+			return streamLoad{}, ctx.Err()
+		}
+	}
+	lc.mu.Lock()
+	lc.from = time.Now()
+	lc.mu.Unlock()
+	if ready != nil {
+		close(ready)
+	}
+	select {
+	case <-time.After(d):
+	case <-ctx.Done():
+	}
+	cancel()
+	wg.Wait()
+	return lc.figures(n), nil
+}
+
+// connectTimeout bounds the time the clients take to connect.
+const connectTimeout = 30 * time.Second
+
+// follow reads one stream until ctx ends, noting each change's receipt.
+// It reports on connected once the first state is in, or why not.
+func (lc *loadClients) follow(ctx context.Context, client *http.Client, url string, connected chan<- error) {
+	once := sync.OnceFunc(func() { connected <- nil })
+	fail := func(err error) {
+		select {
+		case connected <- err:
+		default:
+		}
+	}
+	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if err != nil {
+		fail(err)
+		return
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		fail(fmt.Errorf("flux %s inaccessible : %w", url, err))
+		return
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		fail(fmt.Errorf("flux %s : réponse %s", url, resp.Status))
+		return
+	}
+	r := bufio.NewReaderSize(resp.Body, 4096)
+	var id []byte
+	long := false // inside a line longer than the buffer: a state, not measured
+	for {
+		line, err := r.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			long = true
+			continue
+		}
+		if err != nil {
+			if ctx.Err() == nil {
+				lc.mu.Lock()
+				lc.dropped++
+				lc.mu.Unlock()
+			}
+			return
+		}
+		if long {
+			long = false
+			continue
+		}
+		switch {
+		case bytes.HasPrefix(line, []byte("id: ")):
+			id = append(id[:0], bytes.TrimSpace(line[4:])...)
+		case bytes.HasPrefix(line, []byte("event: state")):
+			once()
+		case bytes.HasPrefix(line, []byte("data: ")):
+			lc.receipt(string(id), line, time.Now())
+		}
+	}
+}
+
+// receipt notes that a client received the change id at t; data is the
+// change's line, whose "time" field says when it was appended.
+func (lc *loadClients) receipt(id string, data []byte, t time.Time) {
+	lc.mu.Lock()
+	defer lc.mu.Unlock()
+	if lc.from.IsZero() {
+		return
+	}
+	a := lc.byID[id]
+	if a == nil {
+		sent, ok := changeTime(data)
+		if !ok || sent.Before(lc.from) {
+			return
+		}
+		a = &arrival{sent: sent}
+		lc.byID[id] = a
+	}
+	a.clients++
+	if t.After(a.last) {
+		a.last = t
+	}
+}
+
+// changeTime reads the "time" field of a change, without decoding the rest.
+func changeTime(data []byte) (time.Time, bool) {
+	key := []byte(`"time":"`)
+	i := bytes.Index(data, key)
+	if i < 0 {
+		return time.Time{}, false
+	}
+	rest := data[i+len(key):]
+	j := bytes.IndexByte(rest, '"')
+	if j < 0 {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, string(rest[:j]))
+	return t, err == nil
+}
+
+// figures sums the receipts up: the latency of each change every client received.
+func (lc *loadClients) figures(n int) streamLoad {
+	lc.mu.Lock()
+	defer lc.mu.Unlock()
+	out := streamLoad{Clients: n, Dropped: lc.dropped}
+	var lat []int64
+	for _, a := range lc.byID {
+		if a.clients < n {
+			out.Incomplete++
+			continue
+		}
+		lat = append(lat, a.last.Sub(a.sent).Microseconds())
+	}
+	slices.Sort(lat)
+	out.Changes = len(lat)
+	if len(lat) > 0 {
+		out.P50, out.P99, out.Max = quantile(lat, 0.50), quantile(lat, 0.99), lat[len(lat)-1]
+	}
+	return out
+}
+
+// quantile is the value at q of sorted values (nearest rank).
+func quantile(sorted []int64, q float64) int64 {
+	i := int(float64(len(sorted))*q+0.999999) - 1
+	return sorted[max(0, min(i, len(sorted)-1))]
+}
+
+// millis writes microseconds as milliseconds in French ("3,2 ms").
+func millis(us int64) string {
+	return frenchDecimal(strconv.FormatFloat(float64(us)/1000, 'f', 1, 64)) + " ms"
+}
+
+// frenchDecimal writes a decimal point as the French comma.
+func frenchDecimal(s string) string {
+	return string(bytes.ReplaceAll([]byte(s), []byte("."), []byte(",")))
+}

@@ -1,0 +1,278 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"time"
+
+	"loto/examples"
+	"loto/internal/card"
+	"loto/internal/eventfile"
+	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
+	"loto/internal/web"
+)
+
+// The bounds of a measure: the tool loads only this machine, for a while.
+const (
+	maxLoadClients  = 5000
+	maxLoadDuration = 10 * time.Minute
+	streamPath      = "/api/v1/stream"
+)
+
+func init() {
+	register("load stream", "mesure le flux en direct (SSE) : N clients sur cette machine, latence et mémoire du serveur", loadStream)
+}
+
+// loadStream opens N clients of the stream and measures, for each change,
+// the time from its append to the last client's receipt. Without --url it
+// runs a server on a temporary day, draws numbers itself and weighs the
+// server's memory per client; its clients then run in a child process, so
+// that their memory is not counted as the server's.
+func loadStream(ctx context.Context, e *env) error {
+	fs := newFlags("load stream", e)
+	fs.about = "Mesure sur cette machine seulement (127.0.0.1, ::1, localhost), bornée en clients et en durée ; --db ne sert pas."
+	clients := fs.Int("clients", 100, "`N` clients du flux, de 1 à "+strconv.Itoa(maxLoadClients))
+	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
+	target := fs.String("url", "", "`URL` du serveur à mesurer, sur cette machine (http://127.0.0.1:PORT) ; sans elle, un serveur est lancé sur un jour temporaire")
+	interval := fs.Duration("interval", 100*time.Millisecond, "`DURÉE` entre deux numéros tirés, sans --url (de 10ms à 10s)")
+	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	switch {
+	case *clients < 1 || *clients > maxLoadClients:
+		return usagef("--clients : de 1 à %d clients", maxLoadClients)
+	case *duration < time.Second || *duration > maxLoadDuration:
+		return usagef("--duration : de 1s à 10m")
+	case *interval < 10*time.Millisecond || *interval > 10*time.Second:
+		return usagef("--interval : de 10ms à 10s")
+	}
+	var res streamLoad
+	if *target != "" {
+		u, err := loopbackURL(*target)
+		if err != nil {
+			return err
+		}
+		if res, err = measureStream(ctx, u, *clients, *duration, nil); err != nil {
+			return err
+		}
+	} else {
+		var err error
+		if res, err = loadOwnServer(ctx, *clients, *duration, *interval, e); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		return json.NewEncoder(e.stdout).Encode(res)
+	}
+	writeLoad(e, res, *duration)
+	return nil
+}
+
+// loopbackURL reads --url: http on a loopback address, the stream's path
+// when none is given. Any other address is refused: the tool loads only
+// this machine.
+func loopbackURL(s string) (string, error) {
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "http" || u.Host == "" || u.User != nil {
+		return "", usagef("--url : attendu http://127.0.0.1:PORT (reçu « %s »)", loto.Shown(s))
+	}
+	host := u.Hostname()
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return "", usagef("--url : %s n'est pas cette machine ; la mesure ne charge que la boucle locale (127.0.0.1, ::1, localhost)", loto.Shown(host))
+	}
+	if u.Path == "" || u.Path == "/" {
+		u.Path = streamPath
+	}
+	return u.String(), nil
+}
+
+// writeLoad says the figures in French.
+func writeLoad(e *env, r streamLoad, d time.Duration) {
+	fmt.Fprintf(e.stdout, "flux : %d clients pendant %s, %d changements reçus par tous", r.Clients, d, r.Changes)
+	if r.Incomplete > 0 {
+		fmt.Fprintf(e.stdout, " (%d manqués par un client au moins)", r.Incomplete)
+	}
+	fmt.Fprintln(e.stdout)
+	if r.Changes > 0 {
+		fmt.Fprintf(e.stdout, "de l'écriture au dernier client : p50 %s, p99 %s, max %s\n", millis(r.P50), millis(r.P99), millis(r.Max))
+	}
+	if r.MemPerClient > 0 {
+		fmt.Fprintf(e.stdout, "mémoire du serveur : %s Ko par client\n", frenchDecimal(strconv.FormatFloat(float64(r.MemPerClient)/1024, 'f', 1, 64)))
+	}
+	fmt.Fprintf(e.stdout, "clients coupés avant la fin : %d\n", r.Dropped)
+}
+
+// spawnClients runs the clients of a measure at url and returns their
+// figures: in a child process of this program, so that the server's
+// memory is weighed alone. Tests run them in-process.
+var spawnClients = func(ctx context.Context, url string, n int, d time.Duration, e *env) (streamLoad, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return streamLoad{}, fmt.Errorf("programme introuvable pour lancer les clients : %w", err)
+	}
+	cmd := exec.CommandContext(ctx, exe, "load", "stream", "--url", url, "--clients", strconv.Itoa(n), "--duration", d.String(), "--json")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, e.stderr
+	if err := cmd.Run(); err != nil {
+		return streamLoad{}, fmt.Errorf("clients de la mesure : %w", err)
+	}
+	var r streamLoad
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		return streamLoad{}, fmt.Errorf("résultat des clients illisible : %w", err)
+	}
+	return r, nil
+}
+
+// loadOwnServer serves the stream of a temporary day on a loopback port,
+// draws a number every interval while the clients measure, and weighs the
+// server's memory once they are all connected.
+func loadOwnServer(ctx context.Context, n int, d, interval time.Duration, e *env) (streamLoad, error) {
+	ctx, cancel := context.WithTimeout(ctx, d+connectTimeout+30*time.Second)
+	defer cancel()
+	dir, err := os.MkdirTemp("", "loto-load-")
+	if err != nil {
+		return streamLoad{}, err
+	}
+	defer os.RemoveAll(dir)
+	day, closeDay, err := loadDay(ctx, filepath.Join(dir, "load.db"))
+	if err != nil {
+		return streamLoad{}, err
+	}
+	defer closeDay()
+	broker := web.NewBroker(day, web.BrokerOptions{})
+	brokerDone := make(chan struct{})
+	go func() { broker.Run(ctx); close(brokerDone) }()
+	defer func() { cancel(); <-brokerDone }()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return streamLoad{}, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET "+streamPath, broker)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := serverMemory()
+	type result struct {
+		r   streamLoad
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		r, err := spawnClients(ctx, "http://"+ln.Addr().String()+streamPath, n, d, e)
+		done <- result{r, err}
+	}()
+	// Weighed once every client has its stream and its first state.
+	perClient := int64(0)
+	for deadline := time.Now().Add(connectTimeout); broker.Clients() < n && time.Now().Before(deadline); {
+		select {
+		case res := <-done:
+			return res.r, res.err
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	if broker.Clients() >= n {
+		time.Sleep(500 * time.Millisecond)
+		perClient = max(0, serverMemory()-base) / int64(n)
+	}
+	draws := newDrawer(day)
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		select {
+		case res := <-done:
+			res.r.MemPerClient = perClient
+			return res.r, res.err
+		case <-tick.C:
+			if err := draws.next(ctx); err != nil {
+				return streamLoad{}, err
+			}
+		}
+	}
+}
+
+// serverMemory is the memory this process uses for its heap and its
+// goroutines' stacks, after a collection.
+func serverMemory() int64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapInuse + m.StackInuse)
+}
+
+// loadDay creates the example day, numbers typed, on a new SQLite file
+// and starts its first game.
+func loadDay(ctx context.Context, path string) (*loto.Day, func(), error) {
+	store, err := sqlite.Open(ctx, path, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	day, err := loto.OpenWith(ctx, store, loto.Options{Clock: clock})
+	if err == nil {
+		var spec *loto.EventSpec
+		if spec, _, err = eventfile.Parse(examples.MegaLoto); err == nil {
+			spec.Draw = loto.DrawManual // the tool types the numbers, and takes them back
+			if _, err = day.CreateEvent(ctx, organiser, spec); err == nil {
+				_, err = day.StartGame(ctx, loadHost)
+			}
+		}
+	}
+	if err != nil {
+		store.Close()
+		return nil, nil, err
+	}
+	return day, func() { store.Close() }, nil
+}
+
+// loadHost is the host who draws for the measure.
+var loadHost = loto.Actor{Name: "mesure", Role: loto.RoleHost}
+
+// drawer types the numbers of a shuffled bag one by one, then takes them
+// back one by one, and again: every step is a public change, for as long
+// as the measure lasts.
+type drawer struct {
+	day   *loto.Day
+	bag   []card.Number
+	drawn int
+	back  bool
+}
+
+func newDrawer(day *loto.Day) *drawer {
+	dr := &drawer{day: day}
+	for n := card.Number(1); n <= 90; n++ {
+		dr.bag = append(dr.bag, n)
+	}
+	rand.Shuffle(len(dr.bag), func(i, j int) { dr.bag[i], dr.bag[j] = dr.bag[j], dr.bag[i] })
+	return dr
+}
+
+// next makes the next change: a number typed, or the last one taken back.
+func (dr *drawer) next(ctx context.Context) error {
+	if dr.back {
+		if _, err := dr.day.Undo(ctx, loadHost); err != nil {
+			return err
+		}
+		dr.drawn--
+		dr.back = dr.drawn > 0
+		return nil
+	}
+	if _, err := dr.day.Draw(ctx, loadHost, dr.bag[dr.drawn]); err != nil {
+		return err
+	}
+	dr.drawn++
+	dr.back = dr.drawn == len(dr.bag)
+	return nil
+}
