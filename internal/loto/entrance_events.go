@@ -17,8 +17,42 @@ const (
 // beside the journal with the first reservation, never in a payload.
 const reservationKeySecret = "day/reservation-key"
 
-// Payloads of the entrance events. A refund's payload is its RefundData.
+// Payloads of the entrance events.
 type (
+	// saleRefunded is a refund as the journal records it; Refund is its
+	// answer. The refunds of an exclusion are recorded in its batch.
+	saleRefunded struct {
+		ID      int          `json:"refund"`
+		Sale    int          `json:"sale"`
+		Reason  RefundReason `json:"reason"`
+		Desk    string       `json:"desk"`
+		Session int          `json:"session"`
+		Cents   Cents        `json:"cents"`
+		Cards   []string     `json:"cards"`
+		// FreeCards were voided, unpaid, by a refund for an exclusion before
+		// exclusions were one act (see Exclude), which now voids them itself;
+		// no refund sets them now, but the journals that hold them still replay.
+		FreeCards []string `json:"free_cards,omitempty"`
+		Note      string   `json:"note,omitempty"`
+	}
+	// personExcluded is an exclusion as the journal records it (Exclusion
+	// is its answer): every card it voids, the sales it refunds and their
+	// refunds, recorded in its batch.
+	personExcluded struct {
+		ID      int    `json:"exclusion"`
+		Why     string `json:"why"`
+		Tickets []int  `json:"tickets"` // ticket numbers: a code is a bearer right, never recorded twice
+		Sales   []int  `json:"sales"`   // every sale of the person
+		// Refunds are those recorded with it, one per sale not refunded before
+		// (at a postponement), paid at Desk when one was named, else at each
+		// sale's desk.
+		Refunds []int  `json:"refunds"`
+		Desk    string `json:"desk,omitempty"`
+		Cents   Cents  `json:"cents"` // paid back in all
+		// Cards are every card voided: the sales' cards, the free cards of the
+		// tickets, the cards named.
+		Cards []string `json:"cards"`
+	}
 	// saleRecorded is a sale as the journal records it; Sale is its answer.
 	saleRecorded struct {
 		ID       int       `json:"sale"`

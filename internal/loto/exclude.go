@@ -26,30 +26,22 @@ type ExclusionRequest struct {
 	Desk    string        // the desk that pays the refunds; each sale's own desk when empty
 }
 
-// ExclusionData is an exclusion as the journal records it: every card it
-// voids, the sales it refunds and their refunds, recorded in its batch.
-type ExclusionData struct {
+// Exclusion is a recorded exclusion as the organiser, the reports and the
+// API see it: what the journal records of it (personExcluded), with when,
+// by whom and its event.
+type Exclusion struct {
 	ID      int    `json:"exclusion"`
 	Why     string `json:"why"`
-	Tickets []int  `json:"tickets"` // ticket numbers: a code is a bearer right, never recorded twice
-	Sales   []int  `json:"sales"`   // every sale of the person
-	// Refunds are those recorded with it, one per sale not refunded before
-	// (at a postponement), paid at Desk when one was named, else at each
-	// sale's desk.
-	Refunds []int  `json:"refunds"`
-	Desk    string `json:"desk,omitempty"`
-	Cents   Cents  `json:"cents"` // paid back in all
-	// Cards are every card voided: the sales' cards, the free cards of the
-	// tickets, the cards named.
-	Cards []string `json:"cards"`
-}
-
-// Exclusion is a recorded exclusion with when, by whom and its event.
-type Exclusion struct {
-	ExclusionData
-	Time time.Time `json:"time"`
-	By   string    `json:"by"`
-	Seq  int64     `json:"seq"`
+	Tickets []int  `json:"tickets"` // ticket numbers, never their codes
+	Sales   []int  `json:"sales"`
+	// Refunds are those recorded with it, one per sale not refunded before.
+	Refunds []int     `json:"refunds"`
+	Desk    string    `json:"desk,omitempty"`
+	Cents   Cents     `json:"cents"` // paid back in all
+	Cards   []string  `json:"cards"` // every card voided
+	Time    time.Time `json:"time"`
+	By      string    `json:"by"`
+	Seq     int64     `json:"seq"`
 }
 
 // Exclude excludes a person who disturbs the game (R28), in one act: every
@@ -89,37 +81,38 @@ func (d *Day) Exclude(ctx context.Context, actor Actor, req ExclusionRequest) (E
 }
 
 func exclusionOf(e journal.Event) (Exclusion, error) {
-	var p ExclusionData
-	if err := decode(e, &p); err != nil {
+	p, err := decodeFor[personExcluded](e)
+	if err != nil {
 		return Exclusion{}, err
 	}
-	return Exclusion{ExclusionData: p, Time: e.Time, By: actorName(e.Actor), Seq: e.Seq}, nil
+	return Exclusion{ID: p.ID, Why: p.Why, Tickets: p.Tickets, Sales: p.Sales, Refunds: p.Refunds, Desk: p.Desk, Cents: p.Cents,
+		Cards: p.Cards, Time: e.Time, By: actorName(e.Actor), Seq: e.Seq}, nil
 }
 
 // exclusionPlan finds what an exclusion reaches and plans its refunds.
-func (st *State) exclusionPlan(req ExclusionRequest) (ExclusionData, []RefundData, error) {
+func (st *State) exclusionPlan(req ExclusionRequest) (personExcluded, []saleRefunded, error) {
 	if st.event == nil {
-		return ExclusionData{}, nil, Errorf(EInvalid, "l'événement du jour n'est pas créé")
+		return personExcluded{}, nil, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 	}
 	if req.Why == "" {
-		return ExclusionData{}, nil, Errorf(EInvalid, "la raison de l'exclusion est requise (elle figure au journal, R27, R28)")
+		return personExcluded{}, nil, Errorf(EInvalid, "la raison de l'exclusion est requise (elle figure au journal, R27, R28)")
 	}
 	if len(req.Tickets)+len(req.Sales)+len(req.Cards) == 0 {
-		return ExclusionData{}, nil, Errorf(EInvalid, "nommer les billets, les ventes ou les cartes de la personne exclue (R28)")
+		return personExcluded{}, nil, Errorf(EInvalid, "nommer les billets, les ventes ou les cartes de la personne exclue (R28)")
 	}
 	reach, err := st.reached(req)
 	if err != nil {
-		return ExclusionData{}, nil, err
+		return personExcluded{}, nil, err
 	}
-	x := ExclusionData{ID: len(st.ent.exclusions) + 1, Why: req.Why, Tickets: reach.tickets, Sales: reach.sales, Refunds: []int{}}
+	x := personExcluded{ID: len(st.ent.exclusions) + 1, Why: req.Why, Tickets: reach.tickets, Sales: reach.sales, Refunds: []int{}}
 	if req.Desk != "" {
 		dk, err := st.desk(req.Desk)
 		if err != nil {
-			return ExclusionData{}, nil, err
+			return personExcluded{}, nil, err
 		}
 		x.Desk = dk.Name
 	}
-	var refunds []RefundData
+	var refunds []saleRefunded
 	for _, id := range reach.sales {
 		sale := st.ent.sales[id-1]
 		if st.ent.refundOf[id] != 0 {
@@ -131,9 +124,9 @@ func (st *State) exclusionPlan(req ExclusionRequest) (ExclusionData, []RefundDat
 		}
 		s := st.ent.open[desk]
 		if s == nil {
-			return ExclusionData{}, nil, Errorf(EInvalid, "la caisse « %s » est fermée : l'ouvrir pour rembourser la vente n° %d (ou nommer une autre caisse)", Shown(desk), id)
+			return personExcluded{}, nil, Errorf(EInvalid, "la caisse « %s » est fermée : l'ouvrir pour rembourser la vente n° %d (ou nommer une autre caisse)", Shown(desk), id)
 		}
-		r := RefundData{ID: len(st.ent.refunds) + len(refunds) + 1, Sale: id, Reason: RefundExclusion, Desk: desk, Session: s.ID,
+		r := saleRefunded{ID: len(st.ent.refunds) + len(refunds) + 1, Sale: id, Reason: RefundExclusion, Desk: desk, Session: s.ID,
 			Cents: sale.Total, Cards: sale.Cards, Note: req.Why}
 		refunds = append(refunds, r)
 		x.Refunds, x.Cents = append(x.Refunds, r.ID), x.Cents+r.Cents
@@ -145,7 +138,7 @@ func (st *State) exclusionPlan(req ExclusionRequest) (ExclusionData, []RefundDat
 		}
 	}
 	if len(x.Cards) == 0 {
-		return ExclusionData{}, nil, Errorf(EConflict, "rien à exclure : toutes les cartes nommées ou atteintes sont déjà annulées")
+		return personExcluded{}, nil, Errorf(EConflict, "rien à exclure : toutes les cartes nommées ou atteintes sont déjà annulées")
 	}
 	return x, refunds, nil
 }
@@ -288,7 +281,7 @@ func (d *Day) Exclusions() []Exclusion {
 // named, in any order; the same desk when one is named.
 func sameExclusion(req ExclusionRequest) sameRequest {
 	return func(st *State, e journal.Event) error {
-		x, err := decodeFor[ExclusionData](e)
+		x, err := decodeFor[personExcluded](e)
 		if err != nil {
 			return err
 		}

@@ -190,7 +190,7 @@ func sameDeskClose(req CloseRequest) sameRequest {
 
 func sameRefund(req RefundRequest) sameRequest {
 	return func(st *State, e journal.Event) error {
-		p, err := decodeFor[RefundData](e)
+		p, err := decodeFor[saleRefunded](e)
 		if err != nil {
 			return err
 		}

@@ -65,10 +65,11 @@ type RefundRequest struct {
 	Note   string // who and why, for the record (R27)
 }
 
-// RefundData is a refund as the journal records it: the sale's cards are
-// void (R28, R29), its total paid back in cash at a desk's open session.
-// The refunds of an exclusion are recorded in its batch (see Exclude).
-type RefundData struct {
+// Refund is a recorded refund as the organiser, the reports and the API
+// see it: what the journal records of it (saleRefunded), with when, by whom
+// and its event. The sale's cards are void (R28, R29), its total paid back
+// in cash at a desk's open session.
+type Refund struct {
 	ID      int          `json:"refund"`
 	Sale    int          `json:"sale"`
 	Reason  RefundReason `json:"reason"`
@@ -76,28 +77,22 @@ type RefundData struct {
 	Session int          `json:"session"`
 	Cents   Cents        `json:"cents"`
 	Cards   []string     `json:"cards"`
-	// FreeCards were voided, unpaid, by a refund for an exclusion before
-	// exclusions were one act (see Exclude), which now voids them itself;
-	// no refund sets them now, but the journals that hold them still replay.
-	FreeCards []string `json:"free_cards,omitempty"`
-	Note      string   `json:"note,omitempty"`
-}
-
-// Refund is a recorded refund with when, by whom and its event.
-type Refund struct {
-	RefundData
-	Time time.Time `json:"time"`
-	By   string    `json:"by"`
-	Seq  int64     `json:"seq"`
+	// FreeCards were voided, unpaid, by a refund of an older journal (see saleRefunded).
+	FreeCards []string  `json:"free_cards,omitempty"`
+	Note      string    `json:"note,omitempty"`
+	Time      time.Time `json:"time"`
+	By        string    `json:"by"`
+	Seq       int64     `json:"seq"`
 }
 
 // refundOf reads the refund an event recorded.
 func refundOf(e journal.Event) (Refund, error) {
-	var p RefundData
-	if err := decode(e, &p); err != nil {
+	p, err := decodeFor[saleRefunded](e)
+	if err != nil {
 		return Refund{}, err
 	}
-	return Refund{RefundData: p, Time: e.Time, By: actorName(e.Actor), Seq: e.Seq}, nil
+	return Refund{ID: p.ID, Sale: p.Sale, Reason: p.Reason, Desk: p.Desk, Session: p.Session, Cents: p.Cents, Cards: p.Cards,
+		FreeCards: p.FreeCards, Note: p.Note, Time: e.Time, By: actorName(e.Actor), Seq: e.Seq}, nil
 }
 
 // RefundSale refunds a whole sale once the loto is postponed (R29): its
@@ -146,7 +141,7 @@ func (d *Day) RefundSale(ctx context.Context, actor Actor, req RefundRequest) (R
 		if s == nil {
 			return nil, 0, Errorf(EInvalid, "la caisse « %s » est fermée : l'ouvrir pour payer le remboursement", dk.Name)
 		}
-		p := RefundData{ID: len(st.ent.refunds) + 1, Sale: sale.ID, Reason: req.Reason, Desk: dk.Name, Session: s.ID,
+		p := saleRefunded{ID: len(st.ent.refunds) + 1, Sale: sale.ID, Reason: req.Reason, Desk: dk.Name, Session: s.ID,
 			Cents: sale.Total, Cards: sale.Cards, Note: strings.TrimSpace(req.Note)}
 		dr, err := draft(actor, TypeSaleRefunded, p)
 		return []journal.Draft{dr}, 0, err
