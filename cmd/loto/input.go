@@ -1,9 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+
+	"loto/internal/loto"
 )
 
 // maxCSVSize bounds a CSV file of reservations: 4 MiB holds some 40,000
@@ -15,7 +19,12 @@ const maxCSVSize = 4 << 20
 // must not fill the memory. what names the file in the messages.
 func readInput(path, what string, max int64) ([]byte, error) {
 	f, err := os.Open(path)
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s introuvable : %s", what, loto.Shown(path))
+	case errors.Is(err, fs.ErrPermission):
+		return nil, fmt.Errorf("%s illisible : lecture interdite (%s)", what, loto.Shown(path))
+	case err != nil:
 		return nil, fmt.Errorf("%s illisible : %w", what, err)
 	}
 	defer f.Close()

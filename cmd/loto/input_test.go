@@ -52,6 +52,10 @@ func TestCLI_InputFilesAreBounded(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "fichier d'événement trop gros") {
 		t.Fatalf("event file: exit %d, stderr %q", code, errs)
 	}
+	code, _, errs = run(t, "reservation", "import", filepath.Join(t.TempDir(), "absent.csv"), "--db", db)
+	if code != 1 || !strings.Contains(errs, "fichier des réservations introuvable") || strings.Contains(errs, "no such file") {
+		t.Fatalf("missing CSV: exit %d, stderr %q", code, errs)
+	}
 	csv := writeFile(t, "big.csv", []byte(strings.Repeat("Paul,06 12 34 56 78,1\n", 200_000)))
 	code, _, errs = run(t, "reservation", "import", csv, "--db", db)
 	if code != 1 || !strings.Contains(errs, "trop gros") || len(errs) > 300 {

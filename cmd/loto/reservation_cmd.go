@@ -51,7 +51,7 @@ func reservationImport(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	data, err := readInput(path, "fichier "+path, maxCSVSize)
+	data, err := readInput(path, "fichier des réservations", maxCSVSize)
 	if err != nil {
 		return err
 	}
