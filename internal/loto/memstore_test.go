@@ -211,27 +211,3 @@ func (h *hookStore) ByKey(ctx context.Context, key string) (journal.Event, error
 	}
 	return e, err
 }
-
-// prefix returns a new store holding the first n events with their keys
-// and every secret: the journal as it stood after event n.
-func (m *memStore) prefix(n int) *memStore {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	p := newMemStore()
-	p.events = append(p.events, m.events[:n]...)
-	for k, i := range m.keys {
-		if i < n {
-			p.keys[k] = i
-		}
-	}
-	for name, v := range m.secrets {
-		p.secrets[name] = append([]byte(nil), v...)
-	}
-	for ref, r := range m.personal {
-		if r.seq <= int64(n) {
-			p.personal[ref] = r
-		}
-	}
-	p.clock = m.events[n-1].Time
-	return p
-}
