@@ -69,8 +69,8 @@ func recordedWinners(ws []Winner) []awardedWinner {
 	return out
 }
 
-// winners is the winners an award's payload recorded.
-func winners(ws []awardedWinner) []Winner {
+// winnersOf is the winners an award's payload recorded.
+func winnersOf(ws []awardedWinner) []Winner {
 	if ws == nil {
 		return nil
 	}

@@ -167,7 +167,7 @@ func (d *Day) Award(ctx context.Context, actor Actor) (AwardResult, error) {
 	if err := decode(a.main, &p); err != nil {
 		return AwardResult{}, err
 	}
-	r := AwardResult{Game: p.Game, Stage: p.Stage, Winners: winners(p.Winners), GameOver: p.GameOver, Anchor: a.anchor}
+	r := AwardResult{Game: p.Game, Stage: p.Stage, Winners: winnersOf(p.Winners), GameOver: p.GameOver, Anchor: a.anchor}
 	// An awarded stage never changes: its record says whether the share was
 	// declined; a game over has its seed revealed.
 	d.View(func(st *State) {

@@ -334,7 +334,7 @@ func (st *State) applyPrizeAwarded(e journal.Event) error {
 		return err
 	}
 	rec := &g.Stages[g.Stage]
-	rec.Winners, rec.Awarded, rec.Declined = winners(p.Winners), true, g.declined
+	rec.Winners, rec.Awarded, rec.Declined = winnersOf(p.Winners), true, g.declined
 	rec.Draws = g.drawn.List()
 	g.control, g.tokens, g.declined, g.late = nil, nil, false, nil
 	g.controlDraws = g.drawn.Len()
