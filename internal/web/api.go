@@ -1,0 +1,38 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"unicode"
+
+	"loto/internal/loto"
+)
+
+// maxKey bounds an Idempotency-Key, which the journal keeps with its event.
+const maxKey = 128
+
+// keyed is the request's context with its Idempotency-Key, if any
+// (loto.WithKey): a retry with the same key gets the first answer.
+func keyed(r *http.Request) (context.Context, error) {
+	k := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
+	if k == "" {
+		return r.Context(), nil
+	}
+	if len(k) > maxKey || strings.IndexFunc(k, func(c rune) bool { return c > unicode.MaxASCII || !unicode.IsPrint(c) }) >= 0 {
+		return nil, loto.Errorf(loto.EInvalid, "en-tête Idempotency-Key invalide : %d caractères ASCII imprimables au plus", maxKey)
+	}
+	return loto.WithKey(r.Context(), k), nil
+}
+
+func apiUnknown(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	return loto.Errorf(loto.ENotFound, "pas de route %s %s dans l'API", r.Method, loto.Shown(r.URL.Path))
+}
+
+func apiStream(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	if s.stream == nil {
+		return loto.Errorf(loto.ENotFound, "le flux en direct n'est pas encore servi")
+	}
+	s.stream.ServeHTTP(w, r)
+	return nil
+}

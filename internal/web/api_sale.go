@@ -1,0 +1,91 @@
+package web
+
+import (
+	"net/http"
+
+	"loto/internal/journal"
+	"loto/internal/loto"
+)
+
+// saleBody is the JSON of POST /api/v1/sales.
+type saleBody struct {
+	Desk     string        `json:"desk"`  // a cashier's own desk when empty
+	Cards    []string      `json:"cards"` // serials or plate codes, as scanned
+	Payments []paymentBody `json:"payments"`
+	Identity string        `json:"identity"` // with a cheque: "CNI 123456" (R8)
+	Cheque   string        `json:"cheque"`   // the cheque's number
+	Ticket   string        `json:"ticket"`   // the buyer's reservation ticket, if any (R3)
+}
+
+// paymentBody is one payment of a sale.
+type paymentBody struct {
+	Method string     `json:"method"` // cash, card or cheque
+	Cents  loto.Cents `json:"cents"`  // for cash, the amount tendered
+}
+
+// request reads the body into the domain's typed request.
+func (b saleBody) request() (loto.SaleRequest, error) {
+	req := loto.SaleRequest{Desk: b.Desk, Cheque: b.Cheque}
+	var err error
+	if req.Cards, err = loto.ParseCardCodes(b.Cards); err != nil {
+		return req, err
+	}
+	for _, p := range b.Payments {
+		m, err := loto.ParseMethod(p.Method)
+		if err != nil {
+			return req, err
+		}
+		req.Payments = append(req.Payments, loto.Payment{Method: m, Cents: p.Cents})
+	}
+	if b.Identity != "" {
+		if req.Identity, err = loto.ParseIdentity(b.Identity); err != nil {
+			return req, err
+		}
+	}
+	if b.Ticket != "" {
+		t, err := loto.ParseTicketCode(b.Ticket)
+		if err != nil {
+			return req, err
+		}
+		req.Ticket = &t
+	}
+	return req, nil
+}
+
+// saleAnswer is a recorded sale as the cashier's device is told it: what
+// to charge and give back, and the anchor printed on the receipt (R27);
+// never the payer's identity, which the journal keeps apart (P1).
+type saleAnswer struct {
+	Sale        int            `json:"sale"`
+	Desk        string         `json:"desk"`
+	Cards       []string       `json:"cards"`
+	TotalCents  loto.Cents     `json:"total_cents"`
+	ChangeCents loto.Cents     `json:"change_cents"`
+	Payments    []loto.Payment `json:"payments"`
+	Bundles     []loto.Bundle  `json:"bundles"`
+	Hint        string         `json:"hint,omitempty"`
+	Warnings    []string       `json:"warnings,omitempty"`
+	Anchor      journal.Anchor `json:"anchor"`
+}
+
+func apiSale(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	var body saleBody
+	if err := decodeJSON(r, &body); err != nil {
+		return err
+	}
+	req, err := body.request()
+	if err != nil {
+		return err
+	}
+	ctx, err := keyed(r)
+	if err != nil {
+		return err
+	}
+	sale, err := s.day.Sell(ctx, a, req)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, saleAnswer{Sale: sale.ID, Desk: sale.Desk, Cards: sale.Cards, TotalCents: sale.Total, ChangeCents: sale.Change,
+		Payments: sale.Payments, Bundles: sale.Bundles, Hint: sale.Hint, Warnings: sale.Warnings, Anchor: sale.Anchor})
+	return nil
+}

@@ -1,0 +1,28 @@
+package web
+
+import (
+	"net/http"
+
+	"loto/internal/card"
+
+	"loto/internal/loto"
+)
+
+// statusAnswer is the board's state: the domain's public status, and
+// whether the server only reads.
+type statusAnswer struct {
+	loto.Status
+	ReadOnly string `json:"read_only,omitempty"`
+}
+
+func apiStatus(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	st, err := s.day.Status()
+	if err != nil {
+		return err
+	}
+	if st.Drawn == nil {
+		st.Drawn = []card.Number{} // a list for the board, even before the first number
+	}
+	writeJSON(w, http.StatusOK, statusAnswer{Status: st, ReadOnly: s.readOnly})
+	return nil
+}

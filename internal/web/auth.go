@@ -1,0 +1,78 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+
+	"loto/internal/loto"
+)
+
+// organiser is the actor of a session opened with the organiser's password.
+var organiser = loto.Actor{Name: "organisateur", Role: loto.RoleOrganiser}
+
+// admit is the gate of a route: a read-only server refuses every write; a
+// route with a command needs an actor the domain's role table allows to
+// run it. A cashier's desk is checked by the domain, which knows the desk
+// the request names. A public route gets the caller's actor when it has
+// one, the zero Actor otherwise.
+func (s *Server) admit(r *http.Request, rt route) (loto.Actor, error) {
+	if rt.writes && s.readOnly != "" {
+		return loto.Actor{}, loto.Errorf(loto.EForbidden, "%s : rien ne s'enregistre", s.readOnly)
+	}
+	a, known, err := s.actorOf(r)
+	if rt.cmd == public {
+		if err != nil {
+			return loto.Actor{}, nil
+		}
+		return a, nil
+	}
+	if err != nil {
+		return loto.Actor{}, err
+	}
+	if !known {
+		return loto.Actor{}, loto.Errorf(loto.EForbidden, "connexion requise pour %s : l'organisateur se connecte sur /connexion, un appareil présente son jeton (Authorization: Bearer)", rt.cmd.Act())
+	}
+	if err := loto.Authorize(a, rt.cmd, a.Desk); err != nil {
+		return loto.Actor{}, err
+	}
+	return a, nil
+}
+
+// actorOf is who makes the request: the device of its bearer token, else
+// the actor of its session cookie; known is false for an anonymous caller.
+// A token that names no paired device is refused, never taken as anonymous.
+func (s *Server) actorOf(r *http.Request) (a loto.Actor, known bool, err error) {
+	if h := r.Header.Get("Authorization"); h != "" {
+		token, ok := bearer(h)
+		if !ok {
+			return loto.Actor{}, false, loto.Errorf(loto.EForbidden, "en-tête Authorization illisible : attendu « Bearer JETON »")
+		}
+		if s.auth == nil {
+			return loto.Actor{}, false, errNoAuth
+		}
+		a, err := s.auth.DeviceByToken(token)
+		if err != nil {
+			if loto.ErrorCode(err) == loto.EInternal {
+				return loto.Actor{}, false, err
+			}
+			return loto.Actor{}, false, loto.Errorf(loto.EForbidden, "appareil inconnu ou révoqué : l'appairer de nouveau depuis la page de l'organisateur ou par « loto device add »")
+		}
+		return a, true, nil
+	}
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		if a, ok := s.sessions.get(c.Value); ok {
+			return a, true, nil
+		}
+	}
+	return loto.Actor{}, false, nil
+}
+
+// errNoAuth refuses a login or a token on a server that cannot check them.
+var errNoAuth = loto.Errorf(loto.EForbidden, "ce serveur ne vérifie ni mot de passe ni appareil : la connexion est impossible")
+
+// bearer reads "Bearer TOKEN" (the scheme in any case, RFC 6750).
+func bearer(h string) (string, bool) {
+	scheme, token, ok := strings.Cut(strings.TrimSpace(h), " ")
+	token = strings.TrimSpace(token)
+	return token, ok && strings.EqualFold(scheme, "Bearer") && token != ""
+}

@@ -1,0 +1,156 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"loto/internal/loto"
+)
+
+// The web layer's own error codes, beside the domain's (loto.EInvalid...):
+// they name what only HTTP can go wrong with.
+const (
+	eMalformed = "malformed" // the body is not the JSON the route reads
+	eTooLarge  = "too_large" // the body is over the route's limit
+	eTooMany   = "too_many"  // too many attempts from one client (login)
+)
+
+// statuses maps every error code to its HTTP status: the one place where
+// the domain's codes become statuses.
+var statuses = map[string]int{
+	loto.EInvalid:   http.StatusUnprocessableEntity,
+	loto.EConflict:  http.StatusConflict,
+	loto.ENotFound:  http.StatusNotFound,
+	loto.EForbidden: http.StatusForbidden,
+	loto.EInternal:  http.StatusInternalServerError,
+	eMalformed:      http.StatusBadRequest,
+	eTooLarge:       http.StatusRequestEntityTooLarge,
+	eTooMany:        http.StatusTooManyRequests,
+}
+
+// statusOf is the HTTP status of an error code; an unknown code is a bug,
+// hence internal.
+func statusOf(code string) int {
+	if s, ok := statuses[code]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// errorBody is the JSON of every error answer.
+type errorBody struct {
+	Code    string   `json:"code"`
+	Message string   `json:"message"` // French, for people
+	Details []string `json:"details"` // more French lines, e.g. the field at fault; never nil
+}
+
+// detailed is an error with details for its answer.
+type detailed struct {
+	error
+	details []string
+}
+
+// Unwrap returns the error the details are about.
+func (d *detailed) Unwrap() error { return d.error }
+
+// writeError answers a failed request: its code, its French message and
+// the status of its code. An internal error is logged with its cause and
+// shown as "erreur interne" only.
+func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	code := loto.ErrorCode(err)
+	if _, ok := statuses[code]; !ok {
+		code = loto.EInternal
+	}
+	body := errorBody{Code: code, Message: loto.ErrorMessage(err), Details: []string{}}
+	if code == loto.EInternal {
+		body.Message = "erreur interne"
+		log.Error("erreur interne", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	var d *detailed
+	if errors.As(err, &d) {
+		body.Details = append(body.Details, d.details...)
+	}
+	writeJSON(w, statusOf(code), body)
+}
+
+// writeJSON answers with v as JSON.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b = []byte(`{"code":"internal","message":"erreur interne","details":[]}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}
+
+// decodeJSON reads the request's JSON body into v, refusing unknown
+// fields, trailing data and any other content type; an empty body leaves v
+// as it is (the routes that take no field accept none). Its errors say in
+// French what is wrong, never the decoder's English.
+func decodeJSON(r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !isJSON(ct) {
+		return loto.Errorf(eMalformed, "le corps de la requête doit être du JSON (Content-Type: application/json)")
+	}
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	if err == nil {
+		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+			return loto.Errorf(eMalformed, "JSON mal formé : une seule valeur est attendue dans le corps")
+		}
+		return nil
+	}
+	return jsonError(err)
+}
+
+// jsonError turns a decoding error into a French one.
+func jsonError(err error) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return loto.Errorf(eTooLarge, "requête trop grosse : %d octets au plus", tooBig.Limit)
+	case errors.As(err, &syntax):
+		return loto.Errorf(eMalformed, "JSON mal formé à l'octet %d", syntax.Offset)
+	case errors.As(err, &typ):
+		return &detailed{loto.Errorf(eMalformed, "le champ « %s » attend %s", typ.Field, jsonKind(typ.Type.Kind().String())), []string{typ.Field}}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return loto.Errorf(eMalformed, "JSON incomplet")
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		name = strings.Trim(name, `"`)
+		return &detailed{loto.Errorf(eMalformed, "champ « %s » inconnu", loto.Shown(name)), []string{name}}
+	}
+	return loto.Errorf(eMalformed, "JSON illisible")
+}
+
+// jsonKind names a Go kind as the JSON value it reads.
+func jsonKind(kind string) string {
+	switch {
+	case strings.HasPrefix(kind, "int"), strings.HasPrefix(kind, "uint"), strings.HasPrefix(kind, "float"):
+		return "un nombre entier"
+	case kind == "string":
+		return "un texte"
+	case kind == "bool":
+		return "true ou false"
+	case kind == "slice", kind == "array":
+		return "une liste"
+	}
+	return "un objet"
+}
+
+// isJSON says whether a Content-Type is JSON's.
+func isJSON(ct string) bool {
+	mt, _, _ := strings.Cut(ct, ";")
+	return strings.EqualFold(strings.TrimSpace(mt), "application/json")
+}

@@ -1,0 +1,220 @@
+package web
+
+import (
+	"crypto/subtle"
+	"errors"
+	"net/http"
+	"strings"
+
+	"loto/internal/loto"
+)
+
+// maxPassword bounds a password as typed, so that hashing cannot be made slow.
+const maxPassword = 256
+
+// loginBody is the JSON of POST /connexion.
+type loginBody struct {
+	Password string `json:"password"`
+}
+
+// loginPage is what the login and set-up pages show.
+type loginPage struct {
+	Error    string
+	Token    string // the set-up link's token
+	ReadOnly string
+}
+
+func pageLogin(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	return s.render(w, http.StatusOK, "login.html", loginPage{ReadOnly: s.readOnly})
+}
+
+// login opens an organiser session for the right password. Attempts are
+// rate-limited and locked out per client (limiter). A form gets a page
+// back, JSON gets JSON.
+func login(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	form := isForm(r)
+	fail := func(err error) error {
+		if form {
+			return s.render(w, statusOf(loto.ErrorCode(err)), "login.html", loginPage{Error: loto.ErrorMessage(err)})
+		}
+		return err
+	}
+	var body loginBody
+	if err := readLogin(r, form, &body); err != nil {
+		return fail(err)
+	}
+	client := clientOf(r)
+	if err := s.limiter.allow(client); err != nil {
+		return fail(err)
+	}
+	err := s.checkPassword(body.Password)
+	s.limiter.record(client, err == nil)
+	if err != nil {
+		return fail(err)
+	}
+	s.startSession(w, r, organiser)
+	if form {
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return nil
+	}
+	writeJSON(w, http.StatusOK, sessionAnswer{Role: organiser.Role, Name: organiser.Name})
+	return nil
+}
+
+// sessionAnswer is the JSON answer of a login.
+type sessionAnswer struct {
+	Role loto.Role `json:"role"`
+	Name string    `json:"name"`
+}
+
+// checkPassword asks the day whether password is the organiser's.
+func (s *Server) checkPassword(password string) error {
+	if s.auth == nil {
+		return errNoAuth
+	}
+	if len(password) > maxPassword {
+		return errWrongPassword
+	}
+	if err := s.auth.CheckOrganiserPassword(password); err != nil {
+		if loto.ErrorCode(err) == loto.EInternal {
+			return err
+		}
+		return errWrongPassword
+	}
+	return nil
+}
+
+// errWrongPassword says the same for every refused password.
+var errWrongPassword = loto.Errorf(loto.EForbidden, "mot de passe incorrect")
+
+// startSession opens a session for a and sets its cookie.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a loto.Actor) {
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		s.sessions.close(c.Value) // a new id at each login: no fixation
+	}
+	http.SetCookie(w, sessionCookieFor(r, s.sessions.open(a)))
+}
+
+func logout(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		s.sessions.close(c.Value)
+	}
+	http.SetCookie(w, sessionCookieFor(r, ""))
+	if isForm(r) {
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return nil
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// setupBody is the JSON of POST /connexion/initialiser.
+type setupBody struct {
+	Token    string `json:"token"`
+	Password string `json:"password"`
+	Confirm  string `json:"confirm"`
+}
+
+func pageSetup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	token := r.URL.Query().Get("jeton")
+	if !s.setupValid(token) {
+		return s.render(w, http.StatusForbidden, "setup.html", loginPage{Error: loto.ErrorMessage(errSetupLink)})
+	}
+	return s.render(w, http.StatusOK, "setup.html", loginPage{Token: token})
+}
+
+// setup sets the organiser's first password through the one-time link
+// printed on the console, then opens the organiser's session. The link
+// works once; a wrong token counts as a failed login.
+func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	form := isForm(r)
+	var body setupBody
+	fail := func(err error) error {
+		if form {
+			return s.render(w, statusOf(loto.ErrorCode(err)), "setup.html", loginPage{Error: loto.ErrorMessage(err), Token: body.Token})
+		}
+		return err
+	}
+	if err := readSetup(r, form, &body); err != nil {
+		return fail(err)
+	}
+	client := clientOf(r)
+	if err := s.limiter.allow(client); err != nil {
+		return fail(err)
+	}
+	valid := s.setupValid(body.Token)
+	s.limiter.record(client, valid)
+	switch {
+	case !valid:
+		return fail(errSetupLink)
+	case body.Password != body.Confirm:
+		return fail(loto.Errorf(loto.EInvalid, "les deux mots de passe diffèrent"))
+	case len(body.Password) > maxPassword:
+		return fail(loto.Errorf(loto.EInvalid, "mot de passe trop long : %d octets au plus", maxPassword))
+	}
+	if err := s.auth.SetOrganiserPassword(r.Context(), organiser, body.Password); err != nil {
+		return fail(err)
+	}
+	s.setupMu.Lock()
+	s.setupToken = ""
+	s.setupMu.Unlock()
+	s.startSession(w, r, organiser)
+	if form {
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return nil
+	}
+	writeJSON(w, http.StatusOK, sessionAnswer{Role: organiser.Role, Name: organiser.Name})
+	return nil
+}
+
+// errSetupLink refuses a set-up link that is not the one printed.
+var errSetupLink = loto.Errorf(loto.EForbidden, "lien de première connexion invalide ou déjà utilisé : le mot de passe se change par « loto organiser password »")
+
+// setupValid says whether token is the one-time link's, in constant time.
+func (s *Server) setupValid(token string) bool {
+	s.setupMu.Lock()
+	defer s.setupMu.Unlock()
+	return s.setupToken != "" && s.auth != nil && subtle.ConstantTimeCompare([]byte(token), []byte(s.setupToken)) == 1
+}
+
+// isForm says whether the request carries an HTML form.
+func isForm(r *http.Request) bool {
+	mt, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";")
+	return strings.EqualFold(strings.TrimSpace(mt), "application/x-www-form-urlencoded")
+}
+
+// readLogin reads the password from a form or JSON.
+func readLogin(r *http.Request, form bool, b *loginBody) error {
+	if !form {
+		return decodeJSON(r, b)
+	}
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	b.Password = r.PostForm.Get("password")
+	return nil
+}
+
+// readSetup reads the set-up form or JSON.
+func readSetup(r *http.Request, form bool, b *setupBody) error {
+	if !form {
+		return decodeJSON(r, b)
+	}
+	if err := parseForm(r); err != nil {
+		return err
+	}
+	b.Token, b.Password, b.Confirm = r.PostForm.Get("token"), r.PostForm.Get("password"), r.PostForm.Get("confirm")
+	return nil
+}
+
+// parseForm parses a form body, its errors in French.
+func parseForm(r *http.Request) error {
+	if err := r.ParseForm(); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return loto.Errorf(eTooLarge, "requête trop grosse : %d octets au plus", tooBig.Limit)
+		}
+		return loto.Errorf(eMalformed, "formulaire illisible")
+	}
+	return nil
+}

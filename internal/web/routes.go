@@ -1,0 +1,52 @@
+package web
+
+import (
+	"net/http"
+
+	"loto/internal/loto"
+)
+
+// route is a line of the routes table: the pattern it serves, the domain
+// command its caller must be allowed to run (the role table of the domain
+// decides; the domain checks again), and its handler.
+type route struct {
+	pattern string
+	// cmd is the command the route runs; public for a read anyone may
+	// make (the board's state, the start page) or for the login itself.
+	cmd loto.Command
+	// writes says that the route appends to the journal: a read-only
+	// server refuses it. Every route with a command writes.
+	writes bool
+	h      handler
+}
+
+// public marks a route that needs no actor.
+const public loto.Command = ""
+
+// handler serves a request for the actor the gate let through (the zero
+// Actor on a public route without a session); the error it returns is
+// answered by writeError.
+type handler func(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error
+
+// routes is every route the server serves. The role matrix test iterates it.
+var routes = []route{
+	{"GET /{$}", public, false, pageHome},
+	{"GET /static/{file}", public, false, serveStatic},
+
+	{"GET /connexion", public, false, pageLogin},
+	{"POST /connexion", public, false, login},
+	{"POST /deconnexion", public, false, logout},
+	{"GET /connexion/initialiser", public, false, pageSetup},
+	{"POST /connexion/initialiser", public, true, setup},
+
+	{"GET /api/v1/status", public, false, apiStatus},
+	{"POST /api/v1/sales", loto.CmdSell, true, apiSale},
+	{"POST /api/v1/door", loto.CmdAdmit, true, apiDoor},
+	{"POST /api/v1/game/start", loto.CmdStartGame, true, apiGameStart},
+	{"POST /api/v1/game/draws", loto.CmdDraw, true, apiDraw},
+	{"POST /api/v1/claims", loto.CmdClaim, true, apiClaim},
+	{"POST /api/v1/game/control", loto.CmdControl, true, apiControl},
+	{"POST /api/v1/game/award", loto.CmdAward, true, apiAward},
+	{"GET /api/v1/stream", public, false, apiStream},
+	{"/api/", public, false, apiUnknown},
+}

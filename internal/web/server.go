@@ -1,0 +1,149 @@
+// Package web serves a loto day over HTTP: the JSON API under /api/v1, the
+// pages, the organiser's login and the devices' tokens. Every route is a
+// line of one table (routes.go) naming the domain command it runs; the
+// role table of the domain decides who may call it.
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"loto/internal/loto"
+)
+
+// Auth is what the server asks the day about who is who: the organiser's
+// password and the paired devices' tokens. The day implements it once
+// devices are in the domain (see dayAuth).
+type Auth interface {
+	// DeviceByToken returns the actor of the device holding a bearer token;
+	// an error for an unknown or revoked one.
+	DeviceByToken(token string) (loto.Actor, error)
+	// HasOrganiserPassword says whether the organiser's password is set.
+	HasOrganiserPassword() bool
+	// CheckOrganiserPassword returns nil when password is the organiser's.
+	CheckOrganiserPassword(password string) error
+	// SetOrganiserPassword sets the organiser's password, as actor.
+	SetOrganiserPassword(ctx context.Context, actor loto.Actor, password string) error
+}
+
+// Config is what a Server serves and how.
+type Config struct {
+	Day  *loto.Day
+	Auth Auth // nil: nobody logs in, so every write is refused
+	// ReadOnly, when set, says in French why the server only reads (the
+	// journal is broken, or --read-only was given): every write is refused.
+	ReadOnly string
+	// Stream serves GET /api/v1/stream when set (live updates).
+	Stream http.Handler
+	Log    *slog.Logger     // slog.Default() when nil
+	Now    func() time.Time // time.Now when nil; tests move the clock
+}
+
+// Server is the HTTP side of one loto day.
+type Server struct {
+	day      *loto.Day
+	auth     Auth
+	readOnly string
+	stream   http.Handler
+	log      *slog.Logger
+	sessions *sessions
+	limiter  *limiter
+	handler  http.Handler
+
+	setupMu    sync.Mutex
+	setupToken string // the one-time link's token; empty once used or when a password is set
+
+	stopOnce sync.Once
+	stopped  chan struct{}
+}
+
+// New builds the server of a day. Without an organiser password it makes
+// the one-time link that lets the organiser choose one (SetupPath).
+func New(cfg Config) *Server {
+	s := &Server{day: cfg.Day, auth: cfg.Auth, readOnly: cfg.ReadOnly, stream: cfg.Stream, log: cfg.Log, stopped: make(chan struct{})}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	s.sessions = newSessions(now)
+	s.limiter = newLimiter(now)
+	if s.auth != nil && !s.auth.HasOrganiserPassword() && s.readOnly == "" {
+		s.setupToken = rand.Text()
+	}
+	mux := http.NewServeMux()
+	for _, rt := range routes {
+		mux.Handle(rt.pattern, s.serve(rt))
+	}
+	s.handler = s.secure(mux)
+	return s
+}
+
+// ServeHTTP serves a request through the middleware and the routes table.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// SetupPath is the path of the one-time link that lets the organiser choose
+// a password, or "" when one is set.
+func (s *Server) SetupPath() string {
+	s.setupMu.Lock()
+	defer s.setupMu.Unlock()
+	if s.setupToken == "" {
+		return ""
+	}
+	return "/connexion/initialiser?jeton=" + s.setupToken
+}
+
+// Stopped is closed when the server stops: long-lived answers (the
+// stream) end on it, since http.Server.Shutdown does not cancel them.
+func (s *Server) Stopped() <-chan struct{} { return s.stopped }
+
+// Stop tells long-lived answers to end; Shutdown calls it.
+func (s *Server) Stop() { s.stopOnce.Do(func() { close(s.stopped) }) }
+
+// The server's timeouts: a slow client cannot hold a connection with half
+// a request, nor keep an idle one for ever. Writes are bounded per answer;
+// the stream extends its own deadline per message (http.ResponseController).
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 30 * time.Second
+	idleTimeout       = 2 * time.Minute
+	maxHeaderBytes    = 32 << 10
+)
+
+// HTTPServer returns an http.Server serving s at addr with the timeouts
+// above; its Shutdown also stops s.
+func (s *Server) HTTPServer(addr string) *http.Server {
+	hs := &http.Server{
+		Addr:              addr,
+		Handler:           s,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	hs.RegisterOnShutdown(s.Stop)
+	return hs
+}
+
+// serve wraps a route's handler: the gate admits the actor, the handler
+// runs, and any error is answered by writeError.
+func (s *Server) serve(rt route) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		a, err := s.admit(r, rt)
+		if err == nil {
+			err = rt.h(s, w, r, a)
+		}
+		if err != nil {
+			writeError(w, r, s.log, err)
+		}
+	})
+}
