@@ -1,0 +1,214 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"loto/examples"
+	"loto/internal/journal"
+	"loto/internal/loto"
+	"loto/internal/web"
+)
+
+func init() {
+	register("serve", "sert la journée sur le réseau de la salle : pages, API JSON, connexion de l'organisateur et des appareils (--addr, --read-only)", serve)
+}
+
+// demoActor records the demo day a server creates on an empty journal.
+var demoActor = loto.Actor{Name: "loto serve", Role: loto.RoleOrganiser}
+
+// shutdownGrace is how long a stop waits for the answers under way.
+const shutdownGrace = 10 * time.Second
+
+func serve(ctx context.Context, e *env) error {
+	fs := newFlags("serve", e)
+	addr := fs.String("addr", "127.0.0.1:8080", "`HÔTE:PORT` adresse d'écoute ; 0.0.0.0:8080 pour les autres appareils de la salle")
+	readOnly := fs.Bool("read-only", false, "ne servir que les lectures, toute écriture refusée ; sert aussi un journal corrompu, jusqu'au premier événement altéré")
+	fs.about = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide il crée la journée d'exemple (examples/mega-loto.yaml).\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	store, err := openStore(ctx, fs.db, !*readOnly)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	day, view, why, err := openServed(ctx, store, *readOnly)
+	if err != nil {
+		return err
+	}
+	if day.Head() == 0 && why == "" {
+		fmt.Fprintln(e.stderr, "base vide : création de la journée d'exemple (examples/mega-loto.yaml)")
+		if err := createEvent(ctx, e, day, demoActor, examples.MegaLoto); err != nil {
+			return err
+		}
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("impossible d'écouter sur %s : %v (adresse prise par un autre programme ? essayer --addr 127.0.0.1:8081)", *addr, err)
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	srv := web.New(web.Config{Day: day, Auth: dayAuth(day), ReadOnly: why, Log: log})
+	hs := srv.HTTPServer(ln.Addr().String())
+	head, err := view.Head(ctx)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	banner(e.stdout, ln.Addr().(*net.TCPAddr), srv, day, head, why)
+
+	followCtx, stopFollow := context.WithCancel(context.Background())
+	followed := make(chan struct{})
+	go func() {
+		defer close(followed)
+		follow(followCtx, view, day, log)
+	}()
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+
+	select {
+	case <-ctx.Done():
+	case err := <-served:
+		stopFollow()
+		<-followed
+		return fmt.Errorf("le serveur s'est arrêté : %v", err)
+	}
+	fmt.Fprintln(e.stdout, "arrêt demandé : fin des requêtes en cours…")
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	err = hs.Shutdown(sctx)
+	stopFollow()
+	<-followed
+	if err != nil {
+		hs.Close()
+		return fmt.Errorf("arrêt forcé après %s : des requêtes ne finissaient pas (%v)", shutdownGrace, err)
+	}
+	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("le serveur s'est arrêté : %v", err)
+	}
+	fmt.Fprintln(e.stdout, "serveur arrêté proprement : tout ce qui a été confirmé est au journal")
+	return nil
+}
+
+// openServed replays the journal into the Day the server serves. A broken
+// journal (an edited, cut or forged event, a replaced secret) stops the
+// start, naming the first bad event, unless readOnly: then the events
+// before it are served, read only, and why says so. view is the store the
+// Day reads: the journal, or the part before the first bad event.
+func openServed(ctx context.Context, store journal.Store, readOnly bool) (day *loto.Day, view journal.Store, why string, err error) {
+	view = store
+	if readOnly {
+		why = "serveur lancé en lecture seule (--read-only)"
+	}
+	for {
+		day, err = loto.Open(ctx, view)
+		var broken *journal.BrokenError
+		switch {
+		case err == nil:
+			return day, view, why, nil
+		case !errors.As(err, &broken):
+			return nil, nil, "", err
+		case !readOnly:
+			return nil, nil, "", fmt.Errorf("%v : le serveur ne démarre pas sur un journal corrompu (« loto journal verify » le détaille ; « loto serve --read-only » sert, en lecture seule, les événements d'avant)", err)
+		}
+		view, err = before(ctx, store, broken.Seq)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		why = fmt.Sprintf("%v ; seuls les %d événements d'avant sont servis, en lecture seule", broken, broken.Seq-1)
+	}
+}
+
+// banner prints, in French, where the server answers, its pages, the
+// addresses for the hall's other devices and how the organiser logs in.
+func banner(w io.Writer, addr *net.TCPAddr, srv *web.Server, day *loto.Day, head journal.Head, why string) {
+	local := localURL(addr)
+	fmt.Fprintf(w, "loto serve : à l'écoute sur %s\n", local)
+	if ev := day.Event(); ev != nil {
+		fmt.Fprintf(w, "journée « %s » ; journal : %d événements, ancre %s\n", ev.Name, head.Seq, journal.AnchorOf(head).Short())
+	}
+	if why != "" {
+		fmt.Fprintf(w, "LECTURE SEULE : %s\n", why)
+	}
+	fmt.Fprintln(w, "pages :")
+	for _, p := range web.Pages {
+		state := ""
+		if !p.Ready {
+			state = "  (à venir)"
+		}
+		fmt.Fprintf(w, "  %-14s %s%s%s\n", p.Title, local, p.Path[1:], state)
+	}
+	fmt.Fprintf(w, "  %-14s %sapi/v1/status\n", "API (état)", local)
+	others := hallURLs(addr)
+	switch {
+	case addr.IP.IsLoopback():
+		fmt.Fprintf(w, "les autres appareils de la salle ne joignent pas %s : relancer avec --addr 0.0.0.0:%d", addr.IP, addr.Port)
+		if len(others) > 0 {
+			fmt.Fprintf(w, ", puis ouvrir %s", others[0])
+		}
+		fmt.Fprintln(w)
+	case len(others) > 0:
+		fmt.Fprintln(w, "pour les autres appareils de la salle (même réseau) :")
+		for _, u := range others {
+			fmt.Fprintf(w, "  %s\n", u)
+		}
+	}
+	switch setup := srv.SetupPath(); {
+	case why != "":
+		fmt.Fprintf(w, "organisateur : se connecter sur %sconnexion (lecture seule : rien ne s'enregistre)\n", local)
+	case setup != "":
+		fmt.Fprintf(w, "organisateur : aucun mot de passe encore ; ouvrir une fois ce lien pour le choisir (il ne sert qu'une fois) :\n  %s%s\n", local, setup[1:])
+		fmt.Fprintln(w, "  (ou « loto organiser password » sur cet ordinateur)")
+	default:
+		fmt.Fprintf(w, "organisateur : se connecter sur %sconnexion avec son mot de passe (oublié : « loto organiser password »)\n", local)
+	}
+	fmt.Fprintln(w, "appareils : « loto device add NOM --role RÔLE » donne un jeton (Authorization: Bearer JETON)")
+	fmt.Fprintln(w, "arrêt : Ctrl+C")
+}
+
+// localURL is the server's address on this machine.
+func localURL(addr *net.TCPAddr) string {
+	ip := addr.IP
+	if ip.IsUnspecified() {
+		ip = net.IPv4(127, 0, 0, 1)
+	}
+	return "http://" + net.JoinHostPort(ip.String(), fmt.Sprint(addr.Port)) + "/"
+}
+
+// hallURLs are the server's addresses on the machine's network interfaces
+// (not the loopback), for the hall's other devices: IPv4 first.
+func hallURLs(addr *net.TCPAddr) []string {
+	ifaddrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var v4, v6 []string
+	for _, a := range ifaddrs {
+		n, ok := a.(*net.IPNet)
+		if !ok || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() {
+			continue
+		}
+		if !addr.IP.IsUnspecified() && !addr.IP.IsLoopback() && !addr.IP.Equal(n.IP) {
+			continue // bound to one address: only that one answers
+		}
+		u := "http://" + net.JoinHostPort(n.IP.String(), fmt.Sprint(addr.Port)) + "/"
+		if n.IP.To4() != nil {
+			v4 = append(v4, u)
+		} else {
+			v6 = append(v6, u)
+		}
+	}
+	return append(v4, v6...)
+}

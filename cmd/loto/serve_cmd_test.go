@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a buffer the server writes while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// listening finds the address the server printed.
+var listening = regexp.MustCompile(`à l'écoute sur (http://\S+/)`)
+
+// served is a `loto serve` running in-process.
+type served struct {
+	url            string
+	stdout, stderr *syncBuffer
+	stop           context.CancelFunc
+	exit           chan int
+}
+
+// startServe runs `loto serve --addr 127.0.0.1:0 ARGS` in-process and waits
+// for it to print its address; the test's end stops it.
+func startServe(t *testing.T, args ...string) *served {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &served{stdout: &syncBuffer{}, stderr: &syncBuffer{}, stop: cancel, exit: make(chan int, 1)}
+	go func() {
+		s.exit <- Run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), strings.NewReader(""), s.stdout, s.stderr)
+	}()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if m := listening.FindStringSubmatch(s.stdout.String()); m != nil {
+			s.url = m[1]
+			break
+		}
+		select {
+		case code := <-s.exit:
+			cancel()
+			t.Fatalf("serve exited %d before listening: %s %s", code, s.stdout, s.stderr)
+		case <-time.After(20 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("serve never listened: %s %s", s.stdout, s.stderr)
+		}
+	}
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-s.exit:
+		case <-time.After(15 * time.Second):
+			t.Error("serve did not stop")
+		}
+	})
+	return s
+}
+
+// status reads GET /api/v1/status.
+func (s *served) status(t *testing.T) map[string]any {
+	t.Helper()
+	resp, err := http.Get(s.url + "api/v1/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var v map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		t.Fatalf("status: %d %v", resp.StatusCode, err)
+	}
+	return v
+}
+
+// TestServe_EmptyDatabaseGetsTheDemoDay: on an empty database the server
+// records the example day, says where its pages are and how the organiser
+// logs in (a one-time link when no password is set), and serves the board's
+// status at once.
+func TestServe_EmptyDatabaseGetsTheDemoDay(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "loto.db")
+	s := startServe(t, "--db", db)
+	out := s.stdout.String()
+	for _, want := range []string{"journée « Méga Loto du Rotary Saint-Brieuc »", s.url + "tableau", s.url + "api/v1/status", "organisateur :", "arrêt : Ctrl+C"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the banner lacks %q:\n%s", want, out)
+		}
+	}
+	if st := s.status(t); st["event"] != "Méga Loto du Rotary Saint-Brieuc" || st["next_game"] != 1.0 {
+		t.Fatalf("status of the demo day: %v", st)
+	}
+	if _, err := os.Stat(db); err != nil {
+		t.Fatalf("the demo day is not in the file: %v", err)
+	}
+}
+
+// TestServe_FollowsTheCommandLine: a game started by the command line on
+// the same file, another process's append, shows in the server's status
+// within a second.
+func TestServe_FollowsTheCommandLine(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "loto.db")
+	s := startServe(t, "--db", db)
+	if code, _, errs := run(t, "game", "start", "--db", db, "--as", "meneur", "--by", "Paul"); code != 0 {
+		t.Fatalf("game start: %d %s", code, errs)
+	}
+	appended := time.Now()
+	for {
+		if st := s.status(t); st["game"] == 1.0 {
+			break
+		}
+		if time.Since(appended) > time.Second {
+			t.Fatalf("the command line's game start not served after a second: %v", s.status(t))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// breakJournal edits event seq of the SQLite file at path, so that its
+// hash no longer matches.
+func breakJournal(t *testing.T, path string, seq int) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`UPDATE events SET actor = 'mallory' WHERE seq = ?`, seq); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestServe_BrokenChainRefusesToStart: on an edited journal the server does
+// not start and names the first bad event; with --read-only it serves the
+// events before it and refuses every write.
+func TestServe_BrokenChainRefusesToStart(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "loto.db")
+	if code, _, errs := run(t, "event", "create", "--from", "../../examples/mega-loto.yaml", "--db", db); code != 0 {
+		t.Fatalf("event create: %s", errs)
+	}
+	if code, _, errs := run(t, "game", "start", "--db", db); code != 0 {
+		t.Fatalf("game start: %s", errs)
+	}
+	breakJournal(t, db, 4)
+	code, out, errs := run(t, "serve", "--addr", "127.0.0.1:0", "--db", db)
+	if code != 1 || !strings.Contains(errs, "journal corrompu à l'événement n° 4") || !strings.Contains(errs, "--read-only") || strings.Contains(out, "à l'écoute") {
+		t.Fatalf("serve on a broken journal: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	s := startServe(t, "--db", db, "--read-only")
+	if !strings.Contains(s.stdout.String(), "LECTURE SEULE : journal corrompu à l'événement n° 4") {
+		t.Fatalf("the banner does not say why it only reads: %s", s.stdout)
+	}
+	st := s.status(t)
+	if st["event"] != "Méga Loto du Rotary Saint-Brieuc" || st["game"] != 0.0 || !strings.Contains(st["read_only"].(string), "n° 4") {
+		t.Fatalf("status of the sound part: %v", st)
+	}
+	resp, err := http.Post(s.url+"api/v1/game/start", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("a write on a read-only server: %d", resp.StatusCode)
+	}
+}
+
+// TestServe_SIGTERMStopsCleanly drives the real binary: SIGTERM ends it
+// with status 0, saying so, and what it recorded stays.
+func TestServe_SIGTERMStopsCleanly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "loto")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v %s", err, out)
+	}
+	db := filepath.Join(dir, "loto.db")
+	var stdout, stderr syncBuffer
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	deadline := time.Now().Add(20 * time.Second)
+	for listening.FindString(stdout.String()) == "" {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("never listened: %s %s", stdout.String(), stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("exit after SIGTERM: %v\n%s%s", err, stdout.String(), stderr.String())
+		}
+	case <-time.After(15 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("SIGTERM did not stop the server")
+	}
+	if !strings.Contains(stdout.String(), "serveur arrêté proprement") {
+		t.Fatalf("no word of the stop: %s", stdout.String())
+	}
+	if code, out, errs := run(t, "journal", "verify", "--db", db); code != 0 {
+		t.Fatalf("journal after the stop: %s %s", out, errs)
+	}
+}
