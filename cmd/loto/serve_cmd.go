@@ -60,8 +60,19 @@ func serve(ctx context.Context, e *env) error {
 		return fmt.Errorf("impossible d'écouter sur %s : %v (adresse prise par un autre programme ? essayer --addr 127.0.0.1:8081)", *addr, err)
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
-	srv := web.New(web.Config{Day: day, Auth: dayAuth(day), ReadOnly: why, Log: log})
+	// The stream's clients end when the stop begins: Shutdown waits for
+	// every answer, and a stream never ends by itself.
+	broker := web.NewBroker(day, web.BrokerOptions{})
+	brokerCtx, stopBroker := context.WithCancel(context.Background())
+	brokerDone := make(chan struct{})
+	go func() {
+		defer close(brokerDone)
+		broker.Run(brokerCtx)
+	}()
+	defer func() { stopBroker(); <-brokerDone }()
+	srv := web.New(web.Config{Day: day, Auth: day, ReadOnly: why, Stream: broker, Log: log})
 	hs := srv.HTTPServer(ln.Addr().String())
+	hs.RegisterOnShutdown(stopBroker)
 	head, err := view.Head(ctx)
 	if err != nil {
 		ln.Close()
@@ -174,7 +185,8 @@ func banner(w io.Writer, addr *net.TCPAddr, srv *web.Server, day *loto.Day, head
 	default:
 		fmt.Fprintf(w, "organisateur : se connecter sur %sconnexion avec son mot de passe (oublié : « loto organiser password »)\n", local)
 	}
-	fmt.Fprintln(w, "appareils : « loto device add NOM --role RÔLE » donne un jeton (Authorization: Bearer JETON)")
+	fmt.Fprintf(w, "appareils : « loto device add NOM --role RÔLE » donne un code, à saisir une fois sur %sappairer, et un jeton pour l'API (Authorization: Bearer JETON)\n", local)
+	fmt.Fprintf(w, "en direct : %sapi/v1/stream (Server-Sent Events)\n", local)
 	fmt.Fprintln(w, "arrêt : Ctrl+C")
 }
 

@@ -188,8 +188,9 @@ func TestServe_BrokenChainRefusesToStart(t *testing.T) {
 	}
 }
 
-// TestServe_SIGTERMStopsCleanly drives the real binary: SIGTERM ends it
-// with status 0, saying so, and what it recorded stays.
+// TestServe_SIGTERMStopsCleanly drives the real binary: SIGTERM ends it at
+// once, an open live stream included, with status 0, saying so, and what
+// it recorded stays.
 func TestServe_SIGTERMStopsCleanly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -216,6 +217,17 @@ func TestServe_SIGTERMStopsCleanly(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	// A live stream open: the stop must end it rather than wait for it.
+	url := listening.FindStringSubmatch(stdout.String())[1]
+	resp, err := http.Get(url + "api/v1/stream")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	first := make([]byte, 512)
+	if n, err := resp.Body.Read(first); err != nil || !strings.Contains(string(first[:n]), "event: state") || resp.Header.Get("Content-Type") != "text/event-stream; charset=utf-8" {
+		t.Fatalf("stream: %v %q %v", err, first[:n], resp.Header)
+	}
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -224,14 +236,44 @@ func TestServe_SIGTERMStopsCleanly(t *testing.T) {
 		if err != nil {
 			t.Fatalf("exit after SIGTERM: %v\n%s%s", err, stdout.String(), stderr.String())
 		}
-	case <-time.After(15 * time.Second):
+	case <-time.After(shutdownGrace / 2):
 		cmd.Process.Kill()
-		t.Fatal("SIGTERM did not stop the server")
+		t.Fatal("SIGTERM did not stop the server at once")
 	}
 	if !strings.Contains(stdout.String(), "serveur arrêté proprement") {
 		t.Fatalf("no word of the stop: %s", stdout.String())
 	}
 	if code, out, errs := run(t, "journal", "verify", "--db", db); code != 0 {
 		t.Fatalf("journal after the stop: %s %s", out, errs)
+	}
+}
+
+// TestServe_OneTimeLinkSetsThePassword: on a day without an organiser
+// password the console prints a one-time link; it sets the password and
+// logs the organiser in, and the password then opens a session.
+func TestServe_OneTimeLinkSetsThePassword(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "loto.db")
+	s := startServe(t, "--db", db)
+	m := regexp.MustCompile(`(http://\S+/connexion/initialiser\?jeton=(\S+))`).FindStringSubmatch(s.stdout.String())
+	if m == nil {
+		t.Fatalf("no one-time link on the console:\n%s", s.stdout)
+	}
+	post := func(path, body string) *http.Response {
+		t.Helper()
+		resp, err := http.Post(s.url+path, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	if resp := post("connexion/initialiser", `{"token":"`+m[2]+`","password":"un mot de passe long","confirm":"un mot de passe long"}`); resp.StatusCode != http.StatusOK {
+		t.Fatalf("setting the password by the link: %d", resp.StatusCode)
+	}
+	if resp := post("connexion", `{"password":"un mot de passe long"}`); resp.StatusCode != http.StatusOK || len(resp.Cookies()) == 0 {
+		t.Fatalf("login with the new password: %d", resp.StatusCode)
+	}
+	if resp := post("connexion/initialiser", `{"token":"`+m[2]+`","password":"un autre mot de passe","confirm":"un autre mot de passe"}`); resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("the link used twice: %d", resp.StatusCode)
 	}
 }

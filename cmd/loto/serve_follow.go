@@ -8,7 +8,6 @@ import (
 
 	"loto/internal/journal"
 	"loto/internal/loto"
-	"loto/internal/web"
 )
 
 // followEvery bounds how long an append by another process (the command
@@ -50,11 +49,6 @@ func sleep(ctx context.Context, d time.Duration) {
 	case <-t.C:
 	}
 }
-
-// dayAuth is what the server asks the day about the organiser's password
-// and the devices' tokens: nil until the domain keeps them, so that nobody
-// logs in and every write is refused.
-func dayAuth(*loto.Day) web.Auth { return nil }
 
 // before returns the journal s cut before event bad: its events up to
 // bad-1, the head of that part, and nothing appended.

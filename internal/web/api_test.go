@@ -38,7 +38,7 @@ func TestSale_IdempotentRetryReturnsFirstAnswer(t *testing.T) {
 	f := newFixture(t, Config{})
 	f.openDesk()
 	body := `{"cards":["` + f.serial(1) + `","` + f.serial(2) + `","` + f.serial(3) + `"],"payments":[{"method":"cash","cents":2000}]}`
-	cashier, key := bearerOf(loto.RoleCashier), withHeader("Idempotency-Key", "vente-1")
+	cashier, key := f.bearerOf(loto.RoleCashier), withHeader("Idempotency-Key", "vente-1")
 	first := f.do("POST", "/api/v1/sales", body, cashier, key)
 	if first.Code != http.StatusOK {
 		t.Fatalf("sale: %d %s", first.Code, first.Body)
@@ -74,7 +74,7 @@ func TestSale_ChequeAnswerKeepsPersonalDataOut(t *testing.T) {
 	f := newFixture(t, Config{})
 	f.openDesk()
 	body := `{"cards":["` + f.serial(1) + `"],"payments":[{"method":"cheque","cents":500}],"identity":"CNI 9988776655","cheque":"CHQ0001234"}`
-	w := f.do("POST", "/api/v1/sales", body, bearerOf(loto.RoleCashier), withHeader("Idempotency-Key", "cheque-1"))
+	w := f.do("POST", "/api/v1/sales", body, f.bearerOf(loto.RoleCashier), withHeader("Idempotency-Key", "cheque-1"))
 	if w.Code != http.StatusOK {
 		t.Fatalf("cheque sale: %d %s", w.Code, w.Body)
 	}
@@ -89,7 +89,7 @@ func TestSale_ChequeAnswerKeepsPersonalDataOut(t *testing.T) {
 		`{"cards":["` + f.serial(2) + `"],"payments":[{"method":"cheque","cents":500}],"identity":"CNI"}`,
 		`{"cards":["` + f.serial(2) + `"],"payments":[{"method":"cash","cents":500}],"ticket":"R-12"}`,
 	} {
-		if w := f.do("POST", "/api/v1/sales", bad, bearerOf(loto.RoleCashier), withHeader("Idempotency-Key", "mauvais")); w.Code != 422 {
+		if w := f.do("POST", "/api/v1/sales", bad, f.bearerOf(loto.RoleCashier), withHeader("Idempotency-Key", "mauvais")); w.Code != 422 {
 			t.Errorf("bad sale %s: %d %s", bad, w.Code, w.Body)
 		}
 	}
@@ -109,7 +109,7 @@ func TestDoor_AdmitsATicketHolder(t *testing.T) {
 	}
 	code := r.Tickets[0].Code
 	body := `{"ticket":"` + code + `","card":"` + f.serial(10) + `"}`
-	w := f.do("POST", "/api/v1/door", body, bearerOf(loto.RoleDoor))
+	w := f.do("POST", "/api/v1/door", body, f.bearerOf(loto.RoleDoor))
 	if w.Code != http.StatusOK {
 		t.Fatalf("door: %d %s", w.Code, w.Body)
 	}
@@ -120,7 +120,7 @@ func TestDoor_AdmitsATicketHolder(t *testing.T) {
 	if strings.Contains(w.Body.String(), code) {
 		t.Fatalf("the answer repeats the ticket's code: %s", w.Body)
 	}
-	if w := f.do("POST", "/api/v1/door", `{"ticket":"`+code+`","card":"`+f.serial(11)+`"}`, bearerOf(loto.RoleDoor)); w.Code != http.StatusConflict {
+	if w := f.do("POST", "/api/v1/door", `{"ticket":"`+code+`","card":"`+f.serial(11)+`"}`, f.bearerOf(loto.RoleDoor)); w.Code != http.StatusConflict {
 		t.Fatalf("second scan: %d %s", w.Code, w.Body)
 	}
 }
@@ -130,7 +130,7 @@ func TestDoor_AdmitsATicketHolder(t *testing.T) {
 // controls it and awards; the status follows each step.
 func TestGame_HostAndControllerThroughTheAPI(t *testing.T) {
 	f := newFixture(t, Config{})
-	host, controller := bearerOf(loto.RoleHost), bearerOf(loto.RoleController)
+	host, controller := f.bearerOf(loto.RoleHost), f.bearerOf(loto.RoleController)
 	start := decode[loto.StartResult](t, f.do("POST", "/api/v1/game/start", "", host))
 	if start.Game != 1 || len(start.SeedSHA256) != 64 {
 		t.Fatalf("start: %+v", start)

@@ -50,14 +50,10 @@ func (s *Server) actorOf(r *http.Request) (a loto.Actor, known bool, err error) 
 		if s.auth == nil {
 			return loto.Actor{}, false, errNoAuth
 		}
-		a, err := s.auth.DeviceByToken(token)
-		if err != nil {
-			if loto.ErrorCode(err) == loto.EInternal {
-				return loto.Actor{}, false, err
-			}
-			return loto.Actor{}, false, loto.Errorf(loto.EForbidden, "appareil inconnu ou révoqué : l'appairer de nouveau depuis la page de l'organisateur ou par « loto device add »")
-		}
-		return a, true, nil
+		return s.device(token)
+	}
+	if c, err := r.Cookie(deviceCookie); err == nil && s.auth != nil {
+		return s.device(c.Value)
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		if a, ok := s.sessions.get(c.Value); ok {
@@ -65,6 +61,20 @@ func (s *Server) actorOf(r *http.Request) (a loto.Actor, known bool, err error) 
 		}
 	}
 	return loto.Actor{}, false, nil
+}
+
+// device is the actor of the device holding token. An unknown or revoked
+// device is refused (a 403, with the domain's French reason), checked at
+// every request, so a revocation takes effect at once.
+func (s *Server) device(token string) (loto.Actor, bool, error) {
+	d, err := s.auth.DeviceByToken(token)
+	if err != nil {
+		if loto.ErrorCode(err) == loto.EInternal {
+			return loto.Actor{}, false, err
+		}
+		return loto.Actor{}, false, loto.Errorf(loto.EForbidden, "%s : appairer l'appareil de nouveau (« loto device add »)", loto.ErrorMessage(err))
+	}
+	return d.Actor(), true, nil
 }
 
 // errNoAuth refuses a login or a token on a server that cannot check them.

@@ -20,81 +20,36 @@ import (
 	"loto/internal/loto"
 )
 
-// stubAuth stands for the day's devices and organiser password, which the
-// domain keeps once devices are paired there: tokens map to actors.
-type stubAuth struct {
-	mu       sync.Mutex
-	devices  map[string]loto.Actor
-	password string
-}
-
-func (a *stubAuth) DeviceByToken(token string) (loto.Actor, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if d, ok := a.devices[token]; ok {
-		return d, nil
-	}
-	return loto.Actor{}, loto.Errorf(loto.ENotFound, "appareil inconnu")
-}
-
-func (a *stubAuth) HasOrganiserPassword() bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.password != ""
-}
-
-func (a *stubAuth) CheckOrganiserPassword(pw string) error {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.password == "" || pw != a.password {
-		return loto.Errorf(loto.EForbidden, "mot de passe incorrect")
-	}
-	return nil
-}
-
-func (a *stubAuth) SetOrganiserPassword(_ context.Context, actor loto.Actor, pw string) error {
-	if actor.Role != loto.RoleOrganiser {
-		return loto.Errorf(loto.EForbidden, "refusé")
-	}
-	if len(pw) < 8 {
-		return loto.Errorf(loto.EInvalid, "mot de passe trop court")
-	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.password = pw
-	return nil
-}
-
 // testPassword is the organiser's password in the fixtures.
 const testPassword = "mot-de-passe-du-test"
 
-// tokens are the fixture's devices, one per role but the organiser's,
-// which logs in with the password.
-var tokens = map[loto.Role]string{
-	loto.RoleHost:       "jeton-meneur",
-	loto.RoleController: "jeton-controleur",
-	loto.RoleCashier:    "jeton-caisse-1",
-	loto.RoleDoor:       "jeton-entree",
-	loto.RoleBoard:      "jeton-tableau",
-	loto.RoleSystem:     "jeton-systeme",
-}
+// deviceRoles are the roles a device may be paired with; the organiser
+// logs in with the password, and the system is no device.
+var deviceRoles = []loto.Role{loto.RoleHost, loto.RoleController, loto.RoleCashier, loto.RoleDoor, loto.RoleBoard}
 
 // fixture is a server of the example day on a real SQLite file.
 type fixture struct {
 	t     *testing.T
 	store journal.Store
 	day   *loto.Day
-	auth  *stubAuth
 	srv   *Server
+	// tokens are the bearer tokens of the fixture's devices, one per role
+	// of deviceRoles, named "appareil ROLE" (the cashier's at caisse-1).
+	tokens  map[loto.Role]string
+	devices map[loto.Role]loto.Actor
 	now   time.Time
 	mu    sync.Mutex
 	// session is the organiser's cookie, opened once: logins are limited.
 	session *http.Cookie
 }
 
-// newFixture records the example day in a new SQLite file and serves it;
-// cfg's Day, Auth and Now are the fixture's.
-func newFixture(t *testing.T, cfg Config) *fixture {
+// newFixture records the example day in a new SQLite file, pairs a device
+// per role, sets the organiser's password and serves the day; cfg's Day,
+// Auth and Now are the fixture's.
+func newFixture(t *testing.T, cfg Config) *fixture { return setUp(t, cfg, true) }
+
+// setUp is newFixture, with the organiser's password set or not.
+func setUp(t *testing.T, cfg Config, password bool) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "loto.db"), nil)
@@ -110,23 +65,28 @@ func newFixture(t *testing.T, cfg Config) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	org := loto.Actor{Name: "test", Role: loto.RoleOrganiser}
 	if _, err := day.CreateEvent(ctx, org, spec); err != nil {
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, store: store, day: day, now: time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)}
-	f.auth = &stubAuth{password: testPassword, devices: map[string]loto.Actor{}}
-	for r, tok := range tokens {
-		a := loto.Actor{Name: "appareil " + r.Label(), Role: r}
+	f.tokens, f.devices = map[loto.Role]string{}, map[loto.Role]loto.Actor{}
+	for _, r := range deviceRoles {
+		desk := ""
 		if r == loto.RoleCashier {
-			a.Desk = "caisse-1"
+			desk = "caisse-1"
 		}
-		f.auth.devices[tok] = a
+		p, err := day.AddDevice(ctx, org, "appareil "+r.Label(), r, desk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.tokens[r], f.devices[r] = p.Token, p.Device.Actor()
 	}
-	cfg.Day, cfg.Now = day, f.clock
-	if cfg.Auth == nil {
-		cfg.Auth = f.auth
+	if password {
+		if err := day.SetOrganiserPassword(ctx, org, testPassword); err != nil {
+			t.Fatal(err)
+		}
 	}
+	cfg.Day, cfg.Auth, cfg.Now = day, day, f.clock
 	f.srv = New(cfg)
 	return f
 }
@@ -158,8 +118,8 @@ func (f *fixture) head() int64 {
 type option func(*http.Request)
 
 // bearerOf authenticates a request as the device of role.
-func bearerOf(role loto.Role) option {
-	return func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+tokens[role]) }
+func (f *fixture) bearerOf(role loto.Role) option {
+	return func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+f.tokens[role]) }
 }
 
 // withCookie sends a session cookie.
@@ -208,7 +168,7 @@ func (f *fixture) as(role loto.Role) option {
 		}
 		return withCookie(f.session)
 	}
-	return bearerOf(role)
+	return f.bearerOf(role)
 }
 
 // errorOf decodes an error answer, failing unless it has the shape of one.

@@ -75,13 +75,9 @@ func (s *Server) checkPassword(password string) error {
 	if len(password) > maxPassword {
 		return errWrongPassword
 	}
-	if err := s.auth.CheckOrganiserPassword(password); err != nil {
-		if loto.ErrorCode(err) == loto.EInternal {
-			return err
-		}
-		return errWrongPassword
-	}
-	return nil
+	// The domain's refusals are French and say no more than "wrong" or
+	// "none set yet".
+	return s.auth.CheckOrganiserPassword(password)
 }
 
 // errWrongPassword says the same for every refused password.
@@ -93,6 +89,11 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a loto.Act
 		s.sessions.close(c.Value) // a new id at each login: no fixation
 	}
 	http.SetCookie(w, sessionCookieFor(r, s.sessions.open(a)))
+	// One browser, one identity: a paired device's cookie gives way, or
+	// it would take precedence over the session.
+	if _, err := r.Cookie(deviceCookie); err == nil {
+		http.SetCookie(w, &http.Cookie{Name: deviceCookie, Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+	}
 }
 
 func logout(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"loto/internal/loto"
 )
 
 // TestLogin_SessionCookie: the right password opens an organiser session in
@@ -109,8 +108,7 @@ func TestLogin_RateLimited(t *testing.T) {
 // TestSetupLink_OnceOnly: with no organiser password, the one-time link
 // sets it and logs the organiser in; it works once; a wrong token is refused.
 func TestSetupLink_OnceOnly(t *testing.T) {
-	auth := &stubAuth{devices: map[string]loto.Actor{}}
-	f := newFixture(t, Config{Auth: auth})
+	f := setUp(t, Config{}, false)
 	link := f.srv.SetupPath()
 	token, ok := strings.CutPrefix(link, "/connexion/initialiser?jeton=")
 	if !ok || len(token) < 20 {
@@ -119,20 +117,20 @@ func TestSetupLink_OnceOnly(t *testing.T) {
 	if w := f.do("GET", link, ""); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `name="token" value="`+token+`"`) {
 		t.Fatalf("setup page: %d %s", w.Code, w.Body)
 	}
-	if w := f.do("POST", "/connexion/initialiser", `{"token":"faux","password":"nouveau-mdp","confirm":"nouveau-mdp"}`); w.Code != http.StatusForbidden {
+	if w := f.do("POST", "/connexion/initialiser", `{"token":"faux","password":"nouveau-mdp-choisi","confirm":"nouveau-mdp-choisi"}`); w.Code != http.StatusForbidden {
 		t.Fatalf("wrong token: %d %s", w.Code, w.Body)
 	}
-	if w := f.do("POST", "/connexion/initialiser", `{"token":"`+token+`","password":"nouveau-mdp","confirm":"autre-mdp"}`); w.Code != 422 || !strings.Contains(errorOf(t, w).Message, "diffèrent") {
+	if w := f.do("POST", "/connexion/initialiser", `{"token":"`+token+`","password":"nouveau-mdp-choisi","confirm":"autre-mdp-choisi"}`); w.Code != 422 || !strings.Contains(errorOf(t, w).Message, "diffèrent") {
 		t.Fatalf("mismatched passwords: %d %s", w.Code, w.Body)
 	}
-	w := f.do("POST", "/connexion/initialiser", `{"token":"`+token+`","password":"nouveau-mdp","confirm":"nouveau-mdp"}`)
+	w := f.do("POST", "/connexion/initialiser", `{"token":"`+token+`","password":"nouveau-mdp-choisi","confirm":"nouveau-mdp-choisi"}`)
 	if w.Code != http.StatusOK || len(w.Result().Cookies()) == 0 {
 		t.Fatalf("setup: %d %s", w.Code, w.Body)
 	}
-	if auth.CheckOrganiserPassword("nouveau-mdp") != nil {
+	if f.day.CheckOrganiserPassword("nouveau-mdp-choisi") != nil {
 		t.Fatal("the password was not set")
 	}
-	if w := f.do("POST", "/connexion/initialiser", `{"token":"`+token+`","password":"encore-un-mdp","confirm":"encore-un-mdp"}`); w.Code != http.StatusForbidden {
+	if w := f.do("POST", "/connexion/initialiser", `{"token":"`+token+`","password":"encore-un-mdp-choisi","confirm":"encore-un-mdp-choisi"}`); w.Code != http.StatusForbidden {
 		t.Fatalf("second use of the link: %d %s", w.Code, w.Body)
 	}
 	if f.srv.SetupPath() != "" {

@@ -87,7 +87,7 @@ func TestCSRF_CrossOriginWriteRefused(t *testing.T) {
 	if w := f.do("POST", "/api/v1/game/start", "{}", session, withHeader("Sec-Fetch-Site", "same-origin")); w.Code != http.StatusOK {
 		t.Fatalf("same-origin write: %d %s", w.Code, w.Body)
 	}
-	if w := f.do("POST", "/api/v1/game/draws", "{}", bearerOf(loto.RoleHost)); w.Code != http.StatusOK {
+	if w := f.do("POST", "/api/v1/game/draws", "{}", f.bearerOf(loto.RoleHost)); w.Code != http.StatusOK {
 		t.Fatalf("API client's write: %d %s", w.Code, w.Body)
 	}
 }
@@ -98,7 +98,7 @@ func TestBodyLimit_TooLargeRefused(t *testing.T) {
 	f := newFixture(t, Config{})
 	big := `{"cards":["` + strings.Repeat("A", maxBody) + `"]}`
 	before := f.head()
-	w := f.do("POST", "/api/v1/sales", big, bearerOf(loto.RoleCashier), withHeader("Idempotency-Key", "gros"))
+	w := f.do("POST", "/api/v1/sales", big, f.bearerOf(loto.RoleCashier), withHeader("Idempotency-Key", "gros"))
 	if w.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("huge body: %d %s", w.Code, w.Body)
 	}

@@ -30,6 +30,7 @@ var Pages = []Page{
 	{"/joueur", "Joueur", "le téléphone d'un joueur", false},
 	{"/reglement", "Règlement", "tout le monde", false},
 	{"/connexion", "Connexion", "l'organisateur", true},
+	{"/appairer", "Appairer un appareil", "chaque appareil de la salle, une fois", true},
 }
 
 //go:embed templates/*.html

@@ -38,6 +38,8 @@ var routes = []route{
 	{"POST /deconnexion", public, false, logout},
 	{"GET /connexion/initialiser", public, false, pageSetup},
 	{"POST /connexion/initialiser", public, true, setup},
+	{"GET /appairer", public, false, pagePair},
+	{"POST /appairer", public, true, pair},
 
 	{"GET /api/v1/status", public, false, apiStatus},
 	{"POST /api/v1/sales", loto.CmdSell, true, apiSale},

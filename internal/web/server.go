@@ -15,13 +15,14 @@ import (
 	"loto/internal/loto"
 )
 
-// Auth is what the server asks the day about who is who: the organiser's
-// password and the paired devices' tokens. The day implements it once
-// devices are in the domain (see dayAuth).
+// Auth is what the server asks the day (a *loto.Day) about who is who:
+// the paired devices' tokens and the organiser's password.
 type Auth interface {
-	// DeviceByToken returns the actor of the device holding a bearer token;
-	// an error for an unknown or revoked one.
-	DeviceByToken(token string) (loto.Actor, error)
+	// DeviceByToken returns the device holding a bearer token; an error
+	// for an unknown or revoked one.
+	DeviceByToken(token string) (loto.Device, error)
+	// PairDevice exchanges a pairing code for the device's new token.
+	PairDevice(ctx context.Context, code string) (loto.Device, string, error)
 	// HasOrganiserPassword says whether the organiser's password is set.
 	HasOrganiserPassword() bool
 	// CheckOrganiserPassword returns nil when password is the organiser's.
