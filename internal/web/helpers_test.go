@@ -37,8 +37,8 @@ type fixture struct {
 	// of deviceRoles, named "appareil ROLE" (the cashier's at caisse-1).
 	tokens  map[loto.Role]string
 	devices map[loto.Role]loto.Actor
-	now   time.Time
-	mu    sync.Mutex
+	now     time.Time
+	mu      sync.Mutex
 	// session is the organiser's cookie, opened once: logins are limited.
 	session *http.Cookie
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
 )
 
 // TestLogin_SessionCookie: the right password opens an organiser session in
