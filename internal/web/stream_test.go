@@ -373,3 +373,33 @@ func waitSeq(t *testing.T, b *Broker, seq int64) {
 		}
 	}
 }
+
+func TestStreamEncodesEachChangeOnceForAllClients(t *testing.T) {
+	d := liveDay(t)
+	b, _ := streamOf(t, d, BrokerOptions{})
+	var clients []*client
+	for range 3 {
+		cl, _, ok := b.subscribe(0, false)
+		if !ok {
+			t.Fatal("the broker refused a client")
+		}
+		clients = append(clients, cl)
+	}
+	seq := draw(t, d)
+	var first []byte
+	for i, cl := range clients {
+		select {
+		case f := <-cl.queue:
+			if !strings.HasPrefix(string(f), "id: "+strconv.FormatInt(seq, 10)+"\nevent: change\n") {
+				t.Fatalf("client %d got %q", i, f)
+			}
+			if first == nil {
+				first = f
+			} else if &f[0] != &first[0] {
+				t.Fatalf("client %d got its own encoding of the change: want the one frame shared by all", i)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("client %d got nothing", i)
+		}
+	}
+}
