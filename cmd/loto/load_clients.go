@@ -25,6 +25,12 @@ type streamLoad struct {
 	// MemPerClient is the server's memory per open stream, in bytes; 0
 	// when the server runs elsewhere (--url).
 	MemPerClient int64 `json:"server_bytes_per_client,omitempty"`
+	// Command* is how long the tool's own commands took, their durable
+	// append included (the fsync), when it draws itself: the part of the
+	// latency the stream does not make.
+	CommandP50 int64 `json:"command_p50_us,omitempty"`
+	CommandP99 int64 `json:"command_p99_us,omitempty"`
+	CommandMax int64 `json:"command_max_us,omitempty"`
 }
 
 // arrival is when the changes of one id reached the clients.
@@ -37,7 +43,8 @@ type arrival struct {
 // loadClients holds the receipts of n clients of one stream.
 type loadClients struct {
 	mu      sync.Mutex
-	from    time.Time // changes appended before are not measured
+	from    time.Time // changes appended before are not measured,
+	until   time.Time // nor those appended after
 	byID    map[string]*arrival
 	dropped int
 }
@@ -45,7 +52,7 @@ type loadClients struct {
 // measureStream opens n streams on url, waits until each has its first
 // state (ready, when not nil, is then closed), measures the changes
 // appended during d and returns the figures. Everything ends within the
-// connect timeout plus d.
+// connect timeout, d and the grace.
 func measureStream(ctx context.Context, url string, n int, d time.Duration, ready chan<- struct{}) (streamLoad, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -79,12 +86,14 @@ func measureStream(ctx context.Context, url string, n int, d time.Duration, read
 	}
 	lc.mu.Lock()
 	lc.from = time.Now()
+	lc.until = lc.from.Add(d)
 	lc.mu.Unlock()
 	if ready != nil {
 		close(ready)
 	}
+	// The last changes of the window get a grace to reach every client.
 	select {
-	case <-time.After(d):
+	case <-time.After(d + grace):
 	case <-ctx.Done():
 	}
 	cancel()
@@ -92,8 +101,12 @@ func measureStream(ctx context.Context, url string, n int, d time.Duration, read
 	return lc.figures(n), nil
 }
 
-// connectTimeout bounds the time the clients take to connect.
-const connectTimeout = 30 * time.Second
+// connectTimeout bounds the time the clients take to connect; grace is
+// how long the clients still read after the window of the measure.
+const (
+	connectTimeout = 30 * time.Second
+	grace          = time.Second
+)
 
 // follow reads one stream until ctx ends, noting each change's receipt.
 // It reports on connected once the first state is in, or why not.
@@ -163,7 +176,7 @@ func (lc *loadClients) receipt(id string, data []byte, t time.Time) {
 	a := lc.byID[id]
 	if a == nil {
 		sent, ok := changeTime(data)
-		if !ok || sent.Before(lc.from) {
+		if !ok || sent.Before(lc.from) || sent.After(lc.until) {
 			return
 		}
 		a = &arrival{sent: sent}

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"time"
 
@@ -109,6 +110,9 @@ func writeLoad(e *env, r streamLoad, d time.Duration) {
 	if r.Changes > 0 {
 		fmt.Fprintf(e.stdout, "de l'écriture au dernier client : p50 %s, p99 %s, max %s\n", millis(r.P50), millis(r.P99), millis(r.Max))
 	}
+	if r.CommandMax > 0 {
+		fmt.Fprintf(e.stdout, "dont la commande (écriture durable comprise) : p50 %s, p99 %s, max %s\n", millis(r.CommandP50), millis(r.CommandP99), millis(r.CommandMax))
+	}
 	if r.MemPerClient > 0 {
 		fmt.Fprintf(e.stdout, "mémoire du serveur : %s Ko par client\n", frenchDecimal(strconv.FormatFloat(float64(r.MemPerClient)/1024, 'f', 1, 64)))
 	}
@@ -191,15 +195,22 @@ func loadOwnServer(ctx context.Context, n int, d, interval time.Duration, e *env
 	draws := newDrawer(day)
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
+	var took []int64 // how long each command took, its durable append included
 	for {
 		select {
 		case res := <-done:
 			res.r.MemPerClient = perClient
+			if len(took) > 0 {
+				slices.Sort(took)
+				res.r.CommandP50, res.r.CommandP99, res.r.CommandMax = quantile(took, 0.5), quantile(took, 0.99), took[len(took)-1]
+			}
 			return res.r, res.err
 		case <-tick.C:
+			start := time.Now()
 			if err := draws.next(ctx); err != nil {
 				return streamLoad{}, err
 			}
+			took = append(took, time.Since(start).Microseconds())
 		}
 	}
 }
