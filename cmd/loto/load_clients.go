@@ -40,13 +40,21 @@ type arrival struct {
 	clients int
 }
 
-// loadClients holds the receipts of n clients of one stream.
+// receipt is one change as one client received it.
+type receipt struct {
+	id       string
+	sent, at time.Time
+}
+
+// loadClients holds the receipts of n clients of one stream. Each client
+// keeps its own until it ends, so that the clients of a change do not
+// wait on each other to note it.
 type loadClients struct {
-	mu      sync.Mutex
-	from    time.Time // changes appended before are not measured,
-	until   time.Time // nor those appended after
-	byID    map[string]*arrival
-	dropped int
+	mu       sync.Mutex
+	from     time.Time // changes appended before are not measured,
+	until    time.Time // nor those appended after
+	receipts [][]receipt
+	dropped  int
 }
 
 // measureStream opens n streams on url, waits until each has its first
@@ -56,7 +64,7 @@ type loadClients struct {
 func measureStream(ctx context.Context, url string, n int, d time.Duration, ready chan<- struct{}) (streamLoad, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	lc := &loadClients{byID: map[string]*arrival{}}
+	lc := &loadClients{}
 	tr := &http.Transport{MaxIdleConnsPerHost: -1, DisableCompression: true}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr}
@@ -135,6 +143,12 @@ func (lc *loadClients) follow(ctx context.Context, client *http.Client, url stri
 	}
 	r := bufio.NewReaderSize(resp.Body, 4096)
 	var id []byte
+	var mine []receipt
+	defer func() {
+		lc.mu.Lock()
+		lc.receipts = append(lc.receipts, mine)
+		lc.mu.Unlock()
+	}()
 	long := false // inside a line longer than the buffer: a state, not measured
 	for {
 		line, err := r.ReadSlice('\n')
@@ -160,31 +174,11 @@ func (lc *loadClients) follow(ctx context.Context, client *http.Client, url stri
 		case bytes.HasPrefix(line, []byte("event: state")):
 			once()
 		case bytes.HasPrefix(line, []byte("data: ")):
-			lc.receipt(string(id), line, time.Now())
+			at := time.Now()
+			if sent, ok := changeTime(line); ok {
+				mine = append(mine, receipt{id: string(id), sent: sent, at: at})
+			}
 		}
-	}
-}
-
-// receipt notes that a client received the change id at t; data is the
-// change's line, whose "time" field says when it was appended.
-func (lc *loadClients) receipt(id string, data []byte, t time.Time) {
-	lc.mu.Lock()
-	defer lc.mu.Unlock()
-	if lc.from.IsZero() {
-		return
-	}
-	a := lc.byID[id]
-	if a == nil {
-		sent, ok := changeTime(data)
-		if !ok || sent.Before(lc.from) || sent.After(lc.until) {
-			return
-		}
-		a = &arrival{sent: sent}
-		lc.byID[id] = a
-	}
-	a.clients++
-	if t.After(a.last) {
-		a.last = t
 	}
 }
 
@@ -209,8 +203,25 @@ func (lc *loadClients) figures(n int) streamLoad {
 	lc.mu.Lock()
 	defer lc.mu.Unlock()
 	out := streamLoad{Clients: n, Dropped: lc.dropped}
+	byID := map[string]*arrival{}
+	for _, rs := range lc.receipts {
+		for _, r := range rs {
+			if r.sent.Before(lc.from) || r.sent.After(lc.until) {
+				continue
+			}
+			a := byID[r.id]
+			if a == nil {
+				a = &arrival{sent: r.sent}
+				byID[r.id] = a
+			}
+			a.clients++
+			if r.at.After(a.last) {
+				a.last = r.at
+			}
+		}
+	}
 	var lat []int64
-	for _, a := range lc.byID {
+	for _, a := range byID {
 		if a.clients < n {
 			out.Incomplete++
 			continue
