@@ -11,11 +11,12 @@ import (
 // decides; the domain checks again), and its handler.
 type route struct {
 	pattern string
-	// cmd is the command the route runs; public for a read anyone may
-	// make (the board's state, the start page) or for the login itself.
+	// cmd is the command the route runs, or for a read the command whose
+	// roles may see it; public for a read anyone may make (the board's
+	// state, the start page) or for the login itself.
 	cmd loto.Command
 	// writes says that the route appends to the journal: a read-only
-	// server refuses it. Every route with a command writes.
+	// server refuses it. Every POST with a command writes.
 	writes bool
 	h      handler
 }
@@ -49,6 +50,19 @@ var routes = []route{
 	{"POST /api/v1/claims", loto.CmdClaim, true, apiClaim},
 	{"POST /api/v1/game/control", loto.CmdControl, true, apiControl},
 	{"POST /api/v1/game/award", loto.CmdAward, true, apiAward},
+	{"POST /api/v1/game/call", loto.CmdCall, true, apiCall},
+	{"POST /api/v1/game/undo", loto.CmdUndo, true, apiUndo},
+	{"POST /api/v1/game/tokens", loto.CmdTokens, true, apiTokens},
+	{"POST /api/v1/game/decline", loto.CmdDecline, true, apiDecline},
+	{"POST /api/v1/breaks", loto.CmdStartBreak, true, apiBreakStart},
+	{"POST /api/v1/breaks/end", loto.CmdEndBreak, true, apiBreakEnd},
+	{"POST /api/v1/desks/{desk}/open", loto.CmdOpenDesk, true, apiDeskOpen},
+	{"POST /api/v1/desks/{desk}/close", loto.CmdCloseDesk, true, apiDeskClose},
+
+	// The devices: who may pair them may list them.
+	{"GET /api/v1/devices", loto.CmdAddDevice, false, apiDevices},
+	{"POST /api/v1/devices", loto.CmdAddDevice, true, apiDeviceAdd},
+	{"POST /api/v1/devices/{id}/revoke", loto.CmdRevokeDevice, true, apiDeviceRevoke},
 	{"GET /api/v1/stream", public, false, apiStream},
 	{"/api/", public, false, apiUnknown},
 }

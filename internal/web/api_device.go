@@ -1,0 +1,88 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"loto/internal/loto"
+)
+
+// deviceBody is the JSON of POST /api/v1/devices: the device's name, its
+// role (in English or French) and, for a cashier, its desk.
+type deviceBody struct {
+	Name string `json:"name"`
+	Role string `json:"role"`
+	Desk string `json:"desk"`
+}
+
+// pairingAnswer is a new device as the organiser is told it: its pairing
+// code, the path that pairs a browser with it (for a QR code), and its
+// bearer token for an API client; shown this once, stored nowhere.
+type pairingAnswer struct {
+	loto.Pairing
+	PairPath string `json:"pair_path"`
+}
+
+func apiDeviceAdd(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	var body deviceBody
+	if err := decodeJSON(r, &body); err != nil {
+		return err
+	}
+	role, err := loto.ParseRole(body.Role)
+	if err != nil {
+		return err
+	}
+	ctx, err := keyed(r)
+	if err != nil {
+		return err
+	}
+	p, err := s.day.AddDevice(ctx, a, body.Name, role, body.Desk)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, pairingAnswer{Pairing: p, PairPath: "/appairer?code=" + url.QueryEscape(p.Code)})
+	return nil
+}
+
+// devicesAnswer lists the day's devices, revoked ones included.
+type devicesAnswer struct {
+	Devices []loto.Device `json:"devices"`
+}
+
+func apiDevices(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	list := s.day.Devices()
+	if list == nil {
+		list = []loto.Device{}
+	}
+	writeJSON(w, http.StatusOK, devicesAnswer{Devices: list})
+	return nil
+}
+
+// revokeBody is the JSON of POST /api/v1/devices/{id}/revoke.
+type revokeBody struct {
+	Why string `json:"why"`
+}
+
+func apiDeviceRevoke(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	var body revokeBody
+	if err := decodeJSON(r, &body); err != nil {
+		return err
+	}
+	text := r.PathValue("id")
+	id, err := strconv.Atoi(text)
+	if err != nil || id < 1 {
+		return loto.Errorf(loto.EInvalid, "appareil « %s » : attendu son numéro, comme dans la liste des appareils", loto.Shown(strings.TrimSpace(text)))
+	}
+	ctx, err := keyed(r)
+	if err != nil {
+		return err
+	}
+	d, err := s.day.RevokeDevice(ctx, a, id, body.Why)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, d)
+	return nil
+}

@@ -1,0 +1,107 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	"loto/internal/loto"
+)
+
+// The host's other commands on the game in play: a call stops the draw,
+// undo takes back a mistyped number, tokens break a tie, decline notes
+// that tied winners refuse to share.
+
+func apiCall(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	if err := decodeJSON(r, &emptyBody{}); err != nil {
+		return err
+	}
+	ctx, err := keyed(r)
+	if err != nil {
+		return err
+	}
+	if err := s.day.Call(ctx, a); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func apiUndo(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	if err := decodeJSON(r, &emptyBody{}); err != nil {
+		return err
+	}
+	ctx, err := keyed(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.day.Undo(ctx, a)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, res)
+	return nil
+}
+
+// tokensBody is the JSON of POST /api/v1/game/tokens: {} when the software
+// draws the tokens, {"tokens": [N, ...]} for those drawn from the bag, one
+// per tied winner in the order of the claims (R17).
+type tokensBody struct {
+	Tokens []int `json:"tokens"`
+}
+
+// typed reads the tokens drawn from the bag, nil for none, each 1..90.
+func (b tokensBody) typed() ([]int, error) {
+	if b.Tokens == nil {
+		return nil, nil
+	}
+	out := make([]int, 0, len(b.Tokens))
+	for _, n := range b.Tokens {
+		t, err := loto.ParseToken(strconv.Itoa(n))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// tokensAnswer is the tokens drawn, one per tied winner.
+type tokensAnswer struct {
+	Tokens []loto.ClaimToken `json:"tokens"`
+}
+
+func apiTokens(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	var body tokensBody
+	if err := decodeJSON(r, &body); err != nil {
+		return err
+	}
+	typed, err := body.typed()
+	if err != nil {
+		return err
+	}
+	ctx, err := keyed(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.day.DrawTokens(ctx, a, typed)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, tokensAnswer{Tokens: res})
+	return nil
+}
+
+func apiDecline(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	if err := decodeJSON(r, &emptyBody{}); err != nil {
+		return err
+	}
+	ctx, err := keyed(r)
+	if err != nil {
+		return err
+	}
+	if err := s.day.DeclineShare(ctx, a); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
