@@ -46,7 +46,7 @@ var handlerAttr = regexp.MustCompile(`\son[a-z]+\s*=`)
 // TestPages_NoInlineScript: the CSP forbids inline scripts, so no page has one.
 func TestPages_NoInlineScript(t *testing.T) {
 	f := newFixture(t, Config{})
-	for _, p := range []string{"/", "/connexion", "/connexion/initialiser?jeton=x"} {
+	for _, p := range []string{"/", "/connexion", "/connexion/initialiser?jeton=x", "/appairer", "/tableau"} {
 		body := f.do("GET", p, "").Body.String()
 		for _, tag := range strings.Split(body, "<script")[1:] {
 			if !strings.HasPrefix(tag, " src=") {
@@ -107,5 +107,18 @@ func TestBodyLimit_TooLargeRefused(t *testing.T) {
 	}
 	if f.head() != before {
 		t.Fatal("a huge body was recorded")
+	}
+}
+
+// TestPages_UnknownPathInFrench: a path that is no page gets a French 404
+// page linking the start page; one under /api/ gets the error JSON.
+func TestPages_UnknownPathInFrench(t *testing.T) {
+	f := newFixture(t, Config{})
+	w := f.do("GET", "/tableau-noir", "")
+	if w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), "Page introuvable") || !strings.Contains(w.Body.String(), `href="/"`) {
+		t.Fatalf("unknown page: %d %s", w.Code, w.Body)
+	}
+	if w := f.do("GET", "/api/v1/tableau", ""); w.Code != http.StatusNotFound || errorOf(t, w).Code != loto.ENotFound {
+		t.Fatalf("unknown API path: %d %s", w.Code, w.Body)
 	}
 }

@@ -63,3 +63,9 @@ type homePage struct {
 func pageHome(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
 	return s.render(w, http.StatusOK, "home.html", homePage{Pages: Pages, Actor: a, ReadOnly: s.readOnly})
 }
+
+// pageNotFound answers a path that is no page, in French, with a link to
+// the start page, which lists the pages.
+func pageNotFound(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	return s.render(w, http.StatusNotFound, "notfound.html", r.URL.Path)
+}

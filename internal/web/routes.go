@@ -65,4 +65,5 @@ var routes = []route{
 	{"POST /api/v1/devices/{id}/revoke", loto.CmdRevokeDevice, true, apiDeviceRevoke},
 	{"GET /api/v1/stream", public, false, apiStream},
 	{"/api/", public, false, apiUnknown},
+	{"/", public, false, pageNotFound},
 }

@@ -57,15 +57,12 @@ type Server struct {
 
 	setupMu    sync.Mutex
 	setupToken string // the one-time link's token; empty once used or when a password is set
-
-	stopOnce sync.Once
-	stopped  chan struct{}
 }
 
 // New builds the server of a day. Without an organiser password it makes
 // the one-time link that lets the organiser choose one (SetupPath).
 func New(cfg Config) *Server {
-	s := &Server{day: cfg.Day, auth: cfg.Auth, readOnly: cfg.ReadOnly, stream: cfg.Stream, log: cfg.Log, stopped: make(chan struct{})}
+	s := &Server{day: cfg.Day, auth: cfg.Auth, readOnly: cfg.ReadOnly, stream: cfg.Stream, log: cfg.Log}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -100,16 +97,10 @@ func (s *Server) SetupPath() string {
 	return "/connexion/initialiser?jeton=" + s.setupToken
 }
 
-// Stopped is closed when the server stops: long-lived answers (the
-// stream) end on it, since http.Server.Shutdown does not cancel them.
-func (s *Server) Stopped() <-chan struct{} { return s.stopped }
-
-// Stop tells long-lived answers to end; Shutdown calls it.
-func (s *Server) Stop() { s.stopOnce.Do(func() { close(s.stopped) }) }
-
 // The server's timeouts: a slow client cannot hold a connection with half
 // a request, nor keep an idle one for ever. Writes are bounded per answer;
-// the stream extends its own deadline per message (http.ResponseController).
+// the stream extends its own deadline per message (http.ResponseController),
+// and the stop ends it (cmd/loto cancels the broker when Shutdown begins).
 const (
 	readHeaderTimeout = 5 * time.Second
 	readTimeout       = 30 * time.Second
@@ -118,10 +109,9 @@ const (
 	maxHeaderBytes    = 32 << 10
 )
 
-// HTTPServer returns an http.Server serving s at addr with the timeouts
-// above; its Shutdown also stops s.
+// HTTPServer returns an http.Server serving s at addr with the timeouts above.
 func (s *Server) HTTPServer(addr string) *http.Server {
-	hs := &http.Server{
+	return &http.Server{
 		Addr:              addr,
 		Handler:           s,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -131,8 +121,6 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
-	hs.RegisterOnShutdown(s.Stop)
-	return hs
 }
 
 // serve wraps a route's handler: the gate admits the actor, the handler
