@@ -3,6 +3,7 @@ module loto
 go 1.26.8
 
 require (
+	github.com/chromedp/chromedp v0.23.1
 	github.com/go-pdf/fpdf v0.9.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
@@ -13,7 +14,9 @@ require (
 )
 
 require (
+	github.com/chromedp/cdproto v0.160.1 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect

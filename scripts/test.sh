@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of loto. On a fresh Debian machine with Go it first installs
 # what the tests need from Debian's packages when missing (PostgreSQL server,
-# poppler-utils for rendering PDFs), then starts a private PostgreSQL for the
+# poppler-utils for rendering PDFs, chromium and a font for the browser
+# tests: Debian's own build, never a browser a tool downloads), then starts a private PostgreSQL for the
 # run (a throw-away cluster on a Unix socket) and stops it afterwards.
 # Extra arguments go to `go test` (e.g. scripts/test.sh -run TestR17 ./internal/game).
 set -euo pipefail
@@ -15,6 +16,8 @@ need=()
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 [ -x "$(pg_bin)/initdb" ] || need+=(postgresql)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 if [ ${#need[@]} -gt 0 ]; then
   echo "test.sh: installing ${need[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive

@@ -1,0 +1,382 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"loto/internal/loto"
+)
+
+// The browser tests run the pages in Debian's chromium, headless, driven
+// by chromedp. One browser serves the whole package, each test opening
+// tabs in it: starting a browser costs a second, a tab a few milliseconds.
+
+// chromiumPath is Debian's chromium, which scripts/test.sh installs when
+// missing. No tool downloads a browser of its own: the machines have no
+// internet.
+const chromiumPath = "/usr/bin/chromium"
+
+// browserTimeout bounds each tab's whole life in a test.
+const browserTimeout = 60 * time.Second
+
+// browser is the package's one browser, started by the first test that
+// needs it and stopped by TestMain.
+var browser struct {
+	once    sync.Once
+	ctx     context.Context
+	cancel  []context.CancelFunc
+	dataDir string
+	err     error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for i := len(browser.cancel) - 1; i >= 0; i-- {
+		browser.cancel[i]()
+	}
+	if browser.dataDir != "" {
+		os.RemoveAll(browser.dataDir)
+	}
+	os.Exit(code)
+}
+
+// needBrowser returns the browser's context, starting it once. Without
+// chromium the test is skipped on a developer's machine and fails under
+// CI=true, where a skipped browser test would hide the pages untested.
+func needBrowser(t *testing.T) context.Context {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("chromium absent (%s) under CI: scripts/test.sh installs it", chromiumPath)
+		}
+		t.Skipf("chromium absent (%s): scripts/test.sh installs it", chromiumPath)
+	}
+	browser.once.Do(startBrowser)
+	if browser.err != nil {
+		t.Fatalf("starting chromium: %v", browser.err)
+	}
+	return browser.ctx
+}
+
+// startBrowser starts chromium with a fresh profile and every background
+// service off: with no internet, its update checks, sync and QUIC probes
+// would only flood the log with refused connections.
+func startBrowser() {
+	dir, err := os.MkdirTemp("", "loto-chromium-")
+	if err != nil {
+		browser.err = err
+		return
+	}
+	browser.dataDir = dir
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(dir),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	browser.cancel = []context.CancelFunc{cancelAlloc, cancelCtx}
+	if err := chromedp.Do(ctx); err != nil {
+		browser.err = err
+		return
+	}
+	browser.ctx = ctx
+}
+
+// live is a real server of the example day on a loopback port, with its
+// live stream, for the browser.
+type live struct {
+	*fixture
+	url    string
+	broker *Broker
+}
+
+// cashierActor sells the browser tests' cards, at caisse-1.
+var cashierActor = loto.Actor{Name: "caisse de test", Role: loto.RoleCashier, Desk: "caisse-1"}
+
+// hostActor drives the browser tests' games through the domain.
+var hostActor = loto.Actor{Name: "meneur de test", Role: loto.RoleHost}
+
+// startLive serves the example day, on a temporary SQLite file, at
+// 127.0.0.1 on a port of the system's choosing, with the stream mounted;
+// the test's end stops it.
+func startLive(t *testing.T, cfg Config) *live {
+	t.Helper()
+	f := newFixture(t, cfg)
+	b := NewBroker(f.day, BrokerOptions{})
+	cfg.Day, cfg.Now, cfg.Stream = f.day, f.clock, b
+	if cfg.Auth == nil {
+		cfg.Auth = f.auth
+	}
+	f.srv = New(cfg)
+	ctx, stop := context.WithCancel(context.Background())
+	ran := make(chan struct{})
+	go func() { defer close(ran); b.Run(ctx) }()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := f.srv.HTTPServer(ln.Addr().String())
+	served := make(chan struct{})
+	go func() { defer close(served); hs.Serve(ln) }()
+	t.Cleanup(func() {
+		// Close, not Shutdown: chromium keeps a preconnected socket
+		// that Shutdown would wait 5 s for; the streams end on Stop.
+		f.srv.Stop()
+		hs.Close()
+		stop()
+		<-ran
+		<-served
+	})
+	return &live{fixture: f, url: "http://" + ln.Addr().String(), broker: b}
+}
+
+// sell sells the cards of series A numbered from..to (one sale) through
+// the domain, at caisse-1, opened on the first sale; it returns their serials.
+func (l *live) sell(from, to int) []string {
+	l.t.Helper()
+	ctx := context.Background()
+	if len(l.day.Sessions()) == 0 {
+		l.openDesk()
+	}
+	var texts []string
+	for n := from; n <= to; n++ {
+		texts = append(texts, l.serial(n))
+	}
+	codes, err := loto.ParseCardCodes(texts)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	req := loto.SaleRequest{Cards: codes, Payments: []loto.Payment{{Method: loto.Cash, Cents: 100000}}}
+	if _, err := l.day.Sell(loto.WithKey(ctx, fmt.Sprintf("vente-%d-%d", from, to)), cashierActor, req); err != nil {
+		l.t.Fatal(err)
+	}
+	return texts
+}
+
+// tab is a page open in the browser at a viewport size. It records the
+// page's uncaught exceptions and console errors (a script the CSP blocks
+// shows there), which noErrors checks.
+type tab struct {
+	t   *testing.T
+	ctx context.Context
+	url string
+
+	mu   sync.Mutex
+	errs []string
+	last string // the text of the last console message, for noErrors
+}
+
+// open opens path of the server in a new tab of width×height CSS pixels
+// and waits for the page to be loaded.
+func (l *live) open(path string, width, height int64) *tab {
+	t := l.t
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(needBrowser(t))
+	ctx, cancelTime := context.WithTimeout(ctx, browserTimeout)
+	t.Cleanup(func() { cancelTime(); cancel() })
+	tb := &tab{t: t, ctx: ctx, url: l.url + path}
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			tb.mu.Lock()
+			if m.Type == chromedp.ConsoleError || m.IsException() {
+				tb.errs = append(tb.errs, m.String()+" "+m.URL)
+			}
+			tb.last = m.Text
+			tb.mu.Unlock()
+		}
+	}()
+	tb.run(chromedp.EmulateViewport(width, height), chromedp.Navigate(tb.url))
+	return tb
+}
+
+// run runs actions in the tab, failing the test on an error.
+func (tb *tab) run(actions ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, actions...); err != nil {
+		tb.t.Fatalf("%s: %v", tb.url, err)
+	}
+}
+
+// eval evaluates a JavaScript expression in the page, failing the test
+// on an error; a promise is awaited.
+func eval[T any](tb *tab, expr string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.t.Fatalf("%s: %s: %v", tb.url, expr, err)
+	}
+	return v
+}
+
+// text is the text of the first element matching a CSS selector, "" when none does.
+func (tb *tab) text(selector string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, selector))
+}
+
+// attr is an attribute of the first element matching a CSS selector, "" when none.
+func (tb *tab) attr(selector, name string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`(document.querySelector(%q) || {getAttribute() {}}).getAttribute(%q) || ""`, selector, name))
+}
+
+// count is how many elements match a CSS selector.
+func (tb *tab) count(selector string) int {
+	tb.t.Helper()
+	return eval[int](tb, fmt.Sprintf(`document.querySelectorAll(%q).length`, selector))
+}
+
+// waitText waits until the element matching selector holds want in its
+// text; it fails after 10 s with the last text seen.
+func (tb *tab) waitText(selector, want string) {
+	tb.t.Helper()
+	tb.waitFor(selector, func(got string) bool { return strings.Contains(got, want) }, "to contain "+strconv.Quote(want))
+}
+
+// waitFor waits until the text of the element matching selector satisfies ok.
+func (tb *tab) waitFor(selector string, ok func(string) bool, what string) {
+	tb.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got := tb.text(selector)
+		if ok(got) {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.t.Fatalf("%s: %s: waited 10 s for the text %s; it is %q", tb.url, selector, what, got)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// screenshotDir is where the browser tests write their screenshots: the
+// folder screenshots/ at the repository's root (gitignored), or
+// LOTO_SCREENSHOTS when set.
+func screenshotDir(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("LOTO_SCREENSHOTS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "screenshots")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// screenshot writes what the tab shows, its viewport, as name.png.
+func (tb *tab) screenshot(name string) string {
+	tb.t.Helper()
+	png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	path := filepath.Join(screenshotDir(tb.t), name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		tb.t.Fatal(err)
+	}
+	abs, _ := filepath.Abs(path)
+	tb.t.Logf("screenshot %s", abs)
+	return path
+}
+
+// axeSource is axe-core, vendored under testdata/axe-core with its licence
+// (npm pack axe-core); tests never fetch it.
+var axeSource = sync.OnceValues(func() (string, error) {
+	b, err := os.ReadFile(filepath.Join("testdata", "axe-core", "axe.min.js"))
+	return string(b), err
+})
+
+// axeViolation is one rule axe-core finds broken, with where.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		HTML   string `json:"html"`
+		Target []any  `json:"target"`
+	} `json:"nodes"`
+}
+
+// axe runs axe-core in the page (WCAG 2 A and AA, and its best
+// practices) and fails on a serious or critical violation; lesser ones
+// are logged.
+func (tb *tab) axe() {
+	tb.t.Helper()
+	src, err := axeSource()
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.run(chromedp.Evaluate[chromedp.Void](src))
+	vs := eval[[]axeViolation](tb, `axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations)`)
+	for _, v := range vs {
+		where, _ := json.Marshal(v.Nodes)
+		if v.Impact == "serious" || v.Impact == "critical" {
+			tb.t.Errorf("%s: axe-core %s violation %s: %s at %s", tb.url, v.Impact, v.ID, v.Help, where)
+		} else {
+			tb.t.Logf("%s: axe-core %s violation %s: %s at %s", tb.url, v.Impact, v.ID, v.Help, where)
+		}
+	}
+}
+
+// noErrors fails when the page threw or logged an error: a script that
+// failed, or one the Content-Security-Policy refused.
+func (tb *tab) noErrors() {
+	tb.t.Helper()
+	// The console's messages come in order but on their own goroutine: a
+	// marker logged now is seen after every message before it.
+	eval[chromedp.Void](tb, `console.info("loto: fin des messages")`)
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		tb.mu.Lock()
+		done := tb.last == "loto: fin des messages"
+		tb.mu.Unlock()
+		if done {
+			break
+		}
+	}
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	for _, e := range tb.errs {
+		tb.t.Errorf("%s: %s", tb.url, e)
+	}
+}
+
+// get fetches a path of the live server with a plain HTTP client.
+func (l *live) get(path string) *http.Response {
+	l.t.Helper()
+	res, err := http.Get(l.url + path)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	l.t.Cleanup(func() { res.Body.Close() })
+	return res
+}
