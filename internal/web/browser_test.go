@@ -115,12 +115,6 @@ type live struct {
 	broker *Broker
 }
 
-// cashierActor sells the browser tests' cards, at caisse-1.
-var cashierActor = loto.Actor{Name: "caisse de test", Role: loto.RoleCashier, Desk: "caisse-1"}
-
-// hostActor drives the browser tests' games through the domain.
-var hostActor = loto.Actor{Name: "meneur de test", Role: loto.RoleHost}
-
 // startLive serves the example day, on a temporary SQLite file, at
 // 127.0.0.1 on a port of the system's choosing, with the stream mounted;
 // the test's end stops it.
@@ -128,10 +122,7 @@ func startLive(t *testing.T, cfg Config) *live {
 	t.Helper()
 	f := newFixture(t, cfg)
 	b := NewBroker(f.day, BrokerOptions{})
-	cfg.Day, cfg.Now, cfg.Stream = f.day, f.clock, b
-	if cfg.Auth == nil {
-		cfg.Auth = f.auth
-	}
+	cfg.Day, cfg.Auth, cfg.Now, cfg.Stream = f.day, f.day, f.clock, b
 	f.srv = New(cfg)
 	ctx, stop := context.WithCancel(context.Background())
 	ran := make(chan struct{})
@@ -156,7 +147,8 @@ func startLive(t *testing.T, cfg Config) *live {
 }
 
 // sell sells the cards of series A numbered from..to (one sale) through
-// the domain, at caisse-1, opened on the first sale; it returns their serials.
+// the domain, by the fixture's cashier at caisse-1, opened on the first
+// sale; it returns their serials.
 func (l *live) sell(from, to int) []string {
 	l.t.Helper()
 	ctx := context.Background()
@@ -172,7 +164,7 @@ func (l *live) sell(from, to int) []string {
 		l.t.Fatal(err)
 	}
 	req := loto.SaleRequest{Cards: codes, Payments: []loto.Payment{{Method: loto.Cash, Cents: 100000}}}
-	if _, err := l.day.Sell(loto.WithKey(ctx, fmt.Sprintf("vente-%d-%d", from, to)), cashierActor, req); err != nil {
+	if _, err := l.day.Sell(loto.WithKey(ctx, fmt.Sprintf("vente-%d-%d", from, to)), l.devices[loto.RoleCashier], req); err != nil {
 		l.t.Fatal(err)
 	}
 	return texts
