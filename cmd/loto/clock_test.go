@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +16,11 @@ var paris, _ = time.LoadLocation("Europe/Paris")
 // unless a test says so (R1).
 func TestMain(m *testing.M) {
 	clock = func() time.Time { return time.Date(2025, 3, 16, 12, 0, 0, 0, paris) }
-	os.Exit(m.Run())
+	code := m.Run()
+	if binary.path != "" { // built by the tests that drive the real binary
+		os.RemoveAll(filepath.Dir(binary.path))
+	}
+	os.Exit(code)
 }
 
 // at sets the time of the commands for one test.

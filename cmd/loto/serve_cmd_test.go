@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
@@ -188,38 +189,80 @@ func TestServe_BrokenChainRefusesToStart(t *testing.T) {
 	}
 }
 
+// binary is the loto binary built once for the tests that drive it.
+var binary struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// buildBinary builds cmd/loto into a temporary file, once per test run.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	binary.once.Do(func() {
+		dir, err := os.MkdirTemp("", "loto-bin-")
+		if err != nil {
+			binary.err = err
+			return
+		}
+		binary.path = filepath.Join(dir, "loto")
+		if out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
+			binary.err = fmt.Errorf("go build: %v %s", err, out)
+		}
+	})
+	if binary.err != nil {
+		t.Fatal(binary.err)
+	}
+	return binary.path
+}
+
+// process is a `loto serve` running as its own process.
+type process struct {
+	cmd            *exec.Cmd
+	url            string
+	stdout, stderr *syncBuffer
+	done           chan error
+}
+
+// startBinary runs the real binary's `loto serve` on port 0 and db, and
+// waits for it to print its address; the test's end kills it if needed.
+func startBinary(t *testing.T, db string) *process {
+	t.Helper()
+	p := &process{stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan error, 1)}
+	p.cmd = exec.Command(buildBinary(t), "serve", "--addr", "127.0.0.1:0", "--db", db)
+	p.cmd.Stdout, p.cmd.Stderr = p.stdout, p.stderr
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.done <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		p.cmd.Process.Kill()
+		<-p.done
+	})
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if m := listening.FindStringSubmatch(p.stdout.String()); m != nil {
+			p.url = m[1]
+			return p
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("never listened: %s %s", p.stdout, p.stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // TestServe_SIGTERMStopsCleanly drives the real binary: SIGTERM ends it at
 // once, an open live stream included, with status 0, saying so, and what
 // it recorded stays.
 func TestServe_SIGTERMStopsCleanly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "loto")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v %s", err, out)
-	}
-	db := filepath.Join(dir, "loto.db")
-	var stdout, stderr syncBuffer
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db)
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	deadline := time.Now().Add(20 * time.Second)
-	for listening.FindString(stdout.String()) == "" {
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("never listened: %s %s", stdout.String(), stderr.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	db := filepath.Join(t.TempDir(), "loto.db")
+	p := startBinary(t, db)
 	// A live stream open: the stop must end it rather than wait for it.
-	url := listening.FindStringSubmatch(stdout.String())[1]
-	resp, err := http.Get(url + "api/v1/stream")
+	resp, err := http.Get(p.url + "api/v1/stream")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,23 +271,73 @@ func TestServe_SIGTERMStopsCleanly(t *testing.T) {
 	if n, err := resp.Body.Read(first); err != nil || !strings.Contains(string(first[:n]), "event: state") || resp.Header.Get("Content-Type") != "text/event-stream; charset=utf-8" {
 		t.Fatalf("stream: %v %q %v", err, first[:n], resp.Header)
 	}
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
 	select {
-	case err := <-done:
+	case err := <-p.done:
+		p.done <- err // for the cleanup
 		if err != nil {
-			t.Fatalf("exit after SIGTERM: %v\n%s%s", err, stdout.String(), stderr.String())
+			t.Fatalf("exit after SIGTERM: %v\n%s%s", err, p.stdout, p.stderr)
 		}
 	case <-time.After(shutdownGrace / 2):
-		cmd.Process.Kill()
 		t.Fatal("SIGTERM did not stop the server at once")
 	}
-	if !strings.Contains(stdout.String(), "serveur arrêté proprement") {
-		t.Fatalf("no word of the stop: %s", stdout.String())
+	if !strings.Contains(p.stdout.String(), "serveur arrêté proprement") {
+		t.Fatalf("no word of the stop: %s", p.stdout)
 	}
 	if code, out, errs := run(t, "journal", "verify", "--db", db); code != 0 {
 		t.Fatalf("journal after the stop: %s %s", out, errs)
+	}
+}
+
+// TestServe_KillLosesNothingAcknowledged: numbers drawn through the API
+// and acknowledged are all there after a kill -9; the restarted server
+// serves the same board and draws on from there.
+func TestServe_KillLosesNothingAcknowledged(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "loto.db")
+	if code, _, errs := run(t, "event", "create", "--from", "../../examples/mega-loto.yaml", "--db", db); code != 0 {
+		t.Fatalf("event create: %s", errs)
+	}
+	code, out, errs := run(t, "device", "add", "meneur", "--role", "meneur", "--json", "--db", db)
+	var dev struct{ Token string }
+	if code != 0 || json.Unmarshal([]byte(out), &dev) != nil || dev.Token == "" {
+		t.Fatalf("device add: %d %s %s", code, out, errs)
+	}
+	host := func(p *process, path string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("POST", p.url+path, strings.NewReader("{}"))
+		req.Header.Set("Authorization", "Bearer "+dev.Token)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	p := startBinary(t, db)
+	if resp := host(p, "api/v1/game/start"); resp.StatusCode != http.StatusOK {
+		t.Fatalf("game start: %d", resp.StatusCode)
+	}
+	for range 5 {
+		if resp := host(p, "api/v1/game/draws"); resp.StatusCode != http.StatusOK {
+			t.Fatalf("draw: %d", resp.StatusCode)
+		}
+	}
+	before := (&served{url: p.url}).status(t)
+	if err := p.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-p.done
+	p.done <- nil
+	again := startBinary(t, db)
+	after := (&served{url: again.url}).status(t)
+	if fmt.Sprint(after["drawn"]) != fmt.Sprint(before["drawn"]) || after["last"] != before["last"] || len(after["drawn"].([]any)) != 5 {
+		t.Fatalf("after kill -9: %v, before: %v", after["drawn"], before["drawn"])
+	}
+	if resp := host(again, "api/v1/game/draws"); resp.StatusCode != http.StatusOK {
+		t.Fatalf("draw after the restart: %d", resp.StatusCode)
 	}
 }
 

@@ -89,8 +89,12 @@ func TestErrors_BadRequestsAnsweredInFrench(t *testing.T) {
 			if w.Code != c.status {
 				t.Fatalf("status %d, want %d: %s", w.Code, c.status, w.Body)
 			}
-			if e := errorOf(t, w); !strings.Contains(e.Message, c.msg) {
+			e := errorOf(t, w)
+			if !strings.Contains(e.Message, c.msg) {
 				t.Fatalf("message %q, want %q", e.Message, c.msg)
+			}
+			if c.name == "unknown field" && (len(e.Details) != 1 || e.Details[0] != "numero") {
+				t.Fatalf("details %q, want the field", e.Details)
 			}
 			if strings.Contains(w.Body.String(), "json:") || strings.Contains(w.Body.String(), "invalid character") {
 				t.Fatalf("the decoder's English shown: %s", w.Body)

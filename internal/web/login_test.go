@@ -1,6 +1,7 @@
 package web
 
 import (
+	"loto/internal/loto"
 	"net/http"
 	"net/url"
 	"strings"
@@ -138,5 +139,26 @@ func TestSetupLink_OnceOnly(t *testing.T) {
 	// A server whose organiser has a password offers no link.
 	if g := newFixture(t, Config{}); g.srv.SetupPath() != "" {
 		t.Fatal("a link with a password set")
+	}
+}
+
+// TestSession_SaysWhoCalls: GET /api/v1/session says who the caller is: the
+// organiser's session, a device, or nobody (a revoked token is nobody).
+func TestSession_SaysWhoCalls(t *testing.T) {
+	f := newFixture(t, Config{})
+	cases := []struct {
+		name string
+		opts []option
+		want whoAnswer
+	}{
+		{"anonymous", nil, whoAnswer{}},
+		{"organiser", []option{f.as(loto.RoleOrganiser)}, whoAnswer{Known: true, Name: "organisateur", Role: loto.RoleOrganiser}},
+		{"cashier", []option{f.bearerOf(loto.RoleCashier)}, whoAnswer{Known: true, Name: "appareil caissier", Role: loto.RoleCashier, Desk: "caisse-1"}},
+		{"bad token", []option{withHeader("Authorization", "Bearer faux")}, whoAnswer{}},
+	}
+	for _, c := range cases {
+		if got := decode[whoAnswer](t, f.do("GET", "/api/v1/session", "", c.opts...)); got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
+		}
 	}
 }

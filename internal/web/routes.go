@@ -43,6 +43,7 @@ var routes = []route{
 	{"POST /appairer", public, true, pair},
 
 	{"GET /api/v1/status", public, false, apiStatus},
+	{"GET /api/v1/session", public, false, apiWho},
 	{"POST /api/v1/sales", loto.CmdSell, true, apiSale},
 	{"POST /api/v1/door", loto.CmdAdmit, true, apiDoor},
 	{"POST /api/v1/game/start", loto.CmdStartGame, true, apiGameStart},
