@@ -136,10 +136,9 @@ func startLive(t *testing.T, cfg Config) *live {
 	go func() { defer close(served); hs.Serve(ln) }()
 	t.Cleanup(func() {
 		// Close, not Shutdown: chromium keeps a preconnected socket
-		// that Shutdown would wait 5 s for; the streams end on Stop.
-		f.srv.Stop()
-		hs.Close()
+		// that Shutdown would wait 5 s for; the streams end with the broker.
 		stop()
+		hs.Close()
 		<-ran
 		<-served
 	})
