@@ -1,12 +1,13 @@
 package web
 
 import (
-	"loto/internal/loto"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
+
+	"loto/internal/loto"
 )
 
 // TestLogin_SessionCookie: the right password opens an organiser session in
