@@ -88,8 +88,10 @@ type PublicBreak struct {
 }
 
 // public projects the state onto what the board shows. Its slices are
-// fresh, so the snapshot shares nothing the fold later changes.
-func (st *State) public() *Public {
+// fresh, so the snapshot shares nothing the fold later changes; only the
+// programme and the schedule, which never change once the event is
+// created, are shared with prev, the last snapshot, when it has them.
+func (st *State) public(prev *Public) *Public {
 	p := &Public{Drawn: []card.Number{}}
 	if st.head > 0 {
 		p.Seq, p.Time = st.head, st.headTime
@@ -100,16 +102,10 @@ func (st *State) public() *Public {
 	}
 	ev := st.event
 	p.Event, p.Date, p.Venue = ev.Name, ev.Date, ev.Venue
-	sch := ev.Schedule
-	sch.Breaks = append([]Break(nil), sch.Breaks...)
-	p.Schedule = &sch
-	for i := range ev.Programme {
-		g := &ev.Programme[i]
-		pg := PublicGame{Number: i + 1, Title: g.Title}
-		for j, s := range g.Stages {
-			pg.Stages = append(pg.Stages, PublicStage{Stage: s.Stage, Lines: s.Lines, Prize: s.Prize, Announce: announce(g, j)})
-		}
-		p.Programme = append(p.Programme, pg)
+	if prev != nil && prev.Schedule != nil {
+		p.Schedule, p.Programme = prev.Schedule, prev.Programme
+	} else {
+		p.Schedule, p.Programme = publicProgramme(ev)
 	}
 	if g := st.Current(); g != nil {
 		spec := g.StageSpec()
@@ -140,6 +136,22 @@ func (st *State) public() *Public {
 	p.Postponed = st.ent.postponed != nil
 	p.DayOver = st.dayOver() != ""
 	return p
+}
+
+// publicProgramme is the schedule and the programme of the day as announced.
+func publicProgramme(ev *EventSpec) (*Schedule, []PublicGame) {
+	sch := ev.Schedule
+	sch.Breaks = append([]Break(nil), sch.Breaks...)
+	var games []PublicGame
+	for i := range ev.Programme {
+		g := &ev.Programme[i]
+		pg := PublicGame{Number: i + 1, Title: g.Title}
+		for j, s := range g.Stages {
+			pg.Stages = append(pg.Stages, PublicStage{Stage: s.Stage, Lines: s.Lines, Prize: s.Prize, Announce: announce(g, j)})
+		}
+		games = append(games, pg)
+	}
+	return &sch, games
 }
 
 // publicWinners lists the winners of the control with the tokens they drew.

@@ -44,7 +44,7 @@ func (d *Day) publish() {
 		return
 	}
 	d.pub.built = d.st.head
-	d.pub.offer(d.st.public())
+	d.pub.offer(d.st.public(d.pub.cur.Load()))
 }
 
 // Public returns the latest public snapshot, without waiting on a command:

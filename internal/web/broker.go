@@ -76,7 +76,8 @@ func NewBroker(src Source, opt BrokerOptions) *Broker {
 	}
 	b := &Broker{src: src, opt: opt, clients: map[*client]struct{}{}}
 	p, _ := src.Watch()
-	b.cur, b.fields, b.state = p, fieldsOf(p), frame(p.Seq, "state", mustJSON(p))
+	js := mustJSON(p)
+	b.cur, b.fields, b.state = p, fieldsOf(js), frame(p.Seq, "state", js)
 	return b
 }
 
@@ -103,9 +104,10 @@ func (b *Broker) offer(p *loto.Public) {
 		b.mu.Unlock()
 		return
 	}
-	fields := fieldsOf(p)
+	js := mustJSON(p)
+	fields := fieldsOf(js)
 	c := change{from: b.cur.Seq, to: p.Seq, frame: frame(p.Seq, "change", patch(b.fields, fields))}
-	b.cur, b.fields, b.state = p, fields, frame(p.Seq, "state", mustJSON(p))
+	b.cur, b.fields, b.state = p, fields, frame(p.Seq, "state", js)
 	if len(b.ring) == b.opt.Ring {
 		b.ring = slices.Delete(b.ring, 0, 1)
 	}
@@ -184,10 +186,10 @@ func (b *Broker) Clients() int {
 	return len(b.clients)
 }
 
-// fieldsOf encodes a snapshot field by field, each field as its JSON.
-func fieldsOf(p *loto.Public) map[string]json.RawMessage {
+// fieldsOf splits an encoded snapshot field by field, each field as its JSON.
+func fieldsOf(js []byte) map[string]json.RawMessage {
 	var m map[string]json.RawMessage
-	if err := json.Unmarshal(mustJSON(p), &m); err != nil {
+	if err := json.Unmarshal(js, &m); err != nil {
 		panic(err) // a snapshot always encodes to an object
 	}
 	return m
