@@ -63,7 +63,7 @@ func TestSeriesCreateListExport(t *testing.T) {
 	if !strings.Contains(out, "14 cartes") || !strings.Contains(out, "n'a que 2 cartes") {
 		t.Fatalf("a partial last plate must be said: %q", out)
 	}
-	mustRun(t, "series", "create", "--db", db, "--series", "V", "--cards", "6", "--special")
+	mustRun(t, "series", "create", "--db", db, "--series", "V", "--cards", "6", "--special", "--color", "pink")
 	list := mustRun(t, "series", "list", "--db", db)
 	if !strings.Contains(list, "A      regular") || !strings.Contains(list, "V      special") {
 		t.Fatalf("list:\n%s", list)

@@ -48,12 +48,6 @@ func (d *Day) eventDrafts(st *State, actor Actor, spec *EventSpec) ([]journal.Dr
 	for i, s := range spec.Series {
 		old, ok := st.series[s.Code]
 		if !ok {
-			dr, err := d.seriesDraft(st, actor, SeriesSpec{Code: s.Code, Cards: s.Cards, Special: s.Kind == Special, Color: s.Color, Title: s.Title})
-			if err != nil {
-				return nil, 0, err
-			}
-			drafts = append(drafts, dr)
-			created = append(created, s.Code)
 			continue
 		}
 		if old.Kind != s.Kind {
@@ -75,6 +69,19 @@ func (d *Day) eventDrafts(st *State, actor Actor, spec *EventSpec) ([]journal.Dr
 	}
 	if err := fileMistakes(mistakes); err != nil {
 		return nil, 0, err
+	}
+	// New series are drafted once the file agrees with the journal's, so a
+	// mismatch is told by the file's path rather than by a new series' check.
+	for _, s := range spec.Series {
+		if _, ok := st.series[s.Code]; ok {
+			continue
+		}
+		dr, err := d.seriesDraft(st, actor, SeriesSpec{Code: s.Code, Cards: s.Cards, Special: s.Kind == Special, Color: s.Color, Title: s.Title})
+		if err != nil {
+			return nil, 0, err
+		}
+		drafts = append(drafts, dr)
+		created = append(created, s.Code)
 	}
 	dr, err := draft(actor, TypeEventCreated, eventCreated{Event: spec, CreatedSeries: created})
 	if err != nil {

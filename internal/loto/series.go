@@ -101,6 +101,9 @@ func (d *Day) seriesDraft(st *State, actor Actor, spec SeriesSpec) (journal.Draf
 	if err := CheckText("couleur de la série", strings.TrimSpace(spec.Color), MaxName); err != nil {
 		return journal.Draft{}, err
 	}
+	if err := checkSeriesColor(st, spec); err != nil {
+		return journal.Draft{}, err
+	}
 	seed, err := d.randomBytes(32)
 	if err != nil {
 		return journal.Draft{}, err
@@ -129,6 +132,26 @@ func (d *Day) seriesDraft(st *State, actor Actor, spec SeriesSpec) (journal.Draf
 	}
 	dr.Secrets = map[string][]byte{seriesSeedSecret(spec.Code): seed, seriesKeySecret(spec.Code): key}
 	return dr, nil
+}
+
+// checkSeriesColor keeps the special card in a colour of its own (R30)
+// against the series the journal already has, as the event file does among
+// its own: the card is told from the others at a glance.
+func checkSeriesColor(st *State, spec SeriesSpec) error {
+	color := strings.TrimSpace(spec.Color)
+	if spec.Special && color == "" {
+		return Errorf(EInvalid, "la série spéciale %s doit avoir une couleur, différente de celle des séries ordinaires (R30)", spec.Code)
+	}
+	for _, s := range st.SeriesList() {
+		if (s.Kind == Special) == spec.Special || !strings.EqualFold(s.Color, color) {
+			continue
+		}
+		if spec.Special {
+			return Errorf(EInvalid, "la série spéciale %s a la couleur « %s » de la série ordinaire %s : la carte spéciale doit avoir une autre couleur (R30)", spec.Code, Shown(color), s.Code)
+		}
+		return Errorf(EInvalid, "la série ordinaire %s a la couleur « %s » de la série spéciale %s : la carte spéciale doit avoir une couleur à elle (R30)", spec.Code, Shown(color), s.Code)
+	}
+	return nil
 }
 
 // Series returns every series of the journal, by code.

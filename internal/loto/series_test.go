@@ -34,7 +34,7 @@ func TestCreateSeriesKeepsItsSecretsOutOfTheJournal(t *testing.T) {
 			}
 		}
 	}
-	sp, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "V", Cards: 10, Special: true})
+	sp, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "V", Cards: 10, Special: true, Color: "rose"})
 	ok(t, err)
 	if sp.Kind != Special || sp.PartialPlate() != 4 {
 		t.Fatalf("special series %+v", sp)
@@ -160,4 +160,33 @@ func TestExportIsTheSeries(t *testing.T) {
 		wantCode(t, err, EInvalid)
 	}
 	wantCode(t, d.Export("B", 0, 0, func(ExportedCard) error { return nil }), ENotFound)
+}
+
+// R30, issue 8 5.3: `series create` on a day that already has series keeps
+// the special card in a colour of its own, as the event file does: a special
+// series without a colour, or in a regular series' colour, and a regular
+// series in the special one's colour are refused, and nothing is written.
+func TestR30_SeriesCreateKeepsTheSpecialColourApart(t *testing.T) {
+	d, store := newDay(t)
+	ctx := context.Background()
+	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 6, Color: "jaune"})
+	ok(t, err)
+	_, err = d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "V", Cards: 6, Special: true, Color: "rose"})
+	ok(t, err)
+	before := store.count()
+	for _, tc := range []struct {
+		spec SeriesSpec
+		want string
+	}{
+		{SeriesSpec{Code: "W", Cards: 6, Special: true}, "la série spéciale W doit avoir une couleur"},
+		{SeriesSpec{Code: "W", Cards: 6, Special: true, Color: " Jaune "}, "la série spéciale W a la couleur « Jaune » de la série ordinaire A"},
+		{SeriesSpec{Code: "B", Cards: 6, Color: "ROSE"}, "la série ordinaire B a la couleur « ROSE » de la série spéciale V"},
+	} {
+		_, err := d.CreateSeries(ctx, org("org"), tc.spec)
+		wantCode(t, err, EInvalid)
+		wantSays(t, err, []string{tc.want, "(R30)"})
+	}
+	nothingWritten(t, store, before)
+	_, err = d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "B", Cards: 6, Color: "vert"})
+	ok(t, err)
 }
