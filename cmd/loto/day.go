@@ -13,6 +13,8 @@ import (
 	"loto/internal/journal/postgres"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
+
+	driver "modernc.org/sqlite"
 )
 
 // defaultActor is who acts when --by is not given, recorded in each event.
@@ -65,7 +67,7 @@ func openStore(ctx context.Context, db string, create bool) (journal.Store, erro
 		if create {
 			return &newJournal{path: db}, nil
 		}
-		return nil, fmt.Errorf("base SQLite %s introuvable : une journée commence par « loto event create » (vérifier --db ou LOTO_DB)", db)
+		return nil, fmt.Errorf("base SQLite %s introuvable : une journée commence par « loto event create » (vérifier --db ou LOTO_DB)", shownPath(db))
 	}
 	s, err := sqlite.Open(ctx, db, nil)
 	if err != nil {
@@ -76,7 +78,32 @@ func openStore(ctx context.Context, db string, create bool) (journal.Store, erro
 
 // sqliteError says that the SQLite file db cannot be opened.
 func sqliteError(db string, err error) error {
-	return fmt.Errorf("base SQLite %s illisible : %w", db, err)
+	return fmt.Errorf("base SQLite %s illisible : %s", shownPath(db), sqliteCause(err))
+}
+
+// sqliteCause says in French why SQLite refused a file, without the
+// driver's copy of its path; SQLite's own words are kept only for a case
+// not foreseen here.
+func sqliteCause(err error) string {
+	var se *driver.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff { // the primary result code
+		case 26: // SQLITE_NOTADB
+			return "ce fichier n'est pas une base SQLite (ou il est abîmé)"
+		case 14: // SQLITE_CANTOPEN
+			return "impossible de l'ouvrir (dossier absent ou interdit, ou chemin trop long)"
+		case 5, 6: // SQLITE_BUSY, SQLITE_LOCKED
+			return "verrouillée par un autre programme"
+		case 8: // SQLITE_READONLY
+			return "en lecture seule"
+		case 13: // SQLITE_FULL
+			return "le disque est plein"
+		}
+	}
+	if inner := errors.Unwrap(err); inner != nil {
+		err = inner // drops "open PATH:"
+	}
+	return loto.Cut(err.Error(), maxPathShown)
 }
 
 // openDay opens the journal named by db and replays it into a Day.

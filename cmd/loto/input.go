@@ -14,6 +14,14 @@ import (
 // holders, far more than a hall seats.
 const maxCSVSize = 4 << 20
 
+// maxPathShown is how much of a path a message repeats: a whole usual
+// path, never a huge one.
+const maxPathShown = 200
+
+// shownPath is a path as a message repeats it: cut when huge, its control
+// characters written as U+XXXX so a file name never drives the terminal.
+func shownPath(path string) string { return loto.Cut(path, maxPathShown) }
+
 // readInput reads a file a command was given, refusing one larger than max
 // bytes before reading it all: a mistaken path (a disk image, /dev/zero)
 // must not fill the memory. what names the file in the messages.
@@ -21,11 +29,16 @@ func readInput(path, what string, max int64) ([]byte, error) {
 	f, err := os.Open(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("%s introuvable : %s", what, loto.Shown(path))
+		return nil, fmt.Errorf("%s introuvable : %s", what, shownPath(path))
 	case errors.Is(err, fs.ErrPermission):
-		return nil, fmt.Errorf("%s illisible : lecture interdite (%s)", what, loto.Shown(path))
+		return nil, fmt.Errorf("%s illisible : lecture interdite (%s)", what, shownPath(path))
 	case err != nil:
-		return nil, fmt.Errorf("%s illisible : %w", what, err)
+		// The system's words without its copy of the path.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s illisible (%s) : %w", what, shownPath(path), err)
 	}
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, max+1))

@@ -100,3 +100,31 @@ func TestCLI_UsageErrorsNeverRepeatAHugeValue(t *testing.T) {
 		}
 	}
 }
+
+// Issue 8, 5.8 and 5.9: a path is an input too. A huge one, or one holding
+// an escape sequence, is cut and neutralised in the message that names it,
+// whether it is the database, a file read or a file written.
+func TestCLI_PathsInMessagesAreCutAndNeutralised(t *testing.T) {
+	db := saleDB(t)
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "\x1b[2J"+strings.Repeat("x", 5_000))
+	for _, args := range [][]string{
+		{"event", "show", "--db", huge},
+		{"event", "show", "--db", filepath.Join(dir, "a\x1b[31m.db")},
+		{"event", "create", "--db", db, "--from", huge},
+		{"reservation", "import", "--db", db, filepath.Join(huge, "r.csv")},
+		{"report", "day", "--db", db, "--format", "csv", "--out", filepath.Join(huge, "r.csv")},
+		{"report", "day", "--db", db, "--format", "csv", "--out", filepath.Join(dir, "no\x1b[31m", "r.csv")},
+		{"print", "tickets", "--db", db, "--out", filepath.Join(dir, "\x1b[31m"+strings.Repeat("y", 300))},
+	} {
+		code, _, errs := run(t, args...)
+		if code == 0 || len(errs) > 1000 || strings.Contains(errs, "\x1b") || strings.Contains(errs, strings.Repeat("x", 200)) {
+			t.Fatalf("loto %.60q: exit %d, stderr (%d bytes) %.300q", args, code, len(errs), errs)
+		}
+	}
+	junk := writeFile(t, "junk.db", []byte(strings.Repeat("pas une base ", 100)))
+	code, _, errs := run(t, "event", "show", "--db", junk)
+	if code != 1 || !strings.Contains(errs, "n'est pas une base SQLite") || strings.Count(errs, junk) != 1 {
+		t.Fatalf("junk file: exit %d, stderr %q", code, errs)
+	}
+}

@@ -15,7 +15,7 @@ import (
 func writeFileAtomic(path string, write func(*os.File) error) error {
 	// Said before any work: a big print should not fail at its end.
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("impossible d'écrire %s : %s est un dossier, donner un nom de fichier", path, path)
+		return fmt.Errorf("impossible d'écrire %s : %s est un dossier, donner un nom de fichier", shownPath(path), shownPath(path))
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), ".loto-*.tmp")
 	if err != nil {
@@ -60,13 +60,13 @@ func writeError(path string, err error) error {
 	case errors.Is(err, syscall.EROFS):
 		why = "le disque est en lecture seule"
 	case errors.Is(err, syscall.EISDIR):
-		why = path + " est un dossier, donner un nom de fichier"
+		why = shownPath(path) + " est un dossier, donner un nom de fichier"
 	case errors.Is(err, syscall.ENOTDIR):
-		why = notFolder(dir) + " n'est pas un dossier"
+		why = shownPath(notFolder(dir)) + " n'est pas un dossier"
 	case errors.Is(err, fs.ErrPermission):
-		why = "le dossier " + dir + " n'est pas accessible en écriture"
+		why = "le dossier " + shownPath(dir) + " n'est pas accessible en écriture"
 	case errors.Is(err, fs.ErrNotExist):
-		why = "le dossier " + dir + " n'existe pas"
+		why = "le dossier " + shownPath(dir) + " n'existe pas"
 	default:
 		// The system's own words, without the temporary file's name.
 		var errno syscall.Errno
@@ -76,7 +76,7 @@ func writeError(path string, err error) error {
 			why = "erreur du système"
 		}
 	}
-	return fmt.Errorf("impossible d'écrire %s : %s", path, why)
+	return fmt.Errorf("impossible d'écrire %s : %s", shownPath(path), why)
 }
 
 // notFolder returns the first part of dir, from the root down, that exists
