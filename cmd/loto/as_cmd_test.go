@@ -55,3 +55,17 @@ func TestCLI_R27_HostRulesOnlyInItsOwnName(t *testing.T) {
 		t.Fatalf("ruling: %s", out)
 	}
 }
+
+// Issue 4 and 5.8: an unknown role is refused with the whole list of the
+// roles, however long the value typed: only the value is cut, never the
+// reason that follows it.
+func TestCLI_UnknownRoleListsEveryRole(t *testing.T) {
+	db := saleDB(t)
+	for _, typed := range []string{"pirate", "\x1b[2J" + strings.Repeat("x", 5000)} {
+		code, _, errs := run(t, "game", "start", "--as", typed, "--db", db)
+		if code != 2 || !strings.Contains(errs, "door, board, system)") ||
+			strings.Contains(errs, "\x1b") || strings.Contains(errs, strings.Repeat("x", 200)) {
+			t.Fatalf("--as %.20q: exit %d, stderr %q", typed, code, errs)
+		}
+	}
+}

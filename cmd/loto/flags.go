@@ -93,27 +93,53 @@ func (fs *flags) printHelp(w io.Writer) {
 // flagErrors translate the errors of the flag package, matched by their
 // English text, which the package has kept since Go 1.
 var flagErrors = []struct {
-	en *regexp.Regexp
-	fr string
+	en     *regexp.Regexp
+	fr     string
+	reason int // the group that is the program's own French reason, 0 if none
 }{
-	{regexp.MustCompile(`^flag provided but not defined: (-.*)$`), "option inconnue : $1"},
+	{regexp.MustCompile(`^flag provided but not defined: (-.*)$`), "option inconnue : $1", 0},
 	// --as says itself, in French, why a role is refused.
-	{regexp.MustCompile(`^invalid value "(.*)" for flag -as: (.*)$`), "--as « $1 » : $2"},
-	{regexp.MustCompile(`^flag needs an argument: (-.*)$`), "l'option $1 attend une valeur"},
-	{regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?(-[^:]*): .*$`), "valeur « $1 » invalide pour l'option $2"},
-	{regexp.MustCompile(`^invalid boolean flag ([^:]*): .*$`), "valeur invalide pour l'option -$1 (true ou false)"},
-	{regexp.MustCompile(`^bad flag syntax: (.*)$`), "option mal écrite : $1"},
+	{regexp.MustCompile(`^invalid value "(.*)" for flag -as: (.*)$`), "--as « $1 » : $2", 2},
+	{regexp.MustCompile(`^flag needs an argument: (-.*)$`), "l'option $1 attend une valeur", 0},
+	{regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?(-[^:]*): .*$`), "valeur « $1 » invalide pour l'option $2", 0},
+	{regexp.MustCompile(`^invalid boolean flag ([^:]*): .*$`), "valeur invalide pour l'option -$1 (true ou false)", 0},
+	{regexp.MustCompile(`^bad flag syntax: (.*)$`), "option mal écrite : $1", 0},
 }
 
 // maxFlagError is how much of the flag package's message a refusal repeats.
 const maxFlagError = 160
 
+// maxFlagReason bounds the program's own reason in a refusal: the list of
+// the roles, never a person's text (that is cut where it is quoted).
+const maxFlagReason = 400
+
+// frenchFlagError translates a refusal of the flag package. The package
+// repeats the value or the option it refuses whole, so each part quoted
+// from the command line is cut on its own: the reason after it is kept.
 func frenchFlagError(err error) string {
 	msg := err.Error()
 	for _, t := range flagErrors {
-		if t.en.MatchString(msg) {
-			return cutFlagError(t.en.ReplaceAllString(msg, t.fr))
+		m := t.en.FindStringSubmatch(msg)
+		if m == nil {
+			continue
 		}
+		// One pass over the template: a part's own "$1" stays as typed.
+		var out strings.Builder
+		for rest := t.fr; rest != ""; {
+			before, after, found := strings.Cut(rest, "$")
+			out.WriteString(before)
+			if !found {
+				break
+			}
+			i := int(after[0] - '0') // the templates use $1 to $9
+			if i == t.reason {
+				out.WriteString(loto.Cut(m[i], maxFlagReason))
+			} else {
+				out.WriteString(loto.Shown(m[i]))
+			}
+			rest = after[1:]
+		}
+		return out.String()
 	}
 	return cutFlagError("options invalides (" + msg + ")")
 }
