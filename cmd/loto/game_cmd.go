@@ -173,7 +173,7 @@ func gameUndo(ctx context.Context, e *env) error {
 		return err
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		r, err := d.Undo(ctx, fs.by.actor())
+		r, err := d.Undo(ctx, fs.by.actor(), "")
 		if err != nil || *fs.asJSON {
 			return orJSON(e.stdout, r, err)
 		}

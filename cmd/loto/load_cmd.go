@@ -273,7 +273,7 @@ func newDrawer(day *loto.Day) *drawer {
 // next makes the next change: a number typed, or the last one taken back.
 func (dr *drawer) next(ctx context.Context) error {
 	if dr.back {
-		if _, err := dr.day.Undo(ctx, loadHost); err != nil {
+		if _, err := dr.day.Undo(ctx, loadHost, ""); err != nil {
 			return err
 		}
 		dr.drawn--

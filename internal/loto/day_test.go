@@ -158,7 +158,7 @@ func TestReplayGivesTheSameStateAtEveryStep(t *testing.T) {
 	_, err = d.StartGame(ctx, org("host"))
 	ok(t, err)
 	typeNumbers(t, d, 1, 2, 3)
-	_, err = d.Undo(ctx, org("host"))
+	_, err = d.Undo(ctx, org("host"), "")
 	ok(t, err)
 	check("undone")
 }

@@ -121,6 +121,7 @@ type (
 	numberUndone struct {
 		Game   int         `json:"game"`
 		Number card.Number `json:"number"`
+		Reason string      `json:"reason,omitempty"` // the host's words: a slip, a ball read wrong
 	}
 	gameCalled struct {
 		Game  int `json:"game"`

@@ -3,6 +3,7 @@ package loto
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"loto/internal/card"
 	"loto/internal/game"
@@ -136,9 +137,13 @@ func (st *State) drawing() (*GameRecord, error) {
 
 // Undo takes back the last number typed (a slip on the keyboard), in manual
 // mode, while no call is pending and only since the last control: a number
-// that a control or an award relied on stays.
-func (d *Day) Undo(ctx context.Context, actor Actor) (DrawResult, error) {
+// that a control or an award relied on stays. The reason, optional, is
+// the host's own words, kept with the event.
+func (d *Day) Undo(ctx context.Context, actor Actor, reason string) (DrawResult, error) {
 	if err := Authorize(actor, CmdUndo, ""); err != nil {
+		return DrawResult{}, err
+	}
+	if err := CheckText("raison de l'annulation", reason, MaxNote); err != nil {
 		return DrawResult{}, err
 	}
 	return answer[numberUndone, DrawResult](d.run(ctx, TypeNumberUndone, func(st *State) ([]journal.Draft, int, error) {
@@ -152,7 +157,7 @@ func (d *Day) Undo(ctx context.Context, actor Actor) (DrawResult, error) {
 		if g.drawn.Len() == 0 || g.drawn.Len() <= g.controlDraws {
 			return nil, 0, Errorf(EConflict, "aucun numéro à annuler depuis le dernier contrôle")
 		}
-		dr, err := draft(actor, TypeNumberUndone, numberUndone{Game: g.Number, Number: g.Last()})
+		dr, err := draft(actor, TypeNumberUndone, numberUndone{Game: g.Number, Number: g.Last(), Reason: strings.TrimSpace(reason)})
 		return []journal.Draft{dr}, 0, err
 	}))
 }

@@ -101,7 +101,7 @@ func TestR14_UndoTypingSlipOnlySinceTheLastControl(t *testing.T) {
 	stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	start(t, d)
 	typeNumbers(t, d, 10, 20)
-	r, err := d.Undo(ctx, org("host"))
+	r, err := d.Undo(ctx, org("host"), "")
 	ok(t, err)
 	if r.Number != 20 {
 		t.Fatalf("undo took back %d, want 20", r.Number)
@@ -113,12 +113,12 @@ func TestR14_UndoTypingSlipOnlySinceTheLastControl(t *testing.T) {
 	typeNumbers(t, d, 20) // the slip's number may come out for real later
 	ok(t, d.Call(ctx, org("host")))
 	before := store.count()
-	_, err = d.Undo(ctx, org("host"))
+	_, err = d.Undo(ctx, org("host"), "")
 	wantCode(t, err, EConflict) // a call is pending
 	nothingWritten(t, store, before)
 	// After the control (a wrong call), the numbers it relied on stay.
 	claimAll(t, d, serialOf(t, d, "A", 1))
-	_, err = d.Undo(ctx, org("host"))
+	_, err = d.Undo(ctx, org("host"), "")
 	wantCode(t, err, EConflict)
 }
 
@@ -127,7 +127,7 @@ func TestR14_UndoRefusedInRNGMode(t *testing.T) {
 	start(t, d)
 	_, err := d.Draw(context.Background(), org("host"), 0)
 	ok(t, err)
-	_, err = d.Undo(context.Background(), org("host"))
+	_, err = d.Undo(context.Background(), org("host"), "")
 	wantCode(t, err, EInvalid)
 }
 
@@ -456,4 +456,28 @@ func TestR15_CallWithoutAClaimResumesTheDraw(t *testing.T) {
 		t.Fatalf("empty control %+v", r)
 	}
 	typeNumbers(t, d, 2)
+}
+
+// The host's reason for taking a number back is kept with the event, and
+// a reason that is not plain text is refused with nothing recorded.
+func TestR14_UndoKeepsTheHostsReason(t *testing.T) {
+	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
+	ctx := context.Background()
+	start(t, d)
+	typeNumbers(t, d, 10, 71)
+	before := store.count()
+	_, err := d.Undo(ctx, org("host"), "boule lue\u202e 17")
+	wantCode(t, err, EInvalid)
+	nothingWritten(t, store, before)
+	if _, err := d.Undo(ctx, org("host"), " boule lue 71 au lieu de 17 "); err != nil {
+		t.Fatal(err)
+	}
+	store.mu.Lock()
+	e := store.events[len(store.events)-1]
+	store.mu.Unlock()
+	var p numberUndone
+	ok(t, decode(e, &p))
+	if e.Type != TypeNumberUndone || p.Number != 71 || p.Reason != "boule lue 71 au lieu de 17" {
+		t.Fatalf("undo recorded %s %+v", e.Type, p)
+	}
 }

@@ -37,7 +37,7 @@ func payloadSamples(t *testing.T) map[string]any {
 		TypeGameStarted: gameStarted{Game: 1, Title: "Partie 1", Announce: "quine : bon d'achat de 30 €",
 			SeedSHA256: strings.Repeat("ef", 32)},
 		TypeNumberDrawn:  numberDrawn{Game: 1, Number: 17, RNG: true},
-		TypeNumberUndone: numberUndone{Game: 1, Number: 17},
+		TypeNumberUndone: numberUndone{Game: 1, Number: 17, Reason: "boule lue 71 au lieu de 17"},
 		TypeGameCalled:   gameCalled{Game: 1, Stage: 2},
 		TypeClaimRegistered: claimRegistered{Game: 1, Stage: 2, Claim: 3, Serial: "A-000001-K7", Call: true,
 			Verdict: VerdictLate, Reason: "annonce après le début du contrôle"},

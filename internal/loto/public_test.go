@@ -168,7 +168,7 @@ func playedPublicDay(t *testing.T, snap *snapshots) *memStore {
 	}
 	typeNumbers(t, d, other)
 	snap.check(d)
-	_, err = d.Undo(ctx, jeanne)
+	_, err = d.Undo(ctx, jeanne, "")
 	ok(t, err)
 	snap.check(d)
 	for _, n := range typed {

@@ -134,7 +134,7 @@ func roleCases() []roleCase {
 			return err
 		}},
 		{"undo", CmdUndo, drawingDay, func(t *testing.T, d *Day, a Actor) error {
-			_, err := d.Undo(ctx, a)
+			_, err := d.Undo(ctx, a, "")
 			return err
 		}},
 		{"call", CmdCall, drawingDay, func(t *testing.T, d *Day, a Actor) error {

@@ -219,7 +219,7 @@ func (s *run) draw() error {
 		if _, err := s.d.Draw(s.ctx, as(loto.RoleHost), s.balls[0]); err != nil {
 			return err
 		}
-		if _, err := s.d.Undo(s.ctx, as(loto.RoleHost)); err != nil {
+		if _, err := s.d.Undo(s.ctx, as(loto.RoleHost), ""); err != nil {
 			return err
 		}
 	}
