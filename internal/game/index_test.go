@@ -43,6 +43,29 @@ func bruteWinners(cards []card.Card, drawn *[91]bool, lines int, last card.Numbe
 	return out
 }
 
+// bruteOneAway is the reference for Index.OneAway: the cards with lines-1
+// complete rows and another row short of one number.
+func bruteOneAway(cards []card.Card, drawn *[91]bool, lines int) int {
+	n := 0
+	for i := range cards {
+		done, four := 0, false
+		for row := range 3 {
+			marked := 0
+			for _, x := range cards[i][row] {
+				if x != 0 && drawn[x] {
+					marked++
+				}
+			}
+			done += marked / 5
+			four = four || marked == 4
+		}
+		if done == lines-1 && four {
+			n++
+		}
+	}
+	return n
+}
+
 // cardSets are the shapes of sets of cards in play the index must handle.
 func cardSets(t *testing.T, r *rand.Rand) map[string][]card.Card {
 	whole := randomCards(t, r, 8)
@@ -94,6 +117,9 @@ func agreeWithBruteForce(t *testing.T, r *rand.Rand, cards []card.Card, games in
 				}
 				if c := ix.Count(lines, n); c != len(want) {
 					t.Fatalf("game %d, draw %d, lines %d: Count = %d, want %d", game, n, lines, c, len(want))
+				}
+				if c, want := ix.OneAway(lines), bruteOneAway(cards, &drawn, lines); c != want {
+					t.Fatalf("game %d, draw %d, lines %d: OneAway = %d, brute force %d", game, n, lines, c, want)
 				}
 				if len(cards) == 0 {
 					continue

@@ -142,3 +142,27 @@ func (ix *Index) Check(id int32, lines int, last card.Number) (win bool, readOut
 	}
 	return true, readOut
 }
+
+// OneAway is how many cards lack one number only to win a stage of lines
+// complete rows: lines-1 rows complete and another with 4 of its 5
+// numbers drawn. The hall's suspense, for the host and the board (issue 9).
+func (ix *Index) OneAway(lines int) int {
+	if lines < 1 || lines > 3 {
+		return 0
+	}
+	n := 0
+	for _, w := range ix.count {
+		done := w & (w >> 2) & lowBits  // rows at 5 (101)
+		four := (w >> 2) &^ w & lowBits // rows at 4 (100): fields never pass 5
+		if four == 0 {
+			continue
+		}
+		for slot := range maxSlots {
+			m := uint64(lowBits) & (0x1ff << (9 * slot))
+			if four&m != 0 && bits.OnesCount64(done&m) == lines-1 {
+				n++
+			}
+		}
+	}
+	return n
+}

@@ -164,13 +164,19 @@ func TestR16_HostSeesHowManyCardsCouldCall(t *testing.T) {
 			t.Fatalf("after %d numbers %d cards could call, want 0", i, got)
 		}
 		typeNumbers(t, d, n)
+		if i == len(typed)-2 {
+			// One number short: the three cards wait for the last one.
+			if st, _ := d.Status(); st.OneAway != 3 {
+				t.Fatalf("one number short of the quine: status one_away = %d, want 3", st.OneAway)
+			}
+		}
 	}
 	if got := callable(t, d); got != 3 {
 		t.Fatalf("callable = %d, want 3", got)
 	}
 	st, _ := d.Status()
-	if st.Callable != 3 {
-		t.Fatalf("status callable = %d", st.Callable)
+	if st.Callable != 3 || st.OneAway != 0 {
+		t.Fatalf("status callable = %d, one_away = %d, want 3 and 0", st.Callable, st.OneAway)
 	}
 }
 

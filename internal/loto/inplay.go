@@ -121,6 +121,20 @@ func (st *State) Callable() (int, error) {
 	return p.ix.Count(g.StageSpec().Lines, g.Last()), nil
 }
 
+// OneAway is how many cards in play lack one number only to win the
+// stage being played: the hall's suspense, for the host and the board.
+func (st *State) OneAway() (int, error) {
+	g := st.running()
+	if g == nil || g.drawn.Len() == 0 {
+		return 0, nil
+	}
+	p, err := st.play(g)
+	if err != nil {
+		return 0, err
+	}
+	return p.ix.OneAway(g.StageSpec().Lines), nil
+}
+
 // CallableCards lists the serials of the cards that could call out now (R16),
 // for the host and for simulated players.
 func (st *State) CallableCards() ([]string, error) {

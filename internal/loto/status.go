@@ -19,6 +19,7 @@ type Status struct {
 	Drawn      []card.Number `json:"drawn"`
 	Last       card.Number   `json:"last,omitempty"`
 	Callable   int           `json:"callable"`         // cards that could call out now (R16)
+	OneAway    int           `json:"one_away"`         // cards one number short of the stage
 	Claims     []ClaimResult `json:"claims,omitempty"` // the pending call, or the last control's claims; then the late ones at this number (R21)
 	Winners    []ClaimResult `json:"winners,omitempty"`
 	Tokens     []ClaimToken  `json:"tokens,omitempty"`
@@ -62,6 +63,9 @@ func (d *Day) Status() (Status, error) {
 				return s, err
 			}
 			s.Callable = n
+			if s.OneAway, err = st.OneAway(); err != nil {
+				return s, err
+			}
 		}
 	}
 	if len(st.games) < len(st.event.Programme) && st.running() == nil {
