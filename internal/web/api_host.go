@@ -26,15 +26,22 @@ func apiCall(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) er
 	return nil
 }
 
+// undoBody is the JSON of POST /api/v1/game/undo: why the host takes the
+// last number back (a slip, a ball read wrong), kept with the event.
+type undoBody struct {
+	Reason string `json:"reason"`
+}
+
 func apiUndo(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	if err := decodeJSON(r, &emptyBody{}); err != nil {
+	var body undoBody
+	if err := decodeJSON(r, &body); err != nil {
 		return err
 	}
 	ctx, err := keyed(r)
 	if err != nil {
 		return err
 	}
-	res, err := s.day.Undo(ctx, a)
+	res, err := s.day.Undo(ctx, a, body.Reason)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"html"
 	"net/http"
 	"strings"
 	"testing"
@@ -88,11 +89,19 @@ func TestRoleMatrix_EveryRouteByEveryRole(t *testing.T) {
 				if w.Code != http.StatusForbidden {
 					t.Fatalf("%s may not %s, got %d %s", name, rt.cmd, w.Code, w.Body)
 				}
-				e := errorOf(t, w)
 				want := "connexion requise pour " + rt.cmd.Act()
 				if role != "" {
 					want = loto.ErrorMessage(loto.Authorize(actor, rt.cmd, actor.Desk))
 				}
+				if isPage(rt.pattern) {
+					// A page is refused with a page, saying the same.
+					b := w.Body.String()
+					if !strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") || !strings.Contains(b, html.EscapeString(want)) || strings.Contains(b, `id="labels"`) {
+						t.Fatalf("%s refused page %s with %s, want a page saying %q", name, rt.pattern, b, want)
+					}
+					return
+				}
+				e := errorOf(t, w)
 				if e.Code != loto.EForbidden || !strings.HasPrefix(e.Message, want) {
 					t.Fatalf("%s refused %s with %+v, want the message %q", name, rt.cmd, e, want)
 				}
