@@ -14,7 +14,7 @@ import (
 // rng day for its own reason.
 func TestUndo_TakesTheHostsReason(t *testing.T) {
 	f := newFixture(t, Config{})
-	host := bearerOf(loto.RoleHost)
+	host := f.bearerOf(loto.RoleHost)
 	if w := f.do("POST", "/api/v1/game/start", "", host); w.Code != http.StatusOK {
 		t.Fatalf("start: %d %s", w.Code, w.Body)
 	}

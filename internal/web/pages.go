@@ -5,6 +5,7 @@ import (
 	"embed"
 	"html/template"
 	"net/http"
+	"strings"
 
 	"loto/internal/loto"
 )
@@ -22,8 +23,8 @@ type Page struct {
 var Pages = []Page{
 	{"/", "Accueil", "tout le monde", true},
 	{"/tableau", "Tableau", "le projecteur de la salle", false},
-	{"/meneur", "Meneur de jeu", "l'ordinateur à côté de la machine à boules", false},
-	{"/controle", "Contrôle", "les téléphones des contrôleurs", false},
+	{"/meneur", "Meneur de jeu", "l'ordinateur à côté de la machine à boules", true},
+	{"/controle", "Contrôle", "les téléphones des contrôleurs", true},
 	{"/caisse", "Caisse", "les caissiers", false},
 	{"/entree", "Entrée", "l'accueil des porteurs de billet", false},
 	{"/organisateur", "Organisateur", "l'organisateur", false},
@@ -68,4 +69,31 @@ func pageHome(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) e
 // the start page, which lists the pages.
 func pageNotFound(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	return s.render(w, http.StatusNotFound, "notfound.html", r.URL.Path)
+}
+
+// isPage says whether a route serves a page to a browser, whose refusals
+// are pages too: a GET outside the API and the static files.
+func isPage(pattern string) bool {
+	method, path, _ := strings.Cut(pattern, " ")
+	return method == "GET" && !strings.HasPrefix(path, "/api/") && !strings.HasPrefix(path, "/static/")
+}
+
+// refusedPage says in French why a page is not shown, and how to open it.
+type refusedPage struct {
+	Message string
+	Status  int
+}
+
+// refuse answers a page's refusal with a page: the error's status and its
+// French message; an internal error is logged and said as such.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
+	code := loto.ErrorCode(err)
+	msg := loto.ErrorMessage(err)
+	if _, ok := statuses[code]; !ok || code == loto.EInternal {
+		s.log.Error("erreur interne", "method", r.Method, "path", r.URL.Path, "err", err)
+		code, msg = loto.EInternal, "erreur interne"
+	}
+	if err := s.render(w, statusOf(code), "refused.html", refusedPage{Message: msg, Status: statusOf(code)}); err != nil {
+		writeError(w, r, s.log, err)
+	}
 }

@@ -41,6 +41,10 @@ var routes = []route{
 	{"POST /connexion/initialiser", public, true, setup},
 	{"GET /appairer", public, false, pagePair},
 	{"POST /appairer", public, true, pair},
+	// The game's pages, for whoever may run their first command: the host's
+	// (start a game) and the controllers' (register a claim).
+	{"GET /meneur", loto.CmdStartGame, false, pageHost},
+	{"GET /controle", loto.CmdClaim, false, pageController},
 
 	{"GET /api/v1/status", public, false, apiStatus},
 	{"GET /api/v1/session", public, false, apiWho},

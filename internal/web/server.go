@@ -131,7 +131,10 @@ func (s *Server) serve(rt route) http.Handler {
 		if err == nil {
 			err = rt.h(s, w, r, a)
 		}
-		if err != nil {
+		switch {
+		case err != nil && isPage(rt.pattern):
+			s.refuse(w, r, err)
+		case err != nil:
 			writeError(w, r, s.log, err)
 		}
 	})

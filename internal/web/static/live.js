@@ -1,0 +1,171 @@
+// The game pages' live side: the public state from the stream, the host's
+// and controllers' details from /api/v1/status after each change, and the
+// writes to the API with their French errors.
+
+// labels are the domain's French words, rendered into the page.
+export const labels = JSON.parse(document.getElementById("labels").textContent);
+
+// byId returns the element of an id.
+export const byId = (id) => document.getElementById(id);
+
+// mergePatch applies a JSON merge patch (RFC 7386), as the stream sends them.
+function mergePatch(target, patch) {
+  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) {
+    return patch;
+  }
+  const out = target && typeof target === "object" && !Array.isArray(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) {
+      delete out[k];
+    } else {
+      out[k] = mergePatch(out[k], v);
+    }
+  }
+  return out;
+}
+
+// follow keeps render(pub, status) up to date: pub is the board's state
+// (the stream), status the host's (/api/v1/status), read again after each
+// change; a change that comes while a read runs is read once more after.
+export function follow(render) {
+  const live = byId("live");
+  let pub = null;
+  let reading = false;
+  let again = false;
+  async function refresh() {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        again = false;
+        const r = await fetch("/api/v1/status", { credentials: "same-origin", cache: "no-store" });
+        const status = r.ok ? await r.json() : null;
+        render(pub, status);
+      } while (again);
+    } catch {
+      live.textContent = "Serveur injoignable : nouvel essai…";
+    } finally {
+      reading = false;
+    }
+  }
+  const es = new EventSource("/api/v1/stream");
+  es.addEventListener("open", () => {
+    live.textContent = "En direct";
+    live.dataset.state = "on";
+  });
+  es.addEventListener("error", () => {
+    live.textContent = "Connexion perdue : reconnexion…";
+    live.dataset.state = "off";
+  });
+  es.addEventListener("state", (e) => {
+    pub = JSON.parse(e.data);
+    refresh();
+  });
+  es.addEventListener("change", (e) => {
+    pub = mergePatch(pub, JSON.parse(e.data));
+    refresh();
+  });
+  return { refresh };
+}
+
+// ApiError is a refusal of the API: its code and French message.
+export class ApiError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+// post sends a command with the session's cookie and an idempotency key,
+// so that a retry of the same click cannot record it twice; it returns the
+// answer, or throws an ApiError with the server's French message.
+export async function post(path, body = {}) {
+  let r;
+  try {
+    r = await fetch(path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError("network", "serveur injoignable : vérifier le réseau de la salle, puis recommencer");
+  }
+  const answer = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    throw new ApiError(answer.code || "internal", answer.message || `erreur ${r.status}`);
+  }
+  return answer;
+}
+
+// say shows what just happened (polite), or an error (alert), in French.
+export function say(message) {
+  const err = byId("error");
+  err.hidden = true;
+  err.textContent = "";
+  byId("said").textContent = message;
+}
+
+// fail shows an error of the server where the eyes are.
+export function fail(e) {
+  const err = byId("error");
+  err.textContent = e instanceof ApiError ? e.message : String(e.message || e);
+  err.hidden = false;
+}
+
+// verdictItem is a claim as the host and the controllers see it: the card,
+// the verdict in French, the numbers to read out (R20) and the token.
+export function verdictItem(c, token) {
+  const li = document.createElement("li");
+  li.className = "verdict " + (c.verdict === "win" ? "win" : c.verdict ? "lose" : "pending");
+  const head = document.createElement("p");
+  head.className = "vhead";
+  const serial = document.createElement("strong");
+  serial.textContent = `Annonce ${c.claim} : carte ${c.serial}`;
+  head.append(serial);
+  const v = document.createElement("span");
+  v.className = "vtext";
+  v.textContent = c.verdict ? (c.verdict === "win" ? "✔ " : "✘ ") + (labels.verdicts[c.verdict] || c.verdict) : "en attente du contrôle";
+  head.append(" — ", v);
+  li.append(head);
+  if (c.reason) {
+    const p = document.createElement("p");
+    p.textContent = c.reason;
+    li.append(p);
+  }
+  if (c.read_out && c.read_out.length) {
+    const p = document.createElement("p");
+    p.className = "readout";
+    p.textContent = "À lire : " + c.read_out.join(", ");
+    li.append(p);
+  }
+  if (token) {
+    const p = document.createElement("p");
+    p.className = "token";
+    p.textContent = `Jeton : ${token}`;
+    li.append(p);
+  }
+  return li;
+}
+
+// renderClaims fills a list with the claims of the status and their tokens.
+export function renderClaims(status) {
+  const list = byId("claims");
+  const claims = (status && status.claims) || [];
+  const tokens = new Map(((status && status.tokens) || []).map((t) => [t.claim, t.token]));
+  list.replaceChildren(...claims.map((c) => verdictItem(c, tokens.get(c.claim))));
+  byId("noclaims").hidden = claims.length > 0;
+  const tie = byId("tie");
+  tie.textContent = status && status.tie ? "Égalité : " + (labels.ties[status.tie] || status.tie) : "";
+}
+
+// gameLine says the game, its stage and its prize (R13).
+export function gameLine(pub) {
+  if (!pub || !pub.game) {
+    return "Aucune partie en cours";
+  }
+  return `Partie ${pub.game} « ${pub.title} » — ${pub.announce || ""}`;
+}
