@@ -28,7 +28,8 @@ func TestR21_GameCLI_LateAfterAnEmptyControl(t *testing.T) {
 	if text := mustRun(t, "game", "status", "--db", db); !strings.Contains(text, "annonce 2 — "+cards[0].Serial+" : annonce après le début du contrôle") {
 		t.Fatalf("status does not show the late claim:\n%s", text)
 	}
-	if st := status(t, db); st.Phase != loto.PhaseDrawing || len(st.Claims) != 1 || st.Claims[0].Verdict != loto.VerdictLate {
+	// The empty control's verdict stays on show until the next number, then the late claim.
+	if st := status(t, db); st.Phase != loto.PhaseDrawing || len(st.Claims) != 2 || st.Claims[0].Verdict != loto.VerdictNotWinner || st.Claims[1].Verdict != loto.VerdictLate {
 		t.Fatalf("status as JSON: %+v", st)
 	}
 }

@@ -487,3 +487,23 @@ func TestR14_UndoKeepsTheHostsReason(t *testing.T) {
 		t.Fatalf("undo recorded %s %+v", e.Type, p)
 	}
 }
+
+// A wrong call's verdict stays in the status after the draw resumes, so
+// the host and the controllers read it out, until the next number (R22).
+func TestR22_WrongCallVerdictShownUntilTheNextNumber(t *testing.T) {
+	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
+	wrong := stamp(t, d, "A", 1)[0]
+	start(t, d)
+	typeNumbers(t, d, 10)
+	if r := claimAll(t, d, wrong); !r.Resumed {
+		t.Fatalf("a wrong call after one number: %+v", r)
+	}
+	st, _ := d.Status()
+	if st.Phase != PhaseDrawing || len(st.Claims) != 1 || st.Claims[0].Serial != wrong || st.Claims[0].Verdict != VerdictNotWinner {
+		t.Fatalf("status after a wrong call: phase %s, claims %+v", st.Phase, st.Claims)
+	}
+	typeNumbers(t, d, 20)
+	if st, _ := d.Status(); len(st.Claims) != 0 {
+		t.Fatalf("the wrong call still shown after the next number: %+v", st.Claims)
+	}
+}

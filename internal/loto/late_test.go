@@ -29,7 +29,9 @@ func TestR21_LateEvenAfterEmptyControl(t *testing.T) {
 	if st.Phase != PhaseDrawing {
 		t.Fatalf("phase %s: a late claim does not stop the draw", st.Phase)
 	}
-	if len(st.Claims) != 1 || st.Claims[0].Serial != cards[0] || st.Claims[0].Verdict != VerdictLate || !strings.Contains(st.Claims[0].Reason, "R21") {
+	// The empty control's verdict first (R22), then the late claim.
+	if len(st.Claims) != 2 || st.Claims[0].Verdict != VerdictNotWinner ||
+		st.Claims[1].Serial != cards[0] || st.Claims[1].Verdict != VerdictLate || !strings.Contains(st.Claims[1].Reason, "R21") {
 		t.Fatalf("status claims %+v: the host must see the late claim and why", st.Claims)
 	}
 	before := store.count()

@@ -55,7 +55,13 @@ func (d *Day) Status() (Status, error) {
 			s.Claims, s.Winners, s.Tokens = append(append([]ClaimResult(nil), g.control...), g.late...), g.Winners(), g.Tokens()
 			s.Tie, s.Declined = AdviseTie(spec.Prize, len(s.Winners), g.declined), g.declined
 		case PhaseDrawing:
+			// A control that found no winner stays on show, with the claims
+			// late for it, until the next number: the host and the
+			// controllers read its verdicts out (R20, R22).
 			s.Claims = g.Late()
+			if g.ControlledHere() && len(g.control) > 0 {
+				s.Claims = append(append([]ClaimResult(nil), g.control...), g.late...)
+			}
 		}
 		if g.Phase == PhaseDrawing {
 			n, err := st.Callable()
