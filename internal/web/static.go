@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 
 	"loto/internal/loto"
@@ -33,19 +34,47 @@ func loadAssets() (map[string]staticAsset, map[string]string) {
 	if err != nil {
 		panic(err)
 	}
+	files := map[string][]byte{}
 	for _, e := range entries {
 		b, err := staticFiles.ReadFile("static/" + e.Name())
 		if err != nil {
 			panic(err)
 		}
+		files[e.Name()] = b
+	}
+	// hash names a file by its content once its modules' imports name
+	// their hashed files: a changed module renames every module importing it.
+	var hash func(name string, seen map[string]bool) string
+	hash = func(name string, seen map[string]bool) string {
+		if n, ok := h[name]; ok {
+			return n
+		}
+		b, ok := files[name]
+		if !ok || seen[name] {
+			panic("web: static module " + name + " missing or imported in a cycle")
+		}
+		seen[name] = true
+		ext := path.Ext(name)
+		if ext == ".js" {
+			b = moduleImport.ReplaceAllFunc(b, func(m []byte) []byte {
+				dep := string(moduleImport.FindSubmatch(m)[1])
+				return []byte(`from "./` + hash(dep, seen) + `"`)
+			})
+		}
 		sum := sha256.Sum256(b)
-		ext := path.Ext(e.Name())
-		name := strings.TrimSuffix(e.Name(), ext) + "." + hex.EncodeToString(sum[:6]) + ext
-		a[name] = staticAsset{body: b, ctype: mime.TypeByExtension(ext)}
-		h[e.Name()] = name
+		hn := strings.TrimSuffix(name, ext) + "." + hex.EncodeToString(sum[:6]) + ext
+		a[hn] = staticAsset{body: b, ctype: mime.TypeByExtension(ext)}
+		h[name] = hn
+		return hn
+	}
+	for name := range files {
+		hash(name, map[string]bool{})
 	}
 	return a, h
 }
+
+// moduleImport is a JavaScript module's import of a sibling module.
+var moduleImport = regexp.MustCompile(`from "\./([a-z0-9_-]+\.js)"`)
 
 // staticPath is the URL of an embedded file by its plain name, for the
 // templates; a name that is not embedded panics at the first render.
