@@ -46,6 +46,7 @@ var routes = []route{
 	{"GET /meneur", loto.CmdStartGame, false, pageHost},
 	{"GET /controle", loto.CmdClaim, false, pageController},
 
+	{"GET /api/v1/openapi.json", public, false, apiOpenAPI},
 	{"GET /api/v1/status", public, false, apiStatus},
 	{"GET /api/v1/session", public, false, apiWho},
 	{"POST /api/v1/sales", loto.CmdSell, true, apiSale},
