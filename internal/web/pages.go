@@ -22,7 +22,7 @@ type Page struct {
 // of the start page.
 var Pages = []Page{
 	{"/", "Accueil", "tout le monde", true},
-	{"/tableau", "Tableau", "le projecteur de la salle", false},
+	{"/tableau", "Tableau", "le projecteur de la salle", true},
 	{"/meneur", "Meneur de jeu", "l'ordinateur à côté de la machine à boules", true},
 	{"/controle", "Contrôle", "les téléphones des contrôleurs", true},
 	{"/caisse", "Caisse", "les caissiers", false},

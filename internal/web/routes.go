@@ -33,6 +33,7 @@ type handler func(s *Server, w http.ResponseWriter, r *http.Request, a loto.Acto
 var routes = []route{
 	{"GET /{$}", public, false, pageHome},
 	{"GET /static/{file}", public, false, serveStatic},
+	{"GET /tableau", public, false, pageBoard},
 
 	{"GET /connexion", public, false, pageLogin},
 	{"POST /connexion", public, false, login},

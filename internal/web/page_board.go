@@ -1,0 +1,99 @@
+package web
+
+import (
+	"net/http"
+
+	"loto/internal/loto"
+)
+
+// boardPage is what the board (/tableau) shows at its first paint, from
+// the day's public snapshot; board.js then keeps it live from the stream,
+// by the same rules (which part shows when).
+type boardPage struct {
+	P        *loto.Public
+	Cells    []boardCell       // 1..90, in order
+	Running  bool              // a game is on: its number, stage and prize show
+	Resumes  string            // "HH:MM" play resumes at, during a break (R12)
+	Awarded  *loto.PublicAward // the last stage awarded in the game, its winners' serials
+	Mode     string            // "game", "between", "break" or "over": which panels show (board.css)
+	Games    []boardGame       // the programme (R12)
+	Next     string            // the title of the next game, between games
+	ReadOnly string
+	// Stages names each stage in French, as JSON, for board.js.
+	Stages string
+	// NoWinner and NoAward are the empty rows board.js copies.
+	NoWinner loto.PublicWinner
+	NoAward  loto.Winner
+}
+
+// boardGame is a game of the programme as the board lists it.
+type boardGame struct {
+	Number  int
+	Title   string
+	Top     string // the prize of its last stage, the one the hall waits for
+	Done    bool
+	Current bool
+}
+
+// boardCell is a number of the grid.
+type boardCell struct {
+	N     int
+	Drawn bool
+	Last  bool
+}
+
+// newBoardPage lays a snapshot out for the board.
+func newBoardPage(p *loto.Public, readOnly string) boardPage {
+	b := boardPage{P: p, ReadOnly: readOnly, Stages: stagesFrench}
+	drawn := map[int]bool{}
+	for _, n := range p.Drawn {
+		drawn[int(n)] = true
+	}
+	for n := 1; n <= 90; n++ {
+		b.Cells = append(b.Cells, boardCell{N: n, Drawn: drawn[n], Last: n == int(p.Last)})
+	}
+	b.Running = p.Game > 0 && p.Phase != loto.PhaseOver
+	if p.Break != nil {
+		// The snapshot's times are in the event's zone (R1).
+		b.Resumes = p.Break.Resumes.Format("15:04")
+	}
+	if n := len(p.Awarded); n > 0 {
+		b.Awarded = &p.Awarded[n-1]
+	}
+	switch {
+	case p.DayOver || p.Postponed:
+		b.Mode = "over"
+	case p.Break != nil:
+		b.Mode = "break"
+	case b.Running:
+		b.Mode = "game"
+	default:
+		b.Mode = "between"
+	}
+	for _, g := range p.Programme {
+		bg := boardGame{Number: g.Number, Title: g.Title}
+		if n := len(g.Stages); n > 0 {
+			bg.Top = g.Stages[n-1].Prize.Announce()
+		}
+		bg.Done = g.Number < p.Game || (g.Number == p.Game && !b.Running)
+		bg.Current = g.Number == p.Game && b.Running
+		b.Games = append(b.Games, bg)
+		if g.Number == p.NextGame {
+			b.Next = g.Title
+		}
+	}
+	return b
+}
+
+// stagesFrench maps each stage to its French name, for board.js.
+var stagesFrench = func() string {
+	m := map[loto.StageName]string{}
+	for _, s := range []loto.StageName{loto.Quine, loto.DoubleQuine, loto.FullCard} {
+		m[s] = s.French()
+	}
+	return string(mustJSON(m))
+}()
+
+func pageBoard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	return s.render(w, http.StatusOK, "board.html", newBoardPage(s.day.Public(), s.readOnly))
+}

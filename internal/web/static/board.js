@@ -1,0 +1,136 @@
+// The board (/tableau), live: the page is painted by the server from the
+// day's snapshot; this module follows GET /api/v1/stream (Server-Sent
+// Events) and redraws what changed. EventSource reconnects by itself and
+// resumes with Last-Event-ID, so nothing is missed after a network cut.
+// Every French word shown is in the page (board.html): this module only
+// fills values in and shows or hides what the page holds.
+
+const $ = (id) => document.getElementById(id);
+const main = $("board");
+const stages = JSON.parse($("awarded").dataset.stages);
+let state = null;
+
+// merge applies a merge patch of the state's top-level fields (RFC 7386):
+// a field set to null is gone.
+function merge(into, patch) {
+	for (const [k, v] of Object.entries(patch)) {
+		if (v === null) delete into[k];
+		else into[k] = v;
+	}
+	return into;
+}
+
+// setText writes text only when it changed, so that a live region speaks
+// a new number, never the same one again.
+function setText(el, text) {
+	text = String(text);
+	if (el.textContent !== text) el.textContent = text;
+}
+
+function show(el, on) { el.hidden = !on; }
+
+// modeOf says which panels show, as page_board.go does.
+function modeOf(s) {
+	const running = s.game > 0 && s.phase !== "over";
+	if (s.day_over || s.postponed) return "over";
+	if (s.break) return "break";
+	return running ? "game" : "between";
+}
+
+function render(s) {
+	const running = s.game > 0 && s.phase !== "over";
+	main.dataset.mode = modeOf(s);
+	show($("where"), running);
+	setText($("game-no"), s.game);
+
+	setText($("last"), s.last ? s.last : "–");
+	setText($("count"), s.count);
+	const checking = $("checking");
+	setText(checking, s.checking ? checking.dataset.text : "");
+	renderGrid(s);
+
+	const winners = s.winners || [];
+	const w = $("winners");
+	show(w, winners.length > 0);
+	const h = w.querySelector("h2");
+	setText(h, winners.length > 1 ? h.dataset.many : h.dataset.one);
+	fill(w.querySelector("ul"), $("winner-tpl"), winners, (li, x) => {
+		setText(li.querySelector(".serial"), x.serial);
+		const tok = li.querySelector(".token");
+		show(tok, x.token != null);
+		setText(tok.querySelector("span"), x.token ?? "");
+	});
+
+	setText($("title"), s.title || "");
+	setText($("announce"), s.announce || "");
+	const awarded = (s.awarded || []).at(-1);
+	const a = $("awarded");
+	show(a, !!awarded);
+	setText(a.querySelector(".stage"), awarded ? stages[awarded.stage] || awarded.stage : "");
+	fill(a.querySelector("ul"), $("award-tpl"), awarded ? awarded.winners : [], (li, x) => {
+		setText(li.querySelector(".serial"), x.serial);
+		show(li.querySelector(".consolation"), x.consolation);
+	});
+
+	const next = (s.programme || []).find((g) => g.number === s.next_game);
+	show($("next-line"), !!next);
+	setText($("next"), next ? next.title : "");
+	setText($("break-label"), s.break ? s.break.label : "");
+	// The snapshot's times are written in the event's zone: "…T13:45:00+01:00".
+	setText($("resumes"), s.break ? s.break.resumes.slice(11, 16) : "");
+	show($("over-day"), !s.postponed);
+	show($("over-postponed"), !!s.postponed);
+
+	for (const li of $("programme").children) {
+		const n = Number(li.dataset.game);
+		const current = running && n === s.game;
+		li.classList.toggle("current", current);
+		li.classList.toggle("done", n < s.game || (n === s.game && !running));
+		if (current) li.setAttribute("aria-current", "step");
+		else li.removeAttribute("aria-current");
+	}
+
+	proof($("commit"), s.seed_sha256);
+	proof($("seed"), s.seed);
+	setText($("anchor"), s.anchor); // "SEQ:HASH", as loto journal verify --anchor takes it
+}
+
+function renderGrid(s) {
+	const grid = $("grid");
+	const drawn = new Set(s.drawn || []);
+	for (let n = 1; n <= 90; n++) {
+		const li = $("n" + n);
+		const last = n === s.last, lit = drawn.has(n);
+		li.classList.toggle("drawn", lit);
+		li.classList.toggle("last", last);
+		setText(li.querySelector("span"), last ? grid.dataset.last : lit ? grid.dataset.drawn : "");
+	}
+}
+
+// fill makes a list hold one row per item, copied from a <template>.
+function fill(ul, tpl, items, set) {
+	const rows = items.map((x) => {
+		const li = tpl.content.firstElementChild.cloneNode(true);
+		set(li, x);
+		return li;
+	});
+	ul.replaceChildren(...rows);
+}
+
+function proof(p, value) {
+	show(p, !!value);
+	setText(p.querySelector("code"), value || "");
+}
+
+const conn = $("conn");
+const stream = new EventSource(main.dataset.stream);
+stream.addEventListener("state", (e) => {
+	state = JSON.parse(e.data);
+	render(state);
+});
+stream.addEventListener("change", (e) => {
+	if (!state) return;
+	render(merge(state, JSON.parse(e.data)));
+});
+stream.addEventListener("open", () => setText(conn, ""));
+stream.addEventListener("error", () => setText(conn, conn.dataset.lost));
