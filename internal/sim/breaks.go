@@ -11,14 +11,23 @@ const (
 	paceGame    = 180 // between two games: cards cleared, the next prize announced
 )
 
-// tick moves the programme's clock on.
-func (s *run) tick(seconds int) { s.clock += seconds }
+// tick moves the programme's clock on and, in a live run, lets that time
+// pass (shortened): it fails only when the run is cancelled meanwhile.
+func (s *run) tick(seconds int) error {
+	s.clock += seconds
+	if s.wait == nil {
+		return nil
+	}
+	return s.wait(seconds)
+}
 
 // breakIfDue takes the next break of the schedule between two games if its
 // time has come on the programme's clock, and ends it after its minutes
 // (R12): one break at a time, the next one at a later pause.
 func (s *run) breakIfDue() error {
-	s.tick(paceGame)
+	if err := s.tick(paceGame); err != nil {
+		return err
+	}
 	if s.breaks >= len(s.ev.Schedule.Breaks) {
 		return nil
 	}
@@ -26,13 +35,12 @@ func (s *run) breakIfDue() error {
 	if s.clock < int(b.At)*60 {
 		return nil
 	}
-	if _, err := s.d.StartBreak(s.ctx, as(loto.RoleHost), "", 0); err != nil {
+	if _, err := s.d.StartBreak(s.ctx, s.as(loto.RoleHost), "", 0); err != nil {
 		return err
 	}
-	if _, err := s.d.EndBreak(s.ctx, as(loto.RoleHost)); err != nil {
+	if _, err := s.d.EndBreak(s.ctx, s.as(loto.RoleHost)); err != nil {
 		return err
 	}
 	s.breaks++
-	s.tick(b.Minutes * 60)
-	return nil
+	return s.tick(b.Minutes * 60)
 }

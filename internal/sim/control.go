@@ -11,6 +11,15 @@ import (
 // whatever mistakes are due; the control closes the list, a late claim
 // follows, a tie draws tokens, and the prize is awarded.
 func (s *run) control(spec *loto.GameSpec, winners []string) error {
+	if err := s.claim(spec, winners); err != nil {
+		return err
+	}
+	return s.closeCall(spec)
+}
+
+// claim has the winners call in a random order, with whatever mistakes are
+// due, each claim registered by a controller.
+func (s *run) claim(spec *loto.GameSpec, winners []string) error {
 	claims := append([]string(nil), winners...)
 	s.rng.Shuffle(len(claims), func(i, j int) { claims[i], claims[j] = claims[j], claims[i] })
 	if s.due(mistakeDuplicate, true, 12) {
@@ -33,40 +42,55 @@ func (s *run) control(spec *loto.GameSpec, winners []string) error {
 		claims = append(claims, refused)
 	}
 	for _, c := range claims {
-		if _, err := s.d.Claim(s.ctx, as(loto.RoleController), c); err != nil {
+		if _, err := s.d.Claim(s.ctx, s.as(loto.RoleController), c); err != nil {
 			return err
 		}
 	}
-	s.tick(paceControl)
-	ctl, err := s.d.StartControl(s.ctx, as(loto.RoleHost))
+	return nil
+}
+
+// closeCall closes the list of claims with the control (a late claim may
+// follow, R21), then settles the stage.
+func (s *run) closeCall(spec *loto.GameSpec) error {
+	if err := s.tick(paceControl); err != nil {
+		return err
+	}
+	ctl, err := s.d.StartControl(s.ctx, s.as(loto.RoleHost))
 	if err != nil {
 		return err
 	}
 	if s.due(mistakeLate, true, 12) {
-		if _, err := s.d.Claim(s.ctx, as(loto.RoleController), s.playerCard(func(loto.Kind) bool { return true })); err != nil {
+		if _, err := s.d.Claim(s.ctx, s.as(loto.RoleController), s.playerCard(func(loto.Kind) bool { return true })); err != nil {
 			return err
 		}
 	}
-	if ctl.Tie {
-		prize := spec.Stages[ctl.Stage].Prize
+	return s.settle(spec, ctl.Stage, ctl.Tie, ctl.Winners)
+}
+
+// settle ends a control that found winners: a tie draws tokens (the tied
+// winners of a voucher may decline to share it, R18), then the prize of
+// the stage is awarded.
+func (s *run) settle(spec *loto.GameSpec, stage int, tie bool, winners int) error {
+	if tie {
+		prize := spec.Stages[stage].Prize
 		if prize.Kind == loto.Voucher && !s.declined && s.rng.IntN(3) == 0 {
 			s.declined = true
-			if err := s.d.DeclineShare(s.ctx, as(loto.RoleHost)); err != nil {
+			if err := s.d.DeclineShare(s.ctx, s.as(loto.RoleHost)); err != nil {
 				return err
 			}
 		}
 		var typed []int
 		if s.manual {
-			typed = s.rng.Perm(90)[:ctl.Winners]
+			typed = s.rng.Perm(90)[:winners]
 			for i := range typed {
 				typed[i]++
 			}
 		}
-		if _, err := s.d.DrawTokens(s.ctx, as(loto.RoleController), typed); err != nil {
+		if _, err := s.d.DrawTokens(s.ctx, s.as(loto.RoleController), typed); err != nil {
 			return err
 		}
 	}
-	_, err = s.d.Award(s.ctx, as(loto.RoleHost))
+	_, err := s.d.Award(s.ctx, s.as(loto.RoleHost))
 	return err
 }
 

@@ -41,13 +41,13 @@ func (s *run) reserve(players int) ([]string, error) {
 	}
 	var rs []loto.Reservation
 	if len(specs) > 1 {
-		list, err := s.d.ImportReservations(s.ctx, as(loto.RoleOrganiser), specs[:len(specs)-1])
+		list, err := s.d.ImportReservations(s.ctx, s.as(loto.RoleOrganiser), specs[:len(specs)-1])
 		if err != nil {
 			return nil, err
 		}
 		rs = list
 	}
-	phoned, err := s.d.AddReservation(s.ctx, as(loto.RoleOrganiser), specs[len(specs)-1])
+	phoned, err := s.d.AddReservation(s.ctx, s.as(loto.RoleOrganiser), specs[len(specs)-1])
 	if err != nil {
 		return nil, err
 	}
@@ -94,11 +94,11 @@ func (s *run) admit(ticket string, twice bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if _, err := s.d.Admit(s.ctx, as(loto.RoleDoor), door, tc, card); err != nil {
+	if _, err := s.d.Admit(s.ctx, s.as(loto.RoleDoor), door, tc, card); err != nil {
 		return "", err
 	}
 	if twice {
-		_, err := s.d.Admit(s.ctx, as(loto.RoleDoor), door, tc, card)
+		_, err := s.d.Admit(s.ctx, s.as(loto.RoleDoor), door, tc, card)
 		if loto.ErrorCode(err) != loto.EConflict {
 			return "", &loto.Error{Code: loto.EInternal, Message: fmt.Sprintf("billet %s scanné deux fois : refus R5 attendu", ticket), Err: err}
 		}
@@ -136,7 +136,7 @@ func (s *run) openDesks() (map[loto.Kind]string, error) {
 		}
 		if desk[k] == "" {
 			desk[k] = dk.Name
-			if _, err := s.d.OpenDesk(s.ctx, cashier(dk.Name), dk.Name, 15000); err != nil {
+			if _, err := s.d.OpenDesk(s.ctx, s.cashier(dk.Name), dk.Name, 15000); err != nil {
 				return nil, err
 			}
 		}
@@ -251,6 +251,6 @@ func (s *run) buy(p int, desk string, kind loto.Kind, cards []string, ticket str
 		req.Payments = []loto.Payment{{Method: loto.Cheque, Cents: total}}
 		req.Identity, req.Cheque = &loto.Identity{Kind: "CNI", Number: fmt.Sprintf("SIM%06d", p)}, fmt.Sprintf("%07d", p+1)
 	}
-	sale, err := s.d.Sell(loto.WithKey(s.ctx, fmt.Sprintf("simulation-%d-%s", p, kind)), cashier(desk), req)
+	sale, err := s.d.Sell(loto.WithKey(s.ctx, fmt.Sprintf("%s-%d-%s", s.key, p, kind)), s.cashier(desk), req)
 	return sale.ID, err
 }

@@ -28,16 +28,16 @@ type Report struct {
 	DoorRefusals []string `json:"-"`
 }
 
-// name signs the events of a simulation, in every role it plays.
+// simName signs the events of a simulation, in every role it plays.
 const simName = "simulation"
 
-// as is the simulation acting in a role, as the people of a real day
-// would: the organiser, the host, a controller, the door.
-func as(r loto.Role) loto.Actor { return loto.Actor{Name: simName, Role: r} }
+// as is the run acting in a role, as the people of a real day would: the
+// organiser, the host, a controller, the door.
+func (s *run) as(r loto.Role) loto.Actor { return loto.Actor{Name: s.name, Role: r} }
 
-// cashier is the simulation selling at a desk.
-func cashier(desk string) loto.Actor {
-	return loto.Actor{Name: simName, Role: loto.RoleCashier, Desk: desk}
+// cashier is the run selling at a desk.
+func (s *run) cashier(desk string) loto.Actor {
+	return loto.Actor{Name: s.name, Role: loto.RoleCashier, Desk: desk}
 }
 
 // The mistakes a simulation makes at least once, then now and again.
@@ -57,6 +57,10 @@ const (
 type run struct {
 	ctx      context.Context
 	d        *loto.Day
+	name     string                  // signs every act of the run
+	key      string                  // prefix of the sales' idempotency keys
+	drawer   loto.Role               // the role that draws the numbers
+	wait     func(seconds int) error // paces a live run by the programme's seconds; nil plays at once
 	ev       *loto.EventSpec
 	rng      *rand.Rand
 	manual   bool
@@ -99,15 +103,7 @@ func Play(ctx context.Context, d *loto.Day, opt Options) (Report, error) {
 	if started {
 		return Report{}, loto.Errorf(loto.EConflict, "la journée a déjà commencé : simuler sur un journal neuf")
 	}
-	s := &run{ctx: ctx, d: d, ev: ev, rng: rand.New(rand.NewPCG(uint64(opt.Seed), 0x6c6f746f)), manual: ev.Draw == loto.DrawManual,
-		kind: map[string]loto.Kind{}, pending: map[string]bool{}, next: map[string]int{}, clock: int(ev.Schedule.Start) * 60}
-	for _, m := range []string{mistakeWrong, mistakeLate, mistakeDuplicate, mistakeUnknown, mistakeBadCheck,
-		mistakeUnsold, mistakeVoided, mistakeIneligible} {
-		s.pending[m] = true
-	}
-	if s.manual {
-		s.pending[mistakeSlip] = true
-	}
+	s := newRun(ctx, d, simName, opt.Seed)
 	if err := s.sell(opt.Players); err != nil {
 		return Report{}, err
 	}
@@ -129,6 +125,23 @@ func Play(ctx context.Context, d *loto.Day, opt Options) (Report, error) {
 	return Report{Seed: opt.Seed, Games: d.Results(), DoorRefusals: s.doorRefusals}, nil
 }
 
+// newRun prepares a run of the day's event signed name, its players'
+// choices drawn from seed, every mistake still to make.
+func newRun(ctx context.Context, d *loto.Day, name string, seed int64) *run {
+	ev := d.Event()
+	s := &run{ctx: ctx, d: d, name: name, key: "simulation", drawer: loto.RoleHost, ev: ev, rng: rand.New(rand.NewPCG(uint64(seed), 0x6c6f746f)),
+		manual: ev.Draw == loto.DrawManual, kind: map[string]loto.Kind{}, pending: map[string]bool{}, next: map[string]int{},
+		clock: int(ev.Schedule.Start) * 60}
+	for _, m := range []string{mistakeWrong, mistakeLate, mistakeDuplicate, mistakeUnknown, mistakeBadCheck,
+		mistakeUnsold, mistakeVoided, mistakeIneligible} {
+		s.pending[m] = true
+	}
+	if s.manual {
+		s.pending[mistakeSlip] = true
+	}
+	return s
+}
+
 // exclude excludes the last player, if there are two players at least
 // (R28): naming the player's cards voids them all, the free card
 // included, and refunds the player's sales.
@@ -140,7 +153,7 @@ func (s *run) exclude() error {
 	if err != nil {
 		return err
 	}
-	x, err := s.d.Exclude(s.ctx, as(loto.RoleOrganiser), loto.ExclusionRequest{Why: "perturbe le jeu", Cards: cards})
+	x, err := s.d.Exclude(s.ctx, s.as(loto.RoleOrganiser), loto.ExclusionRequest{Why: "perturbe le jeu", Cards: cards})
 	if err != nil {
 		return err
 	}
@@ -164,7 +177,7 @@ func (s *run) due(m string, possible bool, oneIn int) bool {
 }
 
 func (s *run) playGame(spec *loto.GameSpec) error {
-	if _, err := s.d.StartGame(s.ctx, as(loto.RoleHost)); err != nil {
+	if _, err := s.d.StartGame(s.ctx, s.as(loto.RoleHost)); err != nil {
 		return err
 	}
 	if s.manual {
@@ -208,22 +221,24 @@ func (s *run) playStage(spec *loto.GameSpec) error {
 
 // draw draws the next number: the software's in rng mode, the next ball typed in manual mode.
 func (s *run) draw() error {
-	s.tick(paceDraw)
+	if err := s.tick(paceDraw); err != nil {
+		return err
+	}
 	if !s.manual {
-		_, err := s.d.Draw(s.ctx, as(loto.RoleHost), 0)
+		_, err := s.d.Draw(s.ctx, s.as(s.drawer), 0)
 		return err
 	}
 	ball := s.balls[0]
 	s.balls = s.balls[1:]
 	if len(s.balls) > 0 && s.due(mistakeSlip, true, 100) {
-		if _, err := s.d.Draw(s.ctx, as(loto.RoleHost), s.balls[0]); err != nil {
+		if _, err := s.d.Draw(s.ctx, s.as(s.drawer), s.balls[0]); err != nil {
 			return err
 		}
-		if _, err := s.d.Undo(s.ctx, as(loto.RoleHost), ""); err != nil {
+		if _, err := s.d.Undo(s.ctx, s.as(loto.RoleHost), ""); err != nil {
 			return err
 		}
 	}
-	_, err := s.d.Draw(s.ctx, as(loto.RoleHost), ball)
+	_, err := s.d.Draw(s.ctx, s.as(s.drawer), ball)
 	return err
 }
 
@@ -233,11 +248,13 @@ func (s *run) wrongCall(spec *loto.GameSpec) error {
 	if card == "" {
 		return nil
 	}
-	if _, err := s.d.Claim(s.ctx, as(loto.RoleController), card); err != nil {
+	if _, err := s.d.Claim(s.ctx, s.as(loto.RoleController), card); err != nil {
 		return err
 	}
-	s.tick(paceControl)
-	_, err := s.d.StartControl(s.ctx, as(loto.RoleHost))
+	if err := s.tick(paceControl); err != nil {
+		return err
+	}
+	_, err := s.d.StartControl(s.ctx, s.as(loto.RoleHost))
 	return err
 }
 
