@@ -72,6 +72,7 @@ type run struct {
 	pending  map[string]bool      // mistakes not made yet
 	declined bool                 // a tie on a voucher was declined once
 	balls    []card.Number        // manual mode: the ball machine's order for the game
+	ballsOf  int                  // a live run: the game the balls are of
 	next     map[string]int       // series -> cards handed out, off the plates in order
 	clock    int                  // the programme's clock, in seconds after midnight
 	breaks   int                  // breaks of the schedule taken
