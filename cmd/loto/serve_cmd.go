@@ -16,6 +16,7 @@ import (
 	"loto/examples"
 	"loto/internal/journal"
 	"loto/internal/loto"
+	"loto/internal/sim"
 	"loto/internal/web"
 )
 
@@ -33,6 +34,8 @@ func serve(ctx context.Context, e *env) error {
 	fs := newFlags("serve", e)
 	addr := fs.String("addr", "127.0.0.1:8080", "`HÔTE:PORT` adresse d'écoute ; 0.0.0.0:8080 pour les autres appareils de la salle")
 	readOnly := fs.Bool("read-only", false, "ne servir que les lectures, toute écriture refusée ; sert aussi un journal corrompu, jusqu'au premier événement altéré")
+	demo := fs.Bool("demo", false, "jouer aussi la journée d'exemple en direct : ventes, entrées, tirages, annonces, contrôles, lots et pauses raccourcies")
+	interval := fs.Duration("demo-interval", 3*time.Second, "`DURÉE` entre deux numéros de la démo (--demo)")
 	fs.about = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide il crée la journée d'exemple (examples/mega-loto.yaml).\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
 	if err := fs.parse(e.args); err != nil {
 		return err
@@ -54,6 +57,9 @@ func serve(ctx context.Context, e *env) error {
 		if err := createEvent(ctx, e, day, demoActor, examples.MegaLoto); err != nil {
 			return err
 		}
+	}
+	if *demo && why != "" {
+		return fmt.Errorf("--demo écrit au journal : impossible en lecture seule (%s)", why)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -88,6 +94,11 @@ func serve(ctx context.Context, e *env) error {
 	}()
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
+	if *demo {
+		demoCtx, stopDemo := context.WithCancel(ctx)
+		demoDone := playDemo(demoCtx, e.stdout, day, *interval, log)
+		defer func() { stopDemo(); <-demoDone }()
+	}
 
 	select {
 	case <-ctx.Done():
@@ -111,6 +122,25 @@ func serve(ctx context.Context, e *env) error {
 	}
 	fmt.Fprintln(e.stdout, "serveur arrêté proprement : tout ce qui a été confirmé est au journal")
 	return nil
+}
+
+// playDemo plays the day live beside the server until the programme is
+// over or ctx ends; the channel closes when the demo has stopped.
+func playDemo(ctx context.Context, w io.Writer, day *loto.Day, interval time.Duration, log *slog.Logger) <-chan struct{} {
+	fmt.Fprintf(w, "démo : la journée se joue toute seule, un numéro toutes les %s ; à suivre sur le tableau\n", interval)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		err := sim.Live(ctx, day, sim.LiveOptions{Players: 60, Seed: time.Now().UnixNano(), Interval: interval})
+		switch {
+		case err == nil:
+			fmt.Fprintln(w, "démo terminée : tout le programme est joué")
+		case errors.Is(err, context.Canceled):
+		default:
+			log.Error("démo arrêtée", "erreur", err)
+		}
+	}()
+	return done
 }
 
 // openServed replays the journal into the Day the server serves. A broken

@@ -370,3 +370,46 @@ func TestServe_OneTimeLinkSetsThePassword(t *testing.T) {
 		t.Fatalf("the link used twice: %d", resp.StatusCode)
 	}
 }
+
+// TestServe_DemoPlaysTheDayToItsEnd: `loto serve --demo` on an empty file
+// plays the example day to its last award by itself; the chain verifies
+// and the draws audit passes on the file.
+func TestServe_DemoPlaysTheDayToItsEnd(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "loto.db")
+	s := startServe(t, "--db", db, "--demo", "--demo-interval", "1ms")
+	deadline := time.Now().Add(60 * time.Second)
+	for !strings.Contains(s.stdout.String(), "démo terminée") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the demo did not end: %s %s", s.stdout, s.stderr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	s.stop()
+	if code := <-s.exit; code != 0 {
+		t.Fatalf("serve exited %d: %s", code, s.stderr)
+	}
+	s.exit <- 0
+	for _, args := range [][]string{{"journal", "verify", "--db", db}, {"audit", "draws", "--db", db}} {
+		if code, out, errs := run(t, args...); code != 0 {
+			t.Fatalf("%v: %d %s %s", args, code, out, errs)
+		}
+	}
+}
+
+// TestServe_DemoStopsPromptly: a server stopped in the middle of a demo
+// stops at once, the demo with it.
+func TestServe_DemoStopsPromptly(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "loto.db")
+	s := startServe(t, "--db", db, "--demo", "--demo-interval", "1h")
+	time.Sleep(200 * time.Millisecond)
+	s.stop()
+	select {
+	case code := <-s.exit:
+		s.exit <- code
+		if code != 0 {
+			t.Fatalf("serve exited %d: %s", code, s.stderr)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("serve did not stop within 3 s in the middle of a demo")
+	}
+}
