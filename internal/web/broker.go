@@ -195,9 +195,10 @@ func fieldsOf(js []byte) map[string]json.RawMessage {
 	return m
 }
 
-// patch is the JSON merge patch (RFC 7386) from one snapshot to the next,
-// at the first level: the fields that changed, with their new value, and
-// null for those now absent. A client merges it into its state.
+// patch is the JSON merge patch (RFC 7386) from one snapshot to the next:
+// the fields that changed, with their new value, null for those now
+// absent, and for an object in both, the patch of its fields. A client
+// merges it into its state as the RFC says.
 func patch(old, cur map[string]json.RawMessage) []byte {
 	keys := make([]string, 0, len(cur))
 	for k, v := range cur {
@@ -219,15 +220,22 @@ func patch(old, cur map[string]json.RawMessage) []byte {
 		}
 		buf.Write(mustJSON(k))
 		buf.WriteByte(':')
-		if v, there := cur[k]; there {
-			buf.Write(v)
-		} else {
+		v, there := cur[k]
+		switch was := old[k]; {
+		case !there:
 			buf.WriteString("null")
+		case isObject(was) && isObject(v):
+			buf.Write(patch(fieldsOf(was), fieldsOf(v)))
+		default:
+			buf.Write(v)
 		}
 	}
 	buf.WriteByte('}')
 	return buf.Bytes()
 }
+
+// isObject reports whether an encoded value is a JSON object.
+func isObject(v json.RawMessage) bool { return len(v) > 0 && v[0] == '{' }
 
 // frame is one Server-Sent Events message: its id, its event name and
 // its data on one line (compact JSON holds no newline).

@@ -11,8 +11,8 @@ import (
 // ServeHTTP serves GET /api/v1/stream, the day's public state live as
 // Server-Sent Events: first an "event: state" message with the whole
 // public state (loto.Public), then an "event: change" message per public
-// change, a merge patch of the state's fields (a field set to null is
-// gone); each message's id is the journal sequence of the change. A client
+// change, a JSON merge patch of the state (RFC 7386: a field set to null
+// is gone, an object is patched field by field); each message's id is the journal sequence of the change. A client
 // that comes back with Last-Event-ID gets the changes it missed, or a
 // fresh state when it is too far behind. A comment is sent on an idle
 // stream every heartbeat, so that proxies and clients know it is alive.

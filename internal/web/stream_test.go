@@ -164,13 +164,39 @@ func fields(t *testing.T, data string) map[string]json.RawMessage {
 	return m
 }
 
-// merge applies a change's merge patch to a state.
+// merge applies a change's merge patch to a state, as RFC 7386 says:
+// an object in both is merged field by field.
 func merge(state, patch map[string]json.RawMessage) {
 	for k, v := range patch {
-		if string(v) == "null" {
+		switch {
+		case string(v) == "null":
 			delete(state, k)
-		} else {
+		case isObject(v) && isObject(state[k]):
+			inner := map[string]json.RawMessage{}
+			json.Unmarshal(state[k], &inner)
+			var p map[string]json.RawMessage
+			json.Unmarshal(v, &p)
+			merge(inner, p)
+			state[k], _ = json.Marshal(inner)
+		default:
 			state[k] = v
+		}
+	}
+}
+
+func TestStreamPatchIsAMergePatchOfNestedObjectsToo(t *testing.T) {
+	old := fields(t, `{"count":1,"prize":{"cents":3000,"kind":"voucher","label":"Bon"},"break":{"label":"pause"}}`)
+	cur := fields(t, `{"count":1,"prize":{"kind":"object","label":"Robot"}}`)
+	if got, want := string(patch(old, cur)), `{"break":null,"prize":{"cents":null,"kind":"object","label":"Robot"}}`; got != want {
+		t.Fatalf("patch %s, want %s", got, want)
+	}
+	merge(old, fields(t, string(patch(old, cur))))
+	for k, v := range cur {
+		var a, b any
+		json.Unmarshal(old[k], &a)
+		json.Unmarshal(v, &b)
+		if !reflect.DeepEqual(a, b) || len(old) != len(cur) {
+			t.Fatalf("merged %v, want %v", old, cur)
 		}
 	}
 }
