@@ -75,7 +75,8 @@ func TestLoadStreamMeasuresAServerAtAURL(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if r := <-res; r.Changes != 5 || r.Incomplete != 0 || r.MemPerClient != 0 {
+	// Draws in a row may reach the broker as one change (it sends the latest).
+	if r := <-res; r.Changes < 1 || r.Changes > 5 || r.Incomplete != 0 || r.MemPerClient != 0 {
 		t.Fatalf("5 draws, 10 clients: %+v", r)
 	}
 }
