@@ -37,6 +37,7 @@ func TestCrashKeepsEveryAcknowledgedEvent(t *testing.T) {
 // at once: each acknowledges only sequences the other never does, and the
 // chain holds every one of them.
 func TestTwoProcessesOnOneFile(t *testing.T) {
+	const goingAfter = 20
 	if testing.Short() {
 		t.Skip("two processes skipped in -short mode")
 	}
@@ -50,11 +51,12 @@ func TestTwoProcessesOnOneFile(t *testing.T) {
 	type child struct {
 		*journaltest.Child
 		acked map[int64]bool
-		done  chan error // the error that ended its output: io.EOF when it died
+		going chan struct{} // closed once it has acknowledged a few appends
+		done  chan error    // the error that ended its output: io.EOF when it died
 	}
 	var children []*child
 	for range 2 {
-		c := &child{Child: journaltest.StartChild(t, path), acked: map[int64]bool{}, done: make(chan error, 1)}
+		c := &child{Child: journaltest.StartChild(t, path), acked: map[int64]bool{}, going: make(chan struct{}), done: make(chan error, 1)}
 		go func() {
 			for {
 				a, err := c.Next()
@@ -63,11 +65,28 @@ func TestTwoProcessesOnOneFile(t *testing.T) {
 					return
 				}
 				c.acked[a.Seq] = true
+				if len(c.acked) == goingAfter {
+					close(c.going)
+				}
 			}
 		}()
 		children = append(children, c)
 	}
-	time.Sleep(1500 * time.Millisecond)
+	// Both must get appends through while the other appends too. On a loaded
+	// machine a child may take seconds to start, so wait for each to be
+	// going (a fixed sleep failed there) rather than for a set time; a
+	// process locked out never gets going.
+	deadline := time.After(time.Minute)
+	for i, c := range children {
+		select {
+		case <-c.going:
+		case err := <-c.done:
+			t.Fatalf("process %d ended before it got going: %v", i, err)
+		case <-deadline:
+			t.Fatalf("process %d acknowledged fewer than %d appends in a minute: it was locked out", i, goingAfter)
+		}
+	}
+	time.Sleep(300 * time.Millisecond) // both appending at once for a while
 	for _, c := range children {
 		c.Kill()
 		if err := <-c.done; err != io.EOF {
