@@ -89,6 +89,9 @@ func TestBrowser_ShortGameThroughTheHostPage(t *testing.T) {
 	host.press("l")
 	host.waitText("#said", "Partie 1 « Partie 1 » lancée. À annoncer : quine : Bon d'achat de 30 €")
 	ctl.waitText("#gameline", "Partie 1")
+	// The draw key works once the page knows the game is drawing: the start's
+	// answer can come before the stream's change that says so.
+	host.waitText("#phase", loto.PhaseDrawing.French())
 
 	// A draw: the number on the host's mirror of the board and on the phone.
 	host.press(" ")

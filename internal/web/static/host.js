@@ -162,6 +162,9 @@ async function run(what) {
     fail(e);
   } finally {
     busy = false;
+    // Some acts change only the host's status, not the board's (a declined
+    // share): no stream change would bring them, so read the status again.
+    feed.refresh();
   }
 }
 
@@ -330,4 +333,4 @@ if (manual) {
   });
 }
 
-follow(render);
+const feed = follow(render);
