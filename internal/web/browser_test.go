@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"loto/examples"
 	"loto/internal/loto"
 )
 
@@ -120,7 +121,13 @@ type live struct {
 // the test's end stops it.
 func startLive(t *testing.T, cfg Config) *live {
 	t.Helper()
-	f := newFixture(t, cfg)
+	return startLiveEvent(t, cfg, examples.MegaLoto)
+}
+
+// startLiveEvent is startLive of the day the event file eventYAML describes.
+func startLiveEvent(t *testing.T, cfg Config, eventYAML []byte) *live {
+	t.Helper()
+	f := setUpEvent(t, cfg, true, eventYAML)
 	b := NewBroker(f.day, BrokerOptions{})
 	cfg.Day, cfg.Auth, cfg.Now, cfg.Stream = f.day, f.day, f.clock, b
 	f.srv = New(cfg)

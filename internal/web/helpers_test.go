@@ -51,6 +51,12 @@ func newFixture(t *testing.T, cfg Config) *fixture { return setUp(t, cfg, true) 
 // setUp is newFixture, with the organiser's password set or not.
 func setUp(t *testing.T, cfg Config, password bool) *fixture {
 	t.Helper()
+	return setUpEvent(t, cfg, password, examples.MegaLoto)
+}
+
+// setUpEvent is setUp of the day the event file eventYAML describes.
+func setUpEvent(t *testing.T, cfg Config, password bool, eventYAML []byte) *fixture {
+	t.Helper()
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "loto.db"), nil)
 	if err != nil {
@@ -61,7 +67,7 @@ func setUp(t *testing.T, cfg Config, password bool) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _, err := eventfile.Parse(examples.MegaLoto)
+	spec, _, err := eventfile.Parse(eventYAML)
 	if err != nil {
 		t.Fatal(err)
 	}
