@@ -1,0 +1,250 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"loto/examples"
+	"loto/internal/eventfile"
+	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
+	"loto/internal/web"
+)
+
+// maxCashiers bounds a measure of the sales: a hall has a few desks.
+const maxCashiers = 200
+
+// loadSeries is the series the measure sells, one card a sale, big enough
+// for any run the bounds allow on this kind of machine.
+const (
+	loadSeries      = "A"
+	loadSeriesCards = 300000
+)
+
+func init() {
+	register("load sales", "mesure les ventes par HTTP : N caissiers à la fois sur cette machine, latence et débit", loadSales)
+}
+
+// salesLoad is what a measure of the sales found.
+type salesLoad struct {
+	Cashiers  int     `json:"cashiers"`
+	Sales     int     `json:"sales"`  // acknowledged with 200
+	Errors    int     `json:"errors"` // refused, or no answer
+	PerSecond float64 `json:"sales_per_second"`
+	P50       int64   `json:"p50_us"` // from the request to its answer read, microseconds
+	P99       int64   `json:"p99_us"`
+	Max       int64   `json:"max_us"`
+	// FirstError says why the first failed sale failed.
+	FirstError string `json:"first_error,omitempty"`
+}
+
+// loadSales runs a server on a temporary SQLite day and N cashiers that
+// sell one card each, paid in cash, through POST /api/v1/sales for a
+// while, and reports the latency and the throughput.
+func loadSales(ctx context.Context, e *env) error {
+	fs := newFlags("load sales", e)
+	fs.about = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite) en 127.0.0.1, des caissiers appairés à ses caisses ; --db ne sert pas."
+	cashiers := fs.Int("cashiers", 20, "`N` caissiers qui vendent en même temps, de 1 à "+strconv.Itoa(maxCashiers))
+	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
+	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	switch {
+	case *cashiers < 1 || *cashiers > maxCashiers:
+		return usagef("--cashiers : de 1 à %d caissiers", maxCashiers)
+	case *duration < time.Second || *duration > maxLoadDuration:
+		return usagef("--duration : de 1s à 10m")
+	}
+	res, err := measureSalesHere(ctx, *cashiers, *duration)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return json.NewEncoder(e.stdout).Encode(res)
+	}
+	fmt.Fprintf(e.stdout, "ventes : %d caissiers pendant %s, %d ventes confirmées, %s ventes/s\n", res.Cashiers, *duration, res.Sales,
+		frenchDecimal(strconv.FormatFloat(res.PerSecond, 'f', 0, 64)))
+	if res.Sales > 0 {
+		fmt.Fprintf(e.stdout, "de la requête à la réponse : p50 %s, p99 %s, max %s\n", millis(res.P50), millis(res.P99), millis(res.Max))
+	}
+	fmt.Fprintf(e.stdout, "erreurs : %d\n", res.Errors)
+	if res.FirstError != "" {
+		fmt.Fprintf(e.stdout, "première erreur : %s\n", res.FirstError)
+	}
+	return nil
+}
+
+// salesDay creates the example day on a new SQLite file, its first series
+// enlarged to loadSeriesCards, and opens every regular desk; it returns
+// their names.
+func salesDay(ctx context.Context, path string) (day *loto.Day, desks []string, closeDay func(), err error) {
+	store, err := sqlite.Open(ctx, path, nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	day, err = loto.OpenWith(ctx, store, loto.Options{Clock: clock})
+	if err == nil {
+		var spec *loto.EventSpec
+		if spec, _, err = eventfile.Parse(examples.MegaLoto); err == nil {
+			spec.Series[0].Code, spec.Series[0].Cards = loadSeries, loadSeriesCards
+			desks = regularDesks(spec)
+			if _, err = day.CreateEvent(ctx, organiser, spec); err == nil {
+				for _, d := range desks {
+					if _, err = day.OpenDesk(ctx, organiser, d, 20000); err != nil {
+						break
+					}
+				}
+			}
+		}
+	}
+	if err != nil {
+		store.Close()
+		return nil, nil, nil, err
+	}
+	return day, desks, func() { store.Close() }, nil
+}
+
+// regularDesks are the desks of the day that sell regular cards.
+func regularDesks(spec *loto.EventSpec) []string {
+	var out []string
+	for _, d := range spec.Desks {
+		if !d.Special {
+			out = append(out, d.Name)
+		}
+	}
+	return out
+}
+
+// measureSalesHere serves a temporary day on a loopback port, pairs n
+// cashiers with its desks (in turn) and measures their sales for d.
+func measureSalesHere(ctx context.Context, n int, d time.Duration) (salesLoad, error) {
+	dir, err := os.MkdirTemp("", "loto-load-")
+	if err != nil {
+		return salesLoad{}, err
+	}
+	defer os.RemoveAll(dir)
+	day, desks, closeDay, err := salesDay(ctx, filepath.Join(dir, "load.db"))
+	if err != nil {
+		return salesLoad{}, err
+	}
+	defer closeDay()
+	tokens := make([]string, n)
+	for i := range n {
+		p, err := day.AddDevice(ctx, organiser, fmt.Sprintf("caisse-mesure-%d", i+1), loto.RoleCashier, desks[i%len(desks)])
+		if err != nil {
+			return salesLoad{}, err
+		}
+		tokens[i] = p.Token
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return salesLoad{}, err
+	}
+	srv := web.New(web.Config{Day: day, Auth: day, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	hs := srv.HTTPServer(ln.Addr().String())
+	go hs.Serve(ln)
+	defer hs.Close()
+	var next atomic.Int64 // the number of the next card to sell in the series
+	serial := func() (string, error) {
+		s, _, err := day.CardAt(loadSeries, int(next.Add(1)))
+		return s, err
+	}
+	return measureSales(ctx, "http://"+ln.Addr().String()+"/api/v1/sales", tokens, serial, d), nil
+}
+
+// measureSales runs one cashier a token, each selling the cards serial
+// gives it one by one until d is over, and sums their figures up.
+func measureSales(ctx context.Context, url string, tokens []string, serial func() (string, error), d time.Duration) salesLoad {
+	ctx, cancel := context.WithTimeout(ctx, d+30*time.Second)
+	defer cancel()
+	tr := &http.Transport{MaxIdleConnsPerHost: len(tokens), DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	var (
+		mu       sync.Mutex
+		lat      []int64
+		errs     int
+		firstErr string
+	)
+	fail := func(why string) {
+		mu.Lock()
+		defer mu.Unlock()
+		errs++
+		if firstErr == "" {
+			firstErr = why
+		}
+	}
+	start := time.Now()
+	until := start.Add(d)
+	var wg sync.WaitGroup
+	for i, token := range tokens {
+		wg.Go(func() {
+			var mine []int64
+			defer func() { mu.Lock(); lat = append(lat, mine...); mu.Unlock() }()
+			for k := 1; time.Now().Before(until) && ctx.Err() == nil; k++ {
+				s, err := serial()
+				if err != nil {
+					fail(err.Error())
+					return
+				}
+				took, err := sellOne(ctx, client, url, token, fmt.Sprintf("mesure-%d-%d", i+1, k), s)
+				if err != nil {
+					fail(err.Error())
+					continue
+				}
+				mine = append(mine, took.Microseconds())
+			}
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	slices.Sort(lat)
+	out := salesLoad{Cashiers: len(tokens), Sales: len(lat), Errors: errs, FirstError: firstErr,
+		PerSecond: float64(len(lat)) / elapsed.Seconds()}
+	if len(lat) > 0 {
+		out.P50, out.P99, out.Max = quantile(lat, 0.50), quantile(lat, 0.99), lat[len(lat)-1]
+	}
+	return out
+}
+
+// sellOne sells one card in cash through the API and says how long the
+// answer took, or why the sale failed.
+func sellOne(ctx context.Context, client *http.Client, url, token, key, serial string) (time.Duration, error) {
+	body, _ := json.Marshal(map[string]any{"cards": []string{serial}, "payments": []map[string]any{{"method": "cash", "cents": 1000}}})
+	req, err := http.NewRequestWithContext(ctx, "POST", url, bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Idempotency-Key", key)
+	start := time.Now()
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	answer, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	took := time.Since(start)
+	if err != nil {
+		return 0, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("vente %s : %s %s", serial, resp.Status, bytes.TrimSpace(answer))
+	}
+	return took, nil
+}
