@@ -124,6 +124,9 @@ func (d *Day) OpenDesk(ctx context.Context, actor Actor, desk string, float Cent
 		if s := st.ent.open[dk.Name]; s != nil {
 			return nil, 0, Errorf(EConflict, "la caisse « %s » est déjà ouverte (session %d, depuis %s)", dk.Name, s.ID, hhmm(s.OpenedAt))
 		}
+		if err := st.opening(); err != nil {
+			return nil, 0, err
+		}
 		dr, err := draft(actor, TypeDeskOpened, deskOpened{Desk: dk.Name, Session: len(st.ent.sessions) + 1, Float: float})
 		return []journal.Draft{dr}, 0, err
 	})
@@ -131,6 +134,17 @@ func (d *Day) OpenDesk(ctx context.Context, actor Actor, desk string, float Cent
 		return SessionReport{}, err
 	}
 	return d.sessionOf(e)
+}
+
+// opening refuses a desk session once the day is over (R9): it would sell
+// nothing. A postponed loto with sales still to refund is the exception, as
+// its refunds are paid at an open desk.
+func (st *State) opening() error {
+	why := st.dayOver()
+	if why == "" || (st.ent.postponed != nil && len(st.toRefund()) > 0) {
+		return nil
+	}
+	return Errorf(EConflict, "la journée est finie (%s) : plus aucune caisse ne s'ouvre, rien ne s'y vendrait (R9)", why)
 }
 
 // CloseRequest is the count of a desk at its closing: the cash by
