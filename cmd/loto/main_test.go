@@ -11,6 +11,7 @@ import (
 
 	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
 
 	_ "modernc.org/sqlite"
 )
@@ -33,7 +34,7 @@ func seedJournal(t *testing.T, n int) string {
 	}
 	defer s.Close()
 	for i := range n {
-		d := journal.Draft{Actor: "test", Type: "demo", Payload: json.RawMessage(`{"i":` + string(rune('0'+i)) + `}`)}
+		d := journal.Draft{Actor: "test", Type: loto.TypeBreakStarted, Payload: json.RawMessage(`{"i":` + string(rune('0'+i)) + `}`)}
 		if i == 0 {
 			d.Secrets = map[string][]byte{"series/A/seed": []byte("TOPSECRETSEED")}
 		}
@@ -130,6 +131,27 @@ func TestJournalVerifyNamesFirstBadSequence(t *testing.T) {
 	code, _, errs = run(t, "journal", "verify", "--db", path)
 	if code == 0 || !strings.Contains(errs, "n° 4") {
 		t.Fatalf("verify of an edited journal: %d %q", code, errs)
+	}
+}
+
+// TestJournalVerifyRefusesAnUnknownEventType: replay refuses an event of a
+// type this version does not fold, so verify does not call that journal
+// sound; it names the event and its type.
+func TestJournalVerifyRefusesAnUnknownEventType(t *testing.T) {
+	path := seedJournal(t, 3)
+	mustRun(t, "journal", "verify", "--db", path)
+	s, err := sqlite.Open(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Append(context.Background(), 3, journal.Draft{Actor: "test", Type: "game.teleported", Payload: json.RawMessage(`{}`)})
+	s.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "journal", "verify", "--db", path)
+	if code != 1 || strings.Contains(out, "intègre") || !strings.Contains(errs, "événement 4") || !strings.Contains(errs, "« game.teleported » inconnu") {
+		t.Fatalf("verify of a journal with an unknown type: exit %d, stdout %q, stderr %q; want 1 naming event 4 and its type", code, out, errs)
 	}
 }
 

@@ -69,6 +69,8 @@ func checkCommitment(e journal.Event, ref secretRef, value []byte) error {
 // CheckSecrets reads the whole journal and checks every secret its events
 // created against their commitments; it returns how many it checked. A
 // replaced secret is a *journal.BrokenError naming the event that created it.
+// An event of a type this version does not fold is refused too, naming it,
+// as replay would: a journal no command can read is not sound.
 func CheckSecrets(ctx context.Context, s journal.Store) (int, error) {
 	type need struct {
 		e   journal.Event
@@ -77,7 +79,11 @@ func CheckSecrets(ctx context.Context, s journal.Store) (int, error) {
 	// Collected first, fetched after: a store with one connection cannot
 	// query a secret inside a streaming read.
 	var needs []need
+	var unknown *journal.Event
 	err := s.Read(ctx, 1, func(e journal.Event) error {
+		if _, known := folds[e.Type]; !known && unknown == nil {
+			unknown = &journal.Event{Seq: e.Seq, Type: e.Type}
+		}
 		for _, ref := range secretsOf(e) {
 			needs = append(needs, need{journal.Event{Seq: e.Seq, Type: e.Type}, ref})
 		}
@@ -85,6 +91,9 @@ func CheckSecrets(ctx context.Context, s journal.Store) (int, error) {
 	})
 	if err != nil {
 		return 0, internalf(err, "lecture du journal")
+	}
+	if unknown != nil {
+		return 0, unknownType(*unknown)
 	}
 	for _, n := range needs {
 		v, err := s.Secret(ctx, n.ref.name)
