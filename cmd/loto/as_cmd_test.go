@@ -56,6 +56,24 @@ func TestCLI_R27_HostRulesOnlyInItsOwnName(t *testing.T) {
 	}
 }
 
+// TestCLI_R27_RoleDefaultsToTheActingRole: --as says who decides, so
+// --role is not needed; without --as the CLI acts, and decides, as the
+// organiser. A role that cannot decide is still refused, recording nothing.
+func TestCLI_R27_RoleDefaultsToTheActingRole(t *testing.T) {
+	db := saleDB(t)
+	mustRun(t, "game", "start", "--db", db)
+	for _, tc := range []struct {
+		as  []string
+		who string
+	}{{[]string{"--as", "host"}, "par le meneur de jeu"}, {[]string{"--as", "organisateur"}, "par l'organisateur"}, {nil, "par l'organisateur"}} {
+		args := append([]string{"game", "rule", "--what", "joueur averti", "--why", "bruit", "--db", db}, tc.as...)
+		if out := mustRun(t, args...); !strings.Contains(out, tc.who) {
+			t.Fatalf("ruling %v: %s, want %q", tc.as, out, tc.who)
+		}
+	}
+	fails(t, db, "l'entrée ne peut pas trancher un litige", "game", "rule", "--as", "door", "--what", "x", "--why", "y", "--db", db)
+}
+
 // Issue 4 and 5.8: an unknown role is refused with the whole list of the
 // roles, however long the value typed: only the value is cut, never the
 // reason that follows it.

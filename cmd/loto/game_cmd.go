@@ -25,7 +25,7 @@ func init() {
 	register("game decline", "les gagnants à égalité refusent de partager le bon : le plus haut jeton le prend (R18)", gameDecline)
 	register("game award", "remet le lot de l'étape : jeton, lot ou part de chaque gagnant, consolation (R17-R19, R25)", gameAward)
 	register("game status", "ce que montre le tableau : partie, étape, lot, numéros sortis, phase, annonces, pause ([--json])", gameStatus)
-	register("game rule", "enregistre une décision dans un litige (R27) : --role organisateur|meneur --why TEXTE, avec --claim N --verdict win|not_winner, ou --what TEXTE pour une note", gameRule)
+	register("game rule", "enregistre une décision dans un litige (R27), au nom du rôle de --as (ou --role organisateur|meneur) : --why TEXTE, avec --claim N --verdict win|not_winner, ou --what TEXTE pour une note", gameRule)
 }
 
 // gameFlags are a game command's flags: --db, --by and, where a machine may

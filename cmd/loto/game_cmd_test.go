@@ -420,7 +420,6 @@ func TestGameCLI_UsageErrorsExit2(t *testing.T) {
 		{"draw of two numbers", "un seul numéro", []string{"draw", "1", "2"}},
 		{"claim without a card", "aucune carte", []string{"claim"}},
 		{"start with an argument", "ne prend pas d'argument", []string{"start", "2"}},
-		{"rule without a role", "--role est requis : organisateur (organiser) ou meneur (host)", []string{"rule", "--why", "x", "--what", "y"}},
 		{"rule by a role that cannot decide", "--role « president » inconnu : organisateur (organiser) ou meneur (host)", []string{"rule", "--role", "president", "--why", "x", "--what", "y"}},
 		{"rule without a reason", "--why est requis", []string{"rule", "--role", "host", "--what", "y"}},
 		{"rule with an unknown verdict", "--verdict « maybe » inconnu", []string{"rule", "--role", "host", "--why", "x", "--claim", "1", "--verdict", "maybe"}},

@@ -84,11 +84,12 @@ var roles = map[string]loto.Role{
 }
 
 // parseRole reads --role: the organiser or the host, the only ones who
-// decide a dispute (R27).
+// decide a dispute (R27). Empty is the --as role, which the domain fills in:
+// only the organiser recording the host's decision needs to name it.
 func parseRole(text string) (loto.Role, error) {
 	const choices = "organisateur (organiser) ou meneur (host), qui tranche le litige (R27)"
 	if strings.TrimSpace(text) == "" {
-		return "", usagef("--role est requis : %s", choices)
+		return "", nil
 	}
 	if r, ok := roles[strings.ToLower(strings.TrimSpace(text))]; ok {
 		return r, nil
@@ -98,7 +99,7 @@ func parseRole(text string) (loto.Role, error) {
 
 func gameRule(ctx context.Context, e *env) error {
 	fs := newGameFlags("rule", e, true)
-	role := fs.String("role", "", "`RÔLE` qui tranche : organisateur (organiser) ou meneur (host), R27")
+	role := fs.String("role", "", "`RÔLE` qui tranche : organisateur (organiser) ou meneur (host), R27 ; par défaut le rôle de --as (l'organisateur sans --as) ; l'organisateur note avec --role meneur la décision du meneur")
 	claim := fs.Int("claim", 0, "numéro de l'annonce dont la décision change le verdict (avec --verdict)")
 	verdict := fs.String("verdict", "", "`VERDICT` nouveau verdict de l'annonce : win (gagnante) ou not_winner (non gagnante)")
 	what := fs.String("what", "", "`TEXTE` ce qui est décidé (requis pour une note sans verdict)")
