@@ -121,6 +121,10 @@ func TestBrowser_ShortGameThroughTheHostPage(t *testing.T) {
 		host.press(" ")
 		host.waitText("#count", fmt.Sprintf("%d / 90", n+1))
 		st := l.status()
+		// The stream can show the number before the draw's answer comes
+		// back; until then the page ignores a key (one command at a time),
+		// so the next press waits for the answer's line.
+		host.waitText("#said", fmt.Sprintf("Numéro %d", st.Last))
 		host.waitText("#callable", strconv.Itoa(st.Callable))
 		host.waitText("#oneaway", strconv.Itoa(st.OneAway))
 		if st.Callable > 0 {
