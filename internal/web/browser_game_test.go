@@ -23,24 +23,7 @@ func (l *live) openAs(role loto.Role, path string, width, height int64) *tab {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := chromedp.NewContext(needBrowser(t), chromedp.WithNewBrowserContext())
-	ctx, cancelTime := context.WithTimeout(ctx, browserTimeout)
-	t.Cleanup(func() { cancelTime(); cancel() })
-	tb := &tab{t: t, ctx: ctx, url: l.url + path}
-	messages := chromedp.Console(ctx)
-	go func() {
-		for m, err := range messages {
-			if err != nil {
-				return
-			}
-			tb.mu.Lock()
-			if m.Type == chromedp.ConsoleError || m.IsException() {
-				tb.errs = append(tb.errs, m.String()+" "+m.URL)
-			}
-			tb.last = m.Text
-			tb.mu.Unlock()
-		}
-	}()
+	tb := l.newTab(path, chromedp.WithNewBrowserContext())
 	tb.run(chromedp.EmulateViewport(width, height),
 		chromedp.Navigate(l.url+"/appairer"),
 		chromedp.SendKeys("#code", p.Code),

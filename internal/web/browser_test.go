@@ -190,12 +190,12 @@ type tab struct {
 	last string // the text of the last console message, for noErrors
 }
 
-// open opens path of the server in a new tab of width×height CSS pixels
-// and waits for the page to be loaded.
-func (l *live) open(path string, width, height int64) *tab {
+// newTab opens a tab in the package's browser, with opts (e.g. a browser
+// context of its own), that keeps the page's console errors for noErrors.
+func (l *live) newTab(path string, opts ...chromedp.ContextOption) *tab {
 	t := l.t
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(needBrowser(t))
+	ctx, cancel := chromedp.NewContext(needBrowser(t), opts...)
 	ctx, cancelTime := context.WithTimeout(ctx, browserTimeout)
 	t.Cleanup(func() { cancelTime(); cancel() })
 	tb := &tab{t: t, ctx: ctx, url: l.url + path}
@@ -213,6 +213,15 @@ func (l *live) open(path string, width, height int64) *tab {
 			tb.mu.Unlock()
 		}
 	}()
+	return tb
+}
+
+// open opens path of the server in a new tab of width×height CSS pixels
+// and waits for the page to be loaded.
+func (l *live) open(path string, width, height int64) *tab {
+	t := l.t
+	t.Helper()
+	tb := l.newTab(path)
 	tb.run(chromedp.EmulateViewport(width, height), chromedp.Navigate(tb.url))
 	return tb
 }
