@@ -180,6 +180,31 @@ func TestR16_HostSeesHowManyCardsCouldCall(t *testing.T) {
 	}
 }
 
+// The board's suspense: the public snapshot carries the host's count of the
+// cards one number short, and nothing about which they are; it is gone once
+// the draw stops.
+func TestR16_BoardShowsHowManyCardsWaitForOneNumber(t *testing.T) {
+	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
+	cards, typed := tie(t, d, "A", 3)
+	stamp(t, d, "A", cards...)
+	start(t, d)
+	for i, n := range typed[:len(typed)-1] {
+		typeNumbers(t, d, n)
+		st, _ := d.Status()
+		if p := d.Public(); p.OneAway != st.OneAway {
+			t.Fatalf("after %d numbers the board shows %d cards one number short, the host %d", i+1, p.OneAway, st.OneAway)
+		}
+	}
+	if p := d.Public(); p.OneAway != 3 {
+		t.Fatalf("one number short of the quine: public one_away = %d, want 3", p.OneAway)
+	}
+	_, err := d.Claim(context.Background(), org("controleur"), serialOf(t, d, "A", cards[0]))
+	ok(t, err)
+	if p := d.Public(); p.OneAway != 0 || !p.Checking {
+		t.Fatalf("during a call the board shows one_away = %d (checking %v), want none", p.OneAway, p.Checking)
+	}
+}
+
 func TestR20_WinReadsOutLastNumberFirst(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)

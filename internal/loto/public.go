@@ -40,7 +40,11 @@ type Public struct {
 	// Checking: a call stopped the draw and the claims are checked, or the
 	// control found winners who await the award (R15, R21): the board says
 	// "vérification en cours".
-	Checking   bool           `json:"checking"`
+	Checking bool `json:"checking"`
+	// OneAway is how many cards in play wait for one number only to win
+	// the stage, while the draw goes on: the hall's suspense, a count and
+	// never which cards.
+	OneAway    int            `json:"one_away,omitempty"`
 	Winners    []PublicWinner `json:"winners,omitempty"`     // the winners of the control, awaiting the award
 	Awarded    []PublicAward  `json:"awarded,omitempty"`     // the current game's awards, stage by stage
 	SeedSHA256 string         `json:"seed_sha256,omitempty"` // the game's commitment, shown from its start (R14)
@@ -120,6 +124,12 @@ func (st *State) public(prev *Public) *Public {
 		p.SeedSHA256, p.Seed = g.SeedSHA256, g.Seed
 		if g.Phase == PhaseControl {
 			p.Winners = publicWinners(g)
+		}
+		if g.Phase == PhaseDrawing {
+			// An index that cannot be built (a series seed missing from a
+			// corrupt journal) shows no count here: the host's status
+			// reports the error, the board goes on without its suspense.
+			p.OneAway, _ = st.OneAway()
 		}
 		for _, rec := range g.Stages {
 			if rec.Awarded {

@@ -44,8 +44,10 @@ func TestBrowser_Board(t *testing.T) {
 		t.Fatalf("last number before the first draw: %q", got)
 	}
 
-	// Draw until a sold card completes a line at the number just drawn.
+	// Draw until a sold card completes a line at the number just drawn;
+	// on the way the board says how many cards wait for one number only.
 	var winner string
+	suspense := false
 	for winner == "" {
 		d, err := l.day.Draw(ctx, host, 0)
 		if err != nil {
@@ -60,7 +62,23 @@ func TestBrowser_Board(t *testing.T) {
 			t.Fatalf("cell %s reads %q to a screen reader", n, got)
 		}
 		board.waitText("#count", strconv.Itoa(len(l.day.Public().Drawn)))
+		if away := l.day.Public().OneAway; away > 0 {
+			suspense = true
+			want := strconv.Itoa(away) + " carton"
+			if away > 1 {
+				want += "s"
+			}
+			board.waitText("#suspense", want+" à un numéro")
+			if board.attr("#suspense", "hidden") != "" || board.count("#suspense:not([hidden])") != 1 {
+				t.Fatal("the suspense count is hidden")
+			}
+		} else if board.count("#suspense[hidden]") != 1 {
+			t.Fatal("the suspense count shows with no card one number short")
+		}
 		winner = lineDone(t, l, sold)
+	}
+	if !suspense {
+		t.Fatal("no card was ever one number short: the suspense count went untested")
 	}
 	if got := board.count("#grid li.drawn"); got != len(l.day.Public().Drawn) {
 		t.Fatalf("%d cells lit, %d numbers drawn", got, len(l.day.Public().Drawn))

@@ -45,6 +45,11 @@ function render(s) {
 
 	setText($("last"), s.last ? s.last : "–");
 	setText($("count"), s.count);
+	// The hall's suspense: how many cards wait for one number only.
+	const away = s.one_away || 0, sus = $("suspense"), words = sus.querySelector("span");
+	show(sus, away > 0);
+	setText($("one-away"), away);
+	setText(words, away > 1 ? words.dataset.many : words.dataset.one);
 	const checking = $("checking");
 	setText(checking, s.checking ? checking.dataset.text : "");
 	renderGrid(s);
