@@ -124,62 +124,11 @@ func (d *Day) Sell(ctx context.Context, actor Actor, req SaleRequest) (Sale, err
 
 // salePlan checks a sale against the state and prices it.
 func (st *State) salePlan(req SaleRequest) (saleRecorded, error) {
-	if err := st.selling(); err != nil {
-		return saleRecorded{}, err
-	}
-	dk, err := st.desk(req.Desk)
+	p, err := st.priceCards(req.Desk, req.Cards)
 	if err != nil {
 		return saleRecorded{}, err
 	}
-	s := st.ent.open[dk.Name]
-	if s == nil {
-		return saleRecorded{}, Errorf(EInvalid, "la caisse « %s » est fermée : l'ouvrir avant de vendre", dk.Name)
-	}
-	refs, serials, err := st.saleCards(req.Cards)
-	if err != nil {
-		return saleRecorded{}, err
-	}
-	p := saleRecorded{ID: len(st.ent.sales) + 1, Desk: dk.Name, Session: s.ID, Cards: serials, Payments: req.Payments}
-	for i, ref := range refs {
-		kind := st.series[ref.Series].Kind
-		switch {
-		case kind == Special && !dk.Special:
-			return saleRecorded{}, Errorf(EInvalid, "la carte %s est une carte spéciale : elle se vend seulement à la caisse dédiée%s (R30)", serials[i], st.specialDesks())
-		case kind != Special && dk.Special:
-			return saleRecorded{}, Errorf(EInvalid, "la caisse « %s » est dédiée à la carte spéciale : la carte %s se vend aux autres caisses (R30)", dk.Name, serials[i])
-		case kind == Special:
-			p.Special++
-		default:
-			p.Regular++
-		}
-	}
-	prices := st.event.Prices
-	var regular Cents
-	for _, k := range []struct {
-		kind  Kind
-		tiers []PriceTier
-		n     int
-	}{{Regular, prices.Regular, p.Regular}, {Special, prices.Special, p.Special}} {
-		c, b, ok := Price(k.kind, k.tiers, k.n)
-		if !ok {
-			return saleRecorded{}, Errorf(EInvalid, "aucun prix pour %s dans la liste des prix", cardsOfKind(k.n, k.kind))
-		}
-		if k.kind == Regular {
-			regular = c
-		}
-		p.Total += c
-		p.Bundles = append(p.Bundles, b...)
-	}
-	if m, c := cheaperWithMore(prices.Regular, p.Regular, regular); p.Regular > 0 && m > 0 {
-		these := fmt.Sprintf("ces %d", p.Regular)
-		if p.Regular == 1 {
-			these = "cette carte"
-		}
-		p.Hint = fmt.Sprintf("conseil : %d cartes coûtent %s, pas plus que %s (%s)", m, c, these, regular)
-	}
-	if g := st.running(); g != nil && !g.Plays(st.head+1) {
-		p.Warnings = append(p.Warnings, fmt.Sprintf("la partie n° %d a commencé : ces cartes jouent à partir de la partie suivante (R14)", g.Number))
-	}
+	p.Payments = req.Payments
 	if p.Change, err = settle(p.Total, req.Payments, req.Identity, req.Cheque); err != nil {
 		return saleRecorded{}, err
 	}

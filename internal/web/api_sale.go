@@ -89,3 +89,20 @@ func apiSale(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) er
 		Payments: sale.Payments, Bundles: sale.Bundles, Hint: sale.Hint, Warnings: sale.Warnings, Anchor: sale.Anchor})
 	return nil
 }
+
+// apiQuote prices a basket as the sale would, recording nothing, so the
+// desk's page never computes a price itself (R7, R30). A read, hence a
+// GET: the cards scanned so far are its card parameters, in order.
+func apiQuote(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	q := r.URL.Query()
+	cards, err := loto.ParseCardCodes(q["card"])
+	if err != nil {
+		return err
+	}
+	quote, err := s.day.Quote(r.Context(), a, q.Get("desk"), cards)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, quote)
+	return nil
+}

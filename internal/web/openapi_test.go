@@ -161,7 +161,12 @@ func TestOpenAPI_RealAnswersValidate(t *testing.T) {
 	key := func(k string) option { return withHeader("Idempotency-Key", k) }
 
 	v.do("GET", "/api/v1/session", "", cashier)
+	v.do("GET", "/api/v1/desks/caisse-1", "", cashier)
 	v.do("POST", "/api/v1/desks/caisse-1/open", `{"float_cents": 10000}`, cashier)
+	if w := v.do("GET", "/api/v1/sales/quote?card="+f.serial(1)+"&card="+f.serial(2), "", cashier); w.Code != http.StatusOK {
+		t.Fatalf("quote: %d %s", w.Code, w.Body)
+	}
+	v.do("GET", "/api/v1/desks/caisse-1", "", cashier)
 	var cards []string
 	for i := 1; i <= 12; i++ {
 		cards = append(cards, `"`+f.serial(i)+`"`)
@@ -237,4 +242,9 @@ func TestOpenAPI_RealAnswersValidate(t *testing.T) {
 	v.do("POST", "/api/v1/breaks", "{}", host)
 	v.do("POST", "/api/v1/breaks/end", "", host)
 	v.do("POST", "/api/v1/desks/caisse-1/close", `{"count":[{"cents":2000,"count":2}],"card_cents":0,"cheque_cents":0}`, cashier)
+	v.do("GET", "/api/v1/desks/caisse-1", "", cashier)
+	if w := v.do("GET", "/api/v1/sessions/1/z", "", cashier); w.Code != http.StatusOK || !bytes.HasPrefix(w.Body.Bytes(), []byte("%PDF")) {
+		t.Fatalf("Z report: %d %.200s", w.Code, w.Body)
+	}
+	v.do("GET", "/api/v1/sales/quote?card="+f.serial(1), "", cashier) // sold: the conflict
 }

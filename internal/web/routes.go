@@ -51,6 +51,7 @@ var routes = []route{
 	{"GET /api/v1/status", public, false, apiStatus},
 	{"GET /api/v1/session", public, false, apiWho},
 	{"POST /api/v1/sales", loto.CmdSell, true, apiSale},
+	{"GET /api/v1/sales/quote", loto.CmdSell, false, apiQuote},
 	{"POST /api/v1/door", loto.CmdAdmit, true, apiDoor},
 	{"POST /api/v1/game/start", loto.CmdStartGame, true, apiGameStart},
 	{"POST /api/v1/game/draws", loto.CmdDraw, true, apiDraw},
@@ -65,6 +66,8 @@ var routes = []route{
 	{"POST /api/v1/breaks/end", loto.CmdEndBreak, true, apiBreakEnd},
 	{"POST /api/v1/desks/{desk}/open", loto.CmdOpenDesk, true, apiDeskOpen},
 	{"POST /api/v1/desks/{desk}/close", loto.CmdCloseDesk, true, apiDeskClose},
+	{"GET /api/v1/desks/{desk}", loto.CmdOpenDesk, false, apiDesk},
+	{"GET /api/v1/sessions/{id}/z", loto.CmdCloseDesk, false, apiSessionZ},
 
 	// The devices: who may pair them may list them.
 	{"GET /api/v1/devices", loto.CmdAddDevice, false, apiDevices},
