@@ -17,13 +17,19 @@ import (
 // after pairing the tab as a new device of role the way a volunteer does:
 // the organiser's code typed on /appairer.
 func (l *live) openAs(role loto.Role, path string, width, height int64) *tab {
+	l.t.Helper()
+	return l.openAsIn(needBrowser(l.t), role, path, width, height)
+}
+
+// openAsIn is openAs in another browser than the package's.
+func (l *live) openAsIn(browserCtx context.Context, role loto.Role, path string, width, height int64) *tab {
 	t := l.t
 	t.Helper()
 	p, err := l.day.AddDevice(context.Background(), org, "navigateur "+role.Label(), role, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := l.newTab(path, chromedp.WithNewBrowserContext())
+	tb := l.newTabIn(browserCtx, path, chromedp.WithNewBrowserContext())
 	tb.run(chromedp.EmulateViewport(width, height),
 		chromedp.Navigate(l.url+"/appairer"),
 		chromedp.SendKeys("#code", p.Code),

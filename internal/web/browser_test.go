@@ -81,6 +81,19 @@ func startBrowser() {
 		return
 	}
 	browser.dataDir = dir
+	ctx, cancel, err := launchBrowser(dir)
+	browser.cancel = cancel
+	if err != nil {
+		browser.err = err
+		return
+	}
+	browser.ctx = ctx
+}
+
+// launchBrowser starts a headless chromium on the profile dir with every
+// background service off and the extra flags (e.g. a fake camera); the
+// cancel functions stop it, in reverse order.
+func launchBrowser(dir string, extra ...chromedp.ExecAllocatorOption) (context.Context, []context.CancelFunc, error) {
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
 		chromedp.Headless,
@@ -98,14 +111,10 @@ func startBrowser() {
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("mute-audio", true),
 	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(opts, extra...)...)
 	ctx, cancelCtx := chromedp.NewContext(alloc)
-	browser.cancel = []context.CancelFunc{cancelAlloc, cancelCtx}
-	if err := chromedp.Do(ctx); err != nil {
-		browser.err = err
-		return
-	}
-	browser.ctx = ctx
+	cancel := []context.CancelFunc{cancelAlloc, cancelCtx}
+	return ctx, cancel, chromedp.Do(ctx)
 }
 
 // live is a real server of the example day on a loopback port, with its
@@ -193,9 +202,16 @@ type tab struct {
 // newTab opens a tab in the package's browser, with opts (e.g. a browser
 // context of its own), that keeps the page's console errors for noErrors.
 func (l *live) newTab(path string, opts ...chromedp.ContextOption) *tab {
+	l.t.Helper()
+	return l.newTabIn(needBrowser(l.t), path, opts...)
+}
+
+// newTabIn is newTab in another browser than the package's (one started
+// with a fake camera).
+func (l *live) newTabIn(parent context.Context, path string, opts ...chromedp.ContextOption) *tab {
 	t := l.t
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(needBrowser(t), opts...)
+	ctx, cancel := chromedp.NewContext(parent, opts...)
 	ctx, cancelTime := context.WithTimeout(ctx, browserTimeout)
 	t.Cleanup(func() { cancelTime(); cancel() })
 	tb := &tab{t: t, ctx: ctx, url: l.url + path}

@@ -32,7 +32,7 @@ type handler func(s *Server, w http.ResponseWriter, r *http.Request, a loto.Acto
 // routes is every route the server serves. The role matrix test iterates it.
 var routes = []route{
 	{"GET /{$}", public, false, pageHome},
-	{"GET /static/{file}", public, false, serveStatic},
+	{"GET /static/{file...}", public, false, serveStatic},
 	{"GET /tableau", public, false, pageBoard},
 
 	{"GET /connexion", public, false, pageLogin},

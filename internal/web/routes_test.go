@@ -19,7 +19,7 @@ func requestOf(t *testing.T, pattern string) (method, path string) {
 		return "", ""
 	}
 	path = strings.TrimSuffix(path, "{$}")
-	path = strings.NewReplacer("{file}", strings.TrimPrefix(staticPath("loto.css"), "/static/"), "{desk}", "caisse-1", "{id}", "1").Replace(path)
+	path = strings.NewReplacer("{file...}", strings.TrimPrefix(staticPath("vendor/jsqr.js"), "/static/"), "{desk}", "caisse-1", "{id}", "1").Replace(path)
 	if strings.Contains(path, "{") {
 		t.Fatalf("route %q: a wildcard the matrix cannot fill", pattern)
 	}

@@ -30,17 +30,19 @@ var assets, hashed = loadAssets()
 
 func loadAssets() (map[string]staticAsset, map[string]string) {
 	a, h := map[string]staticAsset{}, map[string]string{}
-	entries, err := fs.ReadDir(staticFiles, "static")
+	files := map[string][]byte{}
+	// Files under a folder (vendor/ holds the libraries from npm with their
+	// licences) keep it in their name: "vendor/jsqr.js".
+	err := fs.WalkDir(staticFiles, "static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := staticFiles.ReadFile(p)
+		files[strings.TrimPrefix(p, "static/")] = b
+		return err
+	})
 	if err != nil {
 		panic(err)
-	}
-	files := map[string][]byte{}
-	for _, e := range entries {
-		b, err := staticFiles.ReadFile("static/" + e.Name())
-		if err != nil {
-			panic(err)
-		}
-		files[e.Name()] = b
 	}
 	// hash names a file by its content once its modules' imports name
 	// their hashed files: a changed module renames every module importing it.
@@ -55,10 +57,10 @@ func loadAssets() (map[string]staticAsset, map[string]string) {
 		}
 		seen[name] = true
 		ext := path.Ext(name)
-		if ext == ".js" {
+		if ext == ".js" && !strings.HasPrefix(name, "vendor/") {
 			b = moduleImport.ReplaceAllFunc(b, func(m []byte) []byte {
-				dep := string(moduleImport.FindSubmatch(m)[1])
-				return []byte(`from "./` + hash(dep, seen) + `"`)
+				sub := moduleImport.FindSubmatch(m)
+				return []byte(string(sub[1]) + `"./` + hash(string(sub[2]), seen) + `"`)
 			})
 		}
 		sum := sha256.Sum256(b)
@@ -73,8 +75,9 @@ func loadAssets() (map[string]staticAsset, map[string]string) {
 	return a, h
 }
 
-// moduleImport is a JavaScript module's import of a sibling module.
-var moduleImport = regexp.MustCompile(`from "\./([a-z0-9_-]+\.js)"`)
+// moduleImport is a JavaScript module's import of a sibling module or of
+// a vendored library, static (from "./x.js") or dynamic (import("./x.js")).
+var moduleImport = regexp.MustCompile(`(from |import\()"\./([a-z0-9_/-]+\.js)"`)
 
 // staticPath is the URL of an embedded file by its plain name, for the
 // templates; a name that is not embedded panics at the first render.

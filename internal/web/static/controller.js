@@ -1,10 +1,28 @@
 // The controllers' page (/controle), on a phone: register a claimed card by
 // its serial (typed, or by a USB scanner that types it and presses Enter),
-// then see each verdict with the numbers to read out and a tie's tokens.
-// Reading the QR code with the phone's camera is for later.
+// or by reading its QR code with the phone's camera; then see each verdict
+// with the numbers to read out and a tie's tokens.
 import { byId, fail, follow, gameLine, labels, post, renderClaims, say } from "./live.js";
+import { acceptScanner, scanQR } from "./scan.js";
 
 const input = byId("serial");
+const camera = byId("camera");
+const video = byId("preview");
+const scanButton = byId("scan");
+
+// cardQRPrefix starts the text of a card's printed QR code
+// ("LOTO:A-000123-K7"); a ticket's code starts "LOTO-TICKET:".
+const cardQRPrefix = "LOTO:";
+
+// cardSerial is the serial a card's QR code holds, or null for a code
+// that is not a card's (a ticket's, a web address).
+function cardSerial(text) {
+  const t = text.trim().toUpperCase();
+  if (t.startsWith(cardQRPrefix)) {
+    return t.slice(cardQRPrefix.length);
+  }
+  return /^[A-Z]{1,3}[- ]?\d{6,7}[- ]?[0-9A-Z]{2}$/.test(t) ? t : null;
+}
 
 function render(p, s) {
   byId("gameline").textContent = gameLine(p);
@@ -13,15 +31,7 @@ function render(p, s) {
   renderClaims(s);
 }
 
-let busy = false;
-
-byId("claimform").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const serial = input.value.trim();
-  if (busy || serial === "") {
-    return;
-  }
-  busy = true;
+async function register(serial) {
   try {
     const r = await post("/api/v1/claims", { serial });
     let msg = `Annonce ${r.claim} enregistrée : carte ${r.serial}`;
@@ -34,9 +44,54 @@ byId("claimform").addEventListener("submit", async (e) => {
     fail(err);
     input.select();
   } finally {
-    busy = false;
     input.focus();
   }
+}
+
+acceptScanner(input, register);
+
+// closing aborts the camera's reading when the controller closes it.
+let closing = null;
+
+function closeCamera() {
+  if (closing) {
+    closing.abort();
+    closing = null;
+  }
+  camera.hidden = true;
+  scanButton.hidden = false;
+  byId("said").textContent = "";
+}
+
+scanButton.addEventListener("click", async () => {
+  closing = new AbortController();
+  const signal = closing.signal;
+  camera.hidden = false;
+  scanButton.hidden = true;
+  camera.scrollIntoView({ block: "nearest" });
+  say("Caméra ouverte : viser le code QR de la carte.");
+  try {
+    const text = await scanQR(video, { signal });
+    closeCamera();
+    const serial = cardSerial(text);
+    if (!serial) {
+      fail(new Error("ce code QR n'est pas celui d'une carte : viser le code imprimé sur la carte annoncée"));
+      return;
+    }
+    input.value = serial;
+    await register(serial);
+  } catch (err) {
+    if (err.name !== "AbortError") {
+      fail(err);
+    }
+    closeCamera();
+  }
+});
+
+byId("closecamera").addEventListener("click", () => {
+  closeCamera();
+  say("Caméra fermée.");
+  scanButton.focus();
 });
 
 input.focus();

@@ -1,0 +1,137 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"image"
+	imgdraw "image/draw"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/skip2/go-qrcode"
+
+	"loto/internal/card"
+	"loto/internal/loto"
+)
+
+// writeQRVideo writes a Y4M video (the format chromium's fake camera plays
+// in a loop) of one grey frame of width×height showing the QR code of
+// text on a white ground, as a phone held over a card sees it.
+func writeQRVideo(t *testing.T, path, text string, width, height int) {
+	t.Helper()
+	q, err := qrcode.New(text, qrcode.Medium)
+	if err != nil {
+		t.Fatal(err)
+	}
+	side := min(width, height) * 3 / 4
+	code := q.Image(side)
+	frame := image.NewGray(image.Rect(0, 0, width, height))
+	imgdraw.Draw(frame, frame.Bounds(), image.White, image.Point{}, imgdraw.Src)
+	at := image.Pt((width-side)/2, (height-side)/2)
+	imgdraw.Draw(frame, code.Bounds().Add(at), code, image.Point{}, imgdraw.Src)
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	// 4:2:0, the chroma planes at half size and neutral (128): grey.
+	fmt.Fprintf(w, "YUV4MPEG2 W%d H%d F10:1 Ip A1:1 C420jpeg\nFRAME\n", width, height)
+	w.Write(frame.Pix)
+	chroma := make([]byte, 2*(width/2)*(height/2))
+	for i := range chroma {
+		chroma[i] = 128
+	}
+	w.Write(chroma)
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// cameraBrowser starts a browser of its own whose camera films the video
+// at path, and which grants the camera without asking.
+func cameraBrowser(t *testing.T, video string) context.Context {
+	t.Helper()
+	needBrowser(t)
+	ctx, cancel, err := launchBrowser(t.TempDir(),
+		chromedp.Flag("use-fake-ui-for-media-stream", true),
+		chromedp.Flag("use-fake-device-for-media-stream", true),
+		chromedp.Flag("use-file-for-fake-video-capture", video),
+	)
+	t.Cleanup(func() {
+		for i := len(cancel) - 1; i >= 0; i-- {
+			cancel[i]()
+		}
+	})
+	if err != nil {
+		t.Fatalf("starting chromium with a fake camera: %v", err)
+	}
+	return ctx
+}
+
+// TestBrowser_ControllerScansACardQRWithTheCamera: the controller taps the
+// camera button, the phone's back camera films a sold card's printed QR
+// code (LOTO:serial, as the cards are printed), the page reads it and
+// registers the claim of that card, then stops the camera. The same
+// page's module also reads the code with jsQR when asked to, which is
+// what a browser without BarcodeDetector uses.
+func TestBrowser_ControllerScansACardQRWithTheCamera(t *testing.T) {
+	l := startLive(t, Config{})
+	serials := l.sell(1, 2)
+	host := l.devices[loto.RoleHost]
+	if _, err := l.day.StartGame(context.Background(), host); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.day.Draw(context.Background(), host, 0); err != nil {
+		t.Fatal(err)
+	}
+	s, err := card.ParseSerial(serials[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	video := filepath.Join(t.TempDir(), "carte.y4m")
+	writeQRVideo(t, video, card.QRText(s), 640, 480)
+
+	ctl := l.openAsIn(cameraBrowser(t, video), loto.RoleController, "/controle", 390, 844)
+	ctl.waitText("#live", "En direct")
+	ctl.run(chromedp.Click("#scan"))
+	ctl.waitText("#said", "Annonce 1 enregistrée : carte "+serials[1])
+	if st := l.status(); len(st.Claims) != 1 || st.Claims[0].Serial != serials[1] {
+		t.Fatalf("after the scan the domain has the claims %+v, want one of %s", st.Claims, serials[1])
+	}
+	if !eval[bool](ctl, `document.getElementById("camera").hidden && document.getElementById("preview").srcObject === null`) {
+		t.Error("the camera is still open after the code was read")
+	}
+	t.Logf("decoder of this chromium: %s", ctl.attr("#preview", "data-decoder"))
+	ctl.waitText("#claims", serials[1])
+	ctl.screenshot("controle-camera-lue-390x844")
+	ctl.axe()
+
+	// What the controller sees while the camera reads, photographed with
+	// the camera held open; then jsQR, the fallback, reads its frames.
+	eval[chromedp.Void](ctl, `(async () => {
+		document.getElementById("camera").hidden = false;
+		document.getElementById("scan").hidden = true;
+		const v = document.getElementById("preview");
+		v.srcObject = await navigator.mediaDevices.getUserMedia({video: true});
+		await v.play();
+	})()`)
+	ctl.screenshot("controle-camera-ouverte-390x844")
+	ctl.axe()
+	eval[chromedp.Void](ctl, `(() => {
+		const v = document.getElementById("preview");
+		v.srcObject.getTracks().forEach(t => t.stop());
+		v.srcObject = null;
+	})()`)
+	got := eval[string](ctl, fmt.Sprintf(`import(%q).then(m => m.scanQR(document.getElementById("preview"), {decoder: "jsqr"}))`, staticPath("scan.js")))
+
+	if got != card.QRText(s) || ctl.attr("#preview", "data-decoder") != "jsqr" {
+		t.Errorf("jsQR read %q with %q, want %q", got, ctl.attr("#preview", "data-decoder"), card.QRText(s))
+	}
+	ctl.noErrors()
+}

@@ -1,0 +1,188 @@
+// Reading codes on the pages that take a card, a ticket or a receipt: the
+// device's camera reads a QR code (scanQR), and a text input takes what a
+// USB barcode scanner types, ending with Enter (acceptScanner). The
+// controllers', the desk's and the door's pages share it.
+//
+// The browser's BarcodeDetector reads the code where the browser has one
+// (Chrome on Android, Safari); elsewhere (Chromium and Firefox on a laptop)
+// jsQR, vendored from npm with its licence under vendor/, reads frames drawn
+// on a canvas. jsQR is loaded only then: it weighs 250 KB.
+
+// ScanError is a reason the camera cannot read, in French.
+export class ScanError extends Error {}
+
+// cameraUsable reports whether the page may ask for a camera at all:
+// browsers give one only to a secure page (https, or this computer itself).
+export function cameraUsable() {
+  return Boolean(window.isSecureContext && navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
+}
+
+// frameInterval is the time between two frames read, in milliseconds:
+// about ten a second finds a code held up to the camera at once, and
+// leaves a phone's processor cool.
+const frameInterval = 100;
+
+// maxSide bounds the frame jsQR reads: a card's code fills much of the
+// frame, and a smaller picture is read several times faster.
+const maxSide = 640;
+
+// decoderFor returns a function reading a QR code's text in the video's
+// current frame, or null when it shows none, and the decoder's name.
+async function decoderFor(video, force) {
+  if (force !== "jsqr" && "BarcodeDetector" in window) {
+    try {
+      const formats = await window.BarcodeDetector.getSupportedFormats();
+      if (formats.includes("qr_code")) {
+        const d = new window.BarcodeDetector({ formats: ["qr_code"] });
+        return {
+          name: "barcodedetector",
+          read: async () => {
+            const found = await d.detect(video);
+            return found.length ? found[0].rawValue : null;
+          },
+        };
+      }
+    } catch {
+      // A detector that cannot start leaves the reading to jsQR.
+    }
+  }
+  await import("./vendor/jsqr.js");
+  const jsQR = self.jsQR;
+  const canvas = document.createElement("canvas");
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  return {
+    name: "jsqr",
+    read: async () => {
+      const w = video.videoWidth;
+      const h = video.videoHeight;
+      if (!w || !h) {
+        return null;
+      }
+      const scale = Math.min(1, maxSide / Math.max(w, h));
+      canvas.width = Math.round(w * scale);
+      canvas.height = Math.round(h * scale);
+      ctx.drawImage(video, 0, 0, canvas.width, canvas.height);
+      const img = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      const code = jsQR(img.data, img.width, img.height, { inversionAttempts: "dontInvert" });
+      return code && code.data ? code.data : null;
+    },
+  };
+}
+
+// cameraError says in French why the camera did not open.
+function cameraError(e) {
+  switch (e && e.name) {
+    case "NotAllowedError":
+    case "SecurityError":
+      return new ScanError("caméra refusée : l'autoriser pour cette page dans le navigateur, ou taper le numéro");
+    case "NotFoundError":
+    case "OverconstrainedError":
+      return new ScanError("aucune caméra sur cet appareil : taper le numéro ou utiliser une douchette");
+    case "NotReadableError":
+      return new ScanError("caméra occupée par une autre application : la fermer, puis recommencer");
+    default:
+      return new ScanError("caméra indisponible : " + ((e && e.message) || e));
+  }
+}
+
+// scanQR shows the back camera in video and resolves with the text of the
+// first QR code it reads, then stops the camera. It rejects with a
+// ScanError when there is no camera to use, and with an AbortError when
+// signal aborts (the person closed the camera). The option decoder "jsqr"
+// skips BarcodeDetector. The video element gets data-decoder, the decoder
+// used.
+export async function scanQR(video, { signal, decoder } = {}) {
+  if (!cameraUsable()) {
+    throw new ScanError(
+      "la caméra n'est permise qu'à une page sécurisée (https) ou ouverte sur l'ordinateur du serveur : taper le numéro ou utiliser une douchette",
+    );
+  }
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({
+      audio: false,
+      video: { facingMode: { ideal: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } },
+    });
+  } catch (e) {
+    throw cameraError(e);
+  }
+  const stop = () => {
+    stream.getTracks().forEach((t) => t.stop());
+    video.srcObject = null;
+  };
+  try {
+    if (signal && signal.aborted) {
+      throw new DOMException("fermée", "AbortError");
+    }
+    video.muted = true;
+    video.playsInline = true;
+    video.srcObject = stream;
+    await video.play();
+    const d = await decoderFor(video, decoder);
+    video.dataset.decoder = d.name;
+    return await new Promise((resolve, reject) => {
+      let timer = 0;
+      const abort = () => {
+        clearTimeout(timer);
+        reject(new DOMException("fermée", "AbortError"));
+      };
+      if (signal) {
+        signal.addEventListener("abort", abort, { once: true });
+      }
+      const tick = async () => {
+        if (signal && signal.aborted) {
+          return;
+        }
+        let text = null;
+        try {
+          text = await d.read();
+        } catch {
+          // A frame that cannot be read (not yet decoded) is skipped.
+        }
+        if (text) {
+          if (signal) {
+            signal.removeEventListener("abort", abort);
+          }
+          resolve(text);
+          return;
+        }
+        timer = setTimeout(tick, frameInterval);
+      };
+      tick();
+    });
+  } finally {
+    stop();
+  }
+}
+
+// acceptScanner calls onCode with the trimmed text of input when Enter
+// ends it: typed by hand, or by a USB barcode scanner, which types the
+// code as a keyboard does and presses Enter. In a form it takes the
+// form's submission (its button works too), else the Enter key. Empty
+// text is ignored; onCode may return a promise, and a code that comes
+// while it runs is ignored, so a double Enter records nothing twice.
+export function acceptScanner(input, onCode) {
+  let busy = false;
+  const take = async (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (busy || text === "") {
+      return;
+    }
+    busy = true;
+    try {
+      await onCode(text);
+    } finally {
+      busy = false;
+    }
+  };
+  if (input.form) {
+    input.form.addEventListener("submit", take);
+  } else {
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && !e.isComposing) {
+        take(e);
+      }
+    });
+  }
+}
