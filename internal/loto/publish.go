@@ -13,6 +13,7 @@ type publisher struct {
 	mu      sync.Mutex
 	changed chan struct{} // closed, then replaced, at each new snapshot
 	built   int64         // the head last projected, under the Day's lock
+	moved   chan struct{} // closed, then replaced, at each new head, public or not
 }
 
 // offer publishes p unless it shows the same as the current snapshot.
@@ -45,6 +46,12 @@ func (d *Day) publish() {
 	}
 	d.pub.built = d.st.head
 	d.pub.offer(d.st.public(d.pub.cur.Load()))
+	d.pub.mu.Lock()
+	if d.pub.moved != nil {
+		close(d.pub.moved)
+	}
+	d.pub.moved = make(chan struct{})
+	d.pub.mu.Unlock()
 }
 
 // Public returns the latest public snapshot, without waiting on a command:
@@ -55,3 +62,15 @@ func (d *Day) Public() *Public { return d.pub.cur.Load() }
 // newer one is published: a watcher that falls behind sees the latest
 // snapshot, never a queue of old ones.
 func (d *Day) Watch() (*Public, <-chan struct{}) { return d.pub.watch() }
+
+// Moved returns a channel closed once the journal's head moves past what
+// the Day has applied now, by any event, public or not (a sale, a door):
+// the organiser's dashboard follows it, never the public stream.
+func (d *Day) Moved() <-chan struct{} {
+	d.pub.mu.Lock()
+	defer d.pub.mu.Unlock()
+	if d.pub.moved == nil {
+		d.pub.moved = make(chan struct{})
+	}
+	return d.pub.moved
+}
