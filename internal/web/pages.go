@@ -27,7 +27,7 @@ var Pages = []Page{
 	{"/controle", "Contrôle", "les téléphones des contrôleurs", true},
 	{"/caisse", "Caisse", "les caissiers", false},
 	{"/entree", "Entrée", "l'accueil des porteurs de billet", false},
-	{"/organisateur", "Organisateur", "l'organisateur", false},
+	{"/organisateur", "Organisateur", "l'organisateur", true},
 	{"/joueur", "Joueur", "le téléphone d'un joueur", false},
 	{"/reglement", "Règlement", "tout le monde", false},
 	{"/connexion", "Connexion", "l'organisateur", true},

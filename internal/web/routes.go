@@ -46,6 +46,12 @@ var routes = []route{
 	// (start a game) and the controllers' (register a claim).
 	{"GET /meneur", loto.CmdStartGame, false, pageHost},
 	{"GET /controle", loto.CmdClaim, false, pageController},
+	// The organiser's desk (page_organiser.go), the organiser's alone.
+	{"GET /organisateur", orgRead, false, pageOrganiser},
+	{"GET /organisateur/direct", orgRead, false, pageDashboardFragment},
+	{"GET /organisateur/appareils", loto.CmdAddDevice, false, pageDevices},
+	{"GET /organisateur/rapports", orgRead, false, pageReports},
+	{"GET /organisateur/decisions", orgRead, false, pageActs},
 
 	{"GET /api/v1/openapi.json", public, false, apiOpenAPI},
 	{"GET /api/v1/status", public, false, apiStatus},
@@ -74,6 +80,8 @@ var routes = []route{
 	{"POST /api/v1/devices", loto.CmdAddDevice, true, apiDeviceAdd},
 	{"POST /api/v1/devices/{id}/revoke", loto.CmdRevokeDevice, true, apiDeviceRevoke},
 	{"GET /api/v1/stream", public, false, apiStream},
+	{"GET /api/v1/dashboard", orgRead, false, apiDashboard},
+	{"GET /api/v1/dashboard/stream", orgRead, false, apiDashboardStream},
 	{"/api/", public, false, apiUnknown},
 	{"/", public, false, pageNotFound},
 }

@@ -54,6 +54,10 @@ type Server struct {
 	sessions *sessions
 	limiter  *limiter
 	handler  http.Handler
+	// stopping is closed when the HTTP server's Shutdown begins, which
+	// waits for every request: the organiser's dashboard stream ends then.
+	stopping     chan struct{}
+	stoppingOnce sync.Once
 
 	setupMu    sync.Mutex
 	setupToken string // the one-time link's token; empty once used or when a password is set
@@ -62,7 +66,7 @@ type Server struct {
 // New builds the server of a day. Without an organiser password it makes
 // the one-time link that lets the organiser choose one (SetupPath).
 func New(cfg Config) *Server {
-	s := &Server{day: cfg.Day, auth: cfg.Auth, readOnly: cfg.ReadOnly, stream: cfg.Stream, log: cfg.Log}
+	s := &Server{day: cfg.Day, auth: cfg.Auth, readOnly: cfg.ReadOnly, stream: cfg.Stream, log: cfg.Log, stopping: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -111,7 +115,7 @@ const (
 
 // HTTPServer returns an http.Server serving s at addr with the timeouts above.
 func (s *Server) HTTPServer(addr string) *http.Server {
-	return &http.Server{
+	hs := &http.Server{
 		Addr:              addr,
 		Handler:           s,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -121,6 +125,8 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
+	hs.RegisterOnShutdown(func() { s.stoppingOnce.Do(func() { close(s.stopping) }) })
+	return hs
 }
 
 // serve wraps a route's handler: the gate admits the actor, the handler

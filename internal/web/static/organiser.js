@@ -1,0 +1,65 @@
+// The organiser's dashboard, live: the dashboard's own stream (organiser
+// only) says when the journal moved, and the page swaps in the figures
+// the server renders, charts included. No figure travels on the public
+// stream.
+
+const byId = (id) => document.getElementById(id);
+
+const live = byId("live");
+const board = byId("dashboard");
+let reading = false;
+let again = false;
+
+// refresh reads the figures once, and once more if the journal moved meanwhile.
+async function refresh() {
+  if (reading) {
+    again = true;
+    return;
+  }
+  reading = true;
+  try {
+    do {
+      again = false;
+      const r = await fetch("/organisateur/direct", { credentials: "same-origin", cache: "no-store" });
+      if (!r.ok) {
+        live.textContent = r.status === 403 ? "Session fermée : se reconnecter" : `Erreur ${r.status} : nouvel essai…`;
+        live.dataset.state = "off";
+        return;
+      }
+      const html = await r.text();
+      // The figures' tables stay open where the organiser opened them.
+      const open = [...board.querySelectorAll("details[open]")].map((d) => d.id);
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      board.replaceChildren(...doc.body.childNodes);
+      for (const id of open) {
+        const d = byId(id);
+        if (d) d.open = true;
+      }
+      live.textContent = "En direct — mis à jour à " + new Date().toLocaleTimeString("fr-FR");
+      live.dataset.state = "on";
+    } while (again);
+  } catch {
+    live.textContent = "Serveur injoignable : nouvel essai…";
+    live.dataset.state = "off";
+  } finally {
+    reading = false;
+  }
+}
+
+// shown is the journal's head the figures on the page were read at.
+let shown = Number(board.dataset.seq);
+
+const es = new EventSource("/api/v1/dashboard/stream");
+es.addEventListener("moved", (e) => {
+  const seq = JSON.parse(e.data).seq;
+  live.textContent = "En direct";
+  live.dataset.state = "on";
+  if (seq !== shown) {
+    shown = seq;
+    refresh();
+  }
+});
+es.addEventListener("error", () => {
+  live.textContent = "Connexion perdue : reconnexion…";
+  live.dataset.state = "off";
+});
