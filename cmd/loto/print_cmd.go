@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 
 	"loto/internal/card"
@@ -11,6 +12,30 @@ import (
 
 func init() {
 	register("print cards", "imprime des cartes en PDF (--series A [--from N] [--to M] --layout 6|3|1 --out FICHIER.pdf)", printCards)
+	register("print rules", "imprime le règlement du jour en PDF, tiré de l'événement enregistré (--out FICHIER.pdf)", printRules)
+}
+
+// printRules writes the rules of the day (R34) from the recorded event.
+func printRules(ctx context.Context, e *env) error {
+	fs := newFlags("print rules", e)
+	out := fs.String("out", "", "`FICHIER` fichier PDF à écrire")
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	if *out == "" {
+		return usagef("--out est requis (le fichier PDF à écrire)")
+	}
+	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+		spec := d.Event()
+		if spec == nil {
+			return loto.Errorf(loto.ENotFound, "aucun événement enregistré : le créer d'abord (loto event create --from FICHIER)")
+		}
+		if err := writeFileAtomic(*out, func(f *os.File) error { return print.RulesPDF(f, spec.Rulebook()) }); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "règlement écrit dans %s\n", *out)
+		return nil
+	})
 }
 
 func printCards(ctx context.Context, e *env) error {

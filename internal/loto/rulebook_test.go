@@ -1,0 +1,152 @@
+package loto
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"loto/examples"
+)
+
+// rulebookText is the whole rulebook as one text, a line per item and
+// sub-item, for assertions on what it says.
+func rulebookText(r Rulebook) string {
+	var b strings.Builder
+	b.WriteString(r.Title + "\n" + r.Subtitle + "\n")
+	for _, s := range r.Sections {
+		b.WriteString("## " + s.Title + "\n")
+		for _, it := range s.Items {
+			b.WriteString(it.Text + " [" + strings.Join(it.Rules, " ") + "]\n")
+			for _, sub := range it.Sub {
+				b.WriteString("  - " + sub + "\n")
+			}
+		}
+	}
+	// The text holds no-break spaces inside its quotes; the tests write spaces.
+	return strings.ReplaceAll(b.String(), "\u00a0", " ")
+}
+
+// edited is the example event file with old replaced by new, once.
+func edited(t *testing.T, old, new string) []byte {
+	t.Helper()
+	if bytes.Count(examples.MegaLoto, []byte(old)) != 1 {
+		t.Fatalf("the example event file holds %q not exactly once", old)
+	}
+	return bytes.Replace(examples.MegaLoto, []byte(old), []byte(new), 1)
+}
+
+// TestR34_RulebookSaysTheEventsSettings: the published rules are the
+// event's own settings in the rulebook's French: times (R1, R12), prices
+// with the cheapest combination (R7), desks (R6, R30), payment (R8), the
+// series (R10), the programme with its prizes and consolations, the car's
+// card and its games (R30–R33), ties (R17–R19, R25).
+func TestR34_RulebookSaysTheEventsSettings(t *testing.T) {
+	r := eventSpec(t, examples.MegaLoto).Rulebook()
+	text := rulebookText(r)
+	for _, want := range []string{
+		"Règlement du jeu — Méga Loto du Rotary Saint-Brieuc\ndimanche 16 mars 2025 — Salle Hermione, Saint-Brieuc\n",
+		"Ouverture des portes à 8h00. [R1]",
+		"Début du loto à 11h00. Pauses prévues : pause repas vers 12h30 (durée 1 h 15) et entracte vers 15h30 (durée 30 min).",
+		"avec 3 caisses (« caisse-1 », « caisse-2 » et « pmr »), dont la caisse « pmr » réservée aux personnes à mobilité réduite. La carte spéciale se vend à sa propre caisse, « voiture ».",
+		"Tarif des cartes : 5 € la carte – 12 € la plaque de 3 – 20 € la plaque de 6.",
+		"7 cartes coûtent 25 € (la plaque de 6 et la carte)",
+		"Règlements acceptés aux caisses : espèces, carte bancaire, chèques (pièce d'identité demandée).",
+		"Toute carte non tamponnée sera nulle",
+		"(série A, jaune ; série V, rose, carte spéciale) seront refusées",
+		"Les numéros sont tirés au sort par le logiciel",
+		"1. Partie 1 [R13 R23]\n  - Quine : Bon d'achat de 30 € (consolation en cas d'égalité : bouteille de cidre)\n  - Double quine : Bon d'achat de 50 € (consolation en cas d'égalité : bouteille de cidre)\n  - Carton plein : Bon d'achat de 100 € (consolation en cas d'égalité : panier garni)\n",
+		"8. Le tirage de la voiture — avec la carte spéciale uniquement. Tirage avec la carte spéciale à 6 € uniquement. [R13 R23 R31]\n  - Carton plein : Voiture Citroën Ami — Les frais d'immatriculation du véhicule sont à la charge du gagnant.",
+		"9. Partie 9 — le robot tondeuse — cartes ordinaires et carte spéciale [R13 R23 R32]",
+		"(exemple : 20 € pour 3 gagnants), on procédera à un tirage au sort et les gains seront partagés entre les 2 joueurs ayant tiré les plus grands numéros, 10 € chacun",
+		"Égalité du lot Robot tondeuse : le plus grand numéro tiré emporte le lot ; chacun des autres gagnants reçoit un lot de consolation (panier garni). [R25]",
+		"## Tirage spécial : Tirage de la voiture\nLe tirage se fera avec une carte spéciale à 6 € de couleur différente (rose, série V). [R30]\nCette carte sera en vente à une caisse dédiée (« voiture ») et signalée par un panneau",
+		"Seule cette carte joue à la partie « Le tirage de la voiture ». [R31]",
+		"Cette carte servira également pour les parties « Partie 9 — le robot tondeuse », « Partie 10 — le voyage » et « Partie 11 — la dernière ». [R32]",
+		"Voiture Citroën Ami : Les frais d'immatriculation du véhicule sont à la charge du gagnant. [R33]",
+		"seul l'organisateur ou le meneur de jeu prendra une décision pour régler ce litige",
+		"reporter le loto en cas de manque de participants",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the rulebook lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("the rulebook:\n%s", text)
+	}
+	summary := strings.ReplaceAll(strings.Join(r.Summary, "\n"), "\u00a0", " ")
+	if !strings.Contains(summary, "tampon du jour") || !strings.Contains(summary, "« Quine ! »") {
+		t.Errorf("the board's summary lacks the stamp or the call (R11): %q", r.Summary)
+	}
+}
+
+// TestR34_RulebookChangesWithTheEventFile: every setting the rules state
+// comes from the event file, so changing it there changes the text.
+func TestR34_RulebookChangesWithTheEventFile(t *testing.T) {
+	cases := []struct {
+		name, old, new string
+		want, gone     string
+	}{
+		{"price", "{cards: 3, cents: 1200}", "{cards: 3, cents: 1350}",
+			"5 € la carte – 13,50 € la plaque de 3 – 20 € la plaque de 6", "12 € la plaque de 3"},
+		{"doors", `doors: "08:00"`, `doors: "07:45"`, "Ouverture des portes à 7h45.", "8h00"},
+		{"special price", "{cards: 1, cents: 600}", "{cards: 1, cents: 700}", "une carte spéciale à 7 € de couleur", "une carte spéciale à 6 €"},
+		{"manual draw", "draw: rng", "draw: manual", "Les numéros sortent d'un boulier", "tirés au sort par le logiciel"},
+		{"pmr desk", "{name: pmr, pmr: true}", "{name: accueil-pmr, pmr: true}", "dont la caisse « accueil-pmr » réservée", "« pmr »"},
+		{"prize", "label: Robot tondeuse", "label: Vélo électrique", "Égalité du lot Vélo électrique :", "Robot tondeuse"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			text := rulebookText(eventSpec(t, edited(t, tc.old, tc.new)).Rulebook())
+			if !strings.Contains(text, tc.want) {
+				t.Errorf("after %s → %s the rulebook lacks %q", tc.old, tc.new, tc.want)
+			}
+			if strings.Contains(text, tc.gone) {
+				t.Errorf("after %s → %s the rulebook still says %q", tc.old, tc.new, tc.gone)
+			}
+		})
+	}
+}
+
+// TestR34_RulebookWithoutSpecialCardOrVoucher: a day without the car's
+// card has no special section nor a word of it, and a day of objects only
+// does not speak of sharing.
+func TestR34_RulebookWithoutSpecialCardOrVoucher(t *testing.T) {
+	spec := eventSpec(t, examples.MegaLoto)
+	spec.Series = spec.Series[:1]
+	spec.Prices.Special = nil
+	spec.Desks = spec.Desks[:3]
+	var games []GameSpec
+	for _, g := range spec.Programme {
+		if g.Accepts(Regular) {
+			g.Kinds = []Kind{Regular}
+			for i := range g.Stages {
+				g.Stages[i].Prize = Prize{Label: "Panier garni n° " + string(rune('1'+i)), Kind: Object, Consolation: "bouteille de cidre"}
+			}
+			games = append(games, g)
+		}
+	}
+	spec.Programme = games
+	r := spec.Rulebook()
+	text := rulebookText(r)
+	for _, gone := range []string{"spéciale", "Tirage spécial", "partage", "bon d'achat se partage"} {
+		if strings.Contains(text, gone) || strings.Contains(strings.Join(r.Summary, " "), gone) {
+			t.Errorf("a day without special card nor voucher: the rules say %q", gone)
+		}
+	}
+	if !strings.Contains(text, "Égalité du lot Panier garni n° 1 :") {
+		t.Errorf("the tie rule of an object prize is missing:\n%s", text)
+	}
+}
+
+func TestFrenchDateAndDurations(t *testing.T) {
+	for in, want := range map[string]string{"2025-03-16": "dimanche 16 mars 2025", "2026-12-01": "mardi 1er décembre 2026", "16/03": "16/03"} {
+		if got := FrenchDate(in); got != want {
+			t.Errorf("FrenchDate(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[int]string{30: "30 min", 60: "1 h", 75: "1 h 15", 125: "2 h 05"} {
+		if got := durationFrench(in); got != want {
+			t.Errorf("durationFrench(%d) = %q, want %q", in, got, want)
+		}
+	}
+}
