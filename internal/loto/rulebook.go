@@ -353,19 +353,19 @@ func (e *EventSpec) disputeRules() []RuleItem {
 }
 
 // summary is the board's reminder between games (R11): the stamp, the
-// call, the control, and how a tie ends.
+// call, the control, how a tie ends; short enough for a projector.
 func (e *EventSpec) summary() []string {
-	tie := "Égalité : chacun tire un pion, le plus grand numéro gagne."
+	tie := "Égalité : tirage d'un pion, le plus grand gagne."
 	if vouchers, _ := e.prizeKinds(); vouchers {
-		tie = "Égalité : chacun tire un pion, le plus grand numéro gagne ; un bon d'achat se partage."
+		tie = "Égalité : tirage d'un pion, le plus grand gagne ; un bon d'achat se partage."
 	}
 	return []string{
-		"Vérifiez que vos cartons portent le tampon du jour : un carton non tamponné est nul.",
-		"Une ligne complète : criez «\u00a0Quine\u00a0!\u00a0» et gardez la main levée.",
-		"Le contrôleur annonce le dernier numéro sorti, puis le reste de la ligne ; une annonce faite après le début du contrôle n'est pas retenue.",
-		"Ne démarquez pas avant la fin de la partie validée par le meneur de jeu.",
+		"Vérifiez le tampon du jour sur vos cartons : sans tampon, carton nul.",
+		"Une ligne complète : criez «\u00a0Quine\u00a0!\u00a0», main levée.",
+		"Une annonce faite après le début du contrôle n'est pas retenue.",
+		"Ne démarquez pas avant la fin de la partie.",
 		tie,
-		"Lots ni échangés ni remboursés. Règlement complet : " + RulesPath + ".",
+		"Règlement complet : " + RulesPath,
 	}
 }
 

@@ -13,16 +13,17 @@ import (
 // hourFrench writes a time of day as the rulebook does: "8h00", "12h30".
 func hourFrench(t TimeOfDay) string { return fmt.Sprintf("%dh%02d", int(t)/60, int(t)%60) }
 
-// durationFrench writes minutes as "30 min", "1 h" or "1 h 15".
+// durationFrench writes minutes as "30 min", "1 h" or "1 h 15", with
+// no-break spaces: a duration is never cut at the end of a line.
 func durationFrench(minutes int) string {
 	h, m := minutes/60, minutes%60
 	switch {
 	case h == 0:
-		return fmt.Sprintf("%d min", m)
+		return fmt.Sprintf("%d\u00a0min", m)
 	case m == 0:
-		return fmt.Sprintf("%d h", h)
+		return fmt.Sprintf("%d\u00a0h", h)
 	}
-	return fmt.Sprintf("%d h %02d", h, m)
+	return fmt.Sprintf("%d\u00a0h\u00a0%02d", h, m)
 }
 
 // tierFrench names what a price tier buys: "la carte", "la plaque de 3",

@@ -19,11 +19,15 @@ type TicketSheet struct {
 	Event   string // event title, e.g. "Mega Loto Rotary Saint-Brieuc"
 	When    string // e.g. "dimanche 6 décembre 2026, ouverture des portes 8h00"
 	Venue   string // e.g. "Salle Hermione, Saint-Brieuc"
+	Rules   string // where the rules are published (R34), e.g. "/reglement"; empty prints no line
 }
 
 // ticketNotice is what the holder must know (R2, R4, R5): the ticket opens
 // the door, is worth one free card, and is crossed out when used.
 const ticketNotice = "Billet de réservation — donne droit à une carte de jeu gratuite, à présenter à l'entrée (il sera barré)"
+
+// ticketRules leads the address of the rules on a ticket (R34).
+const ticketRules = "Règlement du jeu : "
 
 // Ticket geometry in millimetres. Eight tickets of A7 size tile an A4 page in
 // two columns of four, so a guillotine cuts a sheet in three strokes.
@@ -166,8 +170,15 @@ func (p *painter) ticket(t *TicketSheet, qr [][]bool, notice []string, x, y floa
 	pdf.SetXY(tx, top+ticketQR-8)
 	pdf.CellFormat(ticketTextW, 8, p.tr(t.Code), "", 0, "LB", false, 0, "")
 
-	// The notice reads as the ticket's small print, under a rule.
+	// The notice reads as the ticket's small print, under a rule, with
+	// where the rules of the day are published just above it (R34).
 	ny := y + ticketH - ticketPad - float64(len(notice))*3.3
+	if t.Rules != "" {
+		rules := p.fitText(ticketRules+t.Rules, "", 7.5, ticketW-2*ticketPad)
+		pdf.SetTextColor(40, 40, 40)
+		pdf.SetXY(tx, ny-6)
+		pdf.CellFormat(ticketW-2*ticketPad, 3.3, rules, "", 0, "LM", false, 0, "")
+	}
 	setDraw(pdf, ticketBand)
 	pdf.SetLineWidth(0.4)
 	pdf.Line(tx, ny-1.5, x+ticketW-ticketPad, ny-1.5)

@@ -26,6 +26,7 @@ func testTickets(n int) []TicketSheet {
 			Event:   "Mega Loto Rotary Saint-Brieuc",
 			When:    "dimanche 6 décembre 2026, ouverture des portes 8h00",
 			Venue:   "Salle Hermione, Saint-Brieuc",
+			Rules:   "/reglement",
 		}
 	}
 	out[n-1].Contact = "" // contact is optional
@@ -214,7 +215,7 @@ func TestR4_TicketSaysFreeCardAndCrossedOut(t *testing.T) {
 		pg, slot := i/ticketsPerPage+1, i%ticketsPerPage
 		text := slotText(t, path, pg, slot)
 		flat := strings.ReplaceAll(text, "\n", " ")
-		for _, want := range []string{tk.Event, tk.When, tk.Venue, "Titulaire", tk.Name, tk.Code, ticketNotice} {
+		for _, want := range []string{tk.Event, tk.When, tk.Venue, "Titulaire", tk.Name, tk.Code, ticketNotice, "Règlement du jeu : /reglement"} {
 			if !strings.Contains(flat, want) {
 				t.Errorf("ticket %s: %q missing from its slot's text:\n%s", tk.Code, want, text)
 			}

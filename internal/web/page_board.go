@@ -18,6 +18,7 @@ type boardPage struct {
 	Mode     string            // "game", "between", "break" or "over": which panels show (board.css)
 	Games    []boardGame       // the programme (R12)
 	Next     string            // the title of the next game, between games
+	Rules    []string          // the rules' summary shown between games (R11)
 	ReadOnly string
 	// Stages names each stage in French, as JSON, for board.js.
 	Stages string
@@ -95,5 +96,9 @@ var stagesFrench = func() string {
 }()
 
 func pageBoard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	return s.render(w, http.StatusOK, "board.html", newBoardPage(s.day.Public(), s.readOnly))
+	b := newBoardPage(s.day.Public(), s.readOnly)
+	if spec := s.day.Event(); spec != nil {
+		b.Rules = spec.Rulebook().Summary
+	}
+	return s.render(w, http.StatusOK, "board.html", b)
 }

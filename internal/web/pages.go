@@ -29,7 +29,7 @@ var Pages = []Page{
 	{"/entree", "Entrée", "l'accueil des porteurs de billet", false},
 	{"/organisateur", "Organisateur", "l'organisateur", true},
 	{"/joueur", "Joueur", "le téléphone d'un joueur", false},
-	{"/reglement", "Règlement", "tout le monde", false},
+	{"/reglement", "Règlement", "tout le monde", true},
 	{"/connexion", "Connexion", "l'organisateur", true},
 	{"/appairer", "Appairer un appareil", "chaque appareil de la salle, une fois", true},
 }

@@ -34,6 +34,8 @@ var routes = []route{
 	{"GET /{$}", public, false, pageHome},
 	{"GET /static/{file...}", public, false, serveStatic},
 	{"GET /tableau", public, false, pageBoard},
+	{"GET /reglement", public, false, pageRules},
+	{"GET /reglement.pdf", public, false, rulesPDF},
 
 	{"GET /connexion", public, false, pageLogin},
 	{"POST /connexion", public, false, login},
