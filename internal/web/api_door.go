@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strings"
 
 	"loto/internal/journal"
 	"loto/internal/loto"
@@ -52,5 +53,99 @@ func apiDoor(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) er
 		return err
 	}
 	writeJSON(w, http.StatusOK, doorAnswer{Reservation: ad.Reservation, Name: ad.Name, Card: ad.Card, Door: ad.Door, Warnings: ad.Warnings, Anchor: ad.Anchor})
+	return nil
+}
+
+// apiDoorTicket checks the ticket of ?code= before the free card is
+// handed over (the code is read from the query, which the server never
+// logs); a ticket crossed out already is answered with its crossing.
+func apiDoorTicket(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	ticket, err := loto.ParseTicketCode(r.URL.Query().Get("code"))
+	if err != nil {
+		return err
+	}
+	t, err := s.day.CheckTicket(a, ticket)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, t)
+	return nil
+}
+
+// foundAnswer is the reservations found by a holder's name or phone, the
+// first 10, and how many matched in all.
+type foundAnswer struct {
+	Reservations []foundReservation `json:"reservations"`
+	Total        int                `json:"total"`
+}
+
+// foundReservation is a reservation as the door finds it: the holder's
+// name and, to tell two namesakes apart, the last two digits of the phone,
+// never the whole contact; the code of each ticket not crossed out yet,
+// which the door admits with.
+type foundReservation struct {
+	Reservation int           `json:"reservation"`
+	Name        string        `json:"name"`
+	PhoneEnd    string        `json:"phone_end,omitempty"`
+	Tickets     []foundTicket `json:"tickets"`
+}
+
+// foundTicket is a ticket of a found reservation: its code until it is
+// crossed out, then its crossing.
+type foundTicket struct {
+	Number  int            `json:"number"`
+	Code    string         `json:"code,omitempty"`
+	Crossed *loto.Crossing `json:"crossed,omitempty"`
+}
+
+// apiDoorFind finds reservations by the text of ?q=, a part of the
+// holder's name or phone.
+func apiDoorFind(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	found, total, err := s.day.FindReservations(a, r.URL.Query().Get("q"))
+	if err != nil {
+		return err
+	}
+	out := foundAnswer{Reservations: []foundReservation{}, Total: total}
+	for _, res := range found {
+		fr := foundReservation{Reservation: res.ID, Name: res.Name, PhoneEnd: phoneEnd(res.Contact), Tickets: []foundTicket{}}
+		for _, t := range res.Tickets {
+			ft := foundTicket{Number: t.Number, Crossed: t.Crossed}
+			if t.Crossed == nil {
+				ft.Code = t.Code
+			}
+			fr.Tickets = append(fr.Tickets, ft)
+		}
+		out.Reservations = append(out.Reservations, fr)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// phoneEnd is the last two digits of a phone number, "" for an e-mail
+// address or no contact.
+func phoneEnd(contact string) string {
+	if strings.Contains(contact, "@") {
+		return ""
+	}
+	var digits []rune
+	for _, r := range contact {
+		if r >= '0' && r <= '9' {
+			digits = append(digits, r)
+		}
+	}
+	if len(digits) < 2 {
+		return ""
+	}
+	return string(digits[len(digits)-2:])
+}
+
+// apiDoorCount answers the door's tally: tickets expected, crossed out (by
+// door) and still to come.
+func apiDoorCount(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	c, err := s.day.CountDoor(a)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, c)
 	return nil
 }

@@ -181,6 +181,10 @@ func TestOpenAPI_RealAnswersValidate(t *testing.T) {
 	if w := v.do("POST", "/api/v1/door", `{"ticket":"`+r.Tickets[0].Code+`","card":"`+f.serial(20)+`"}`, f.bearerOf(loto.RoleDoor)); w.Code != http.StatusOK {
 		t.Fatalf("door: %d %s", w.Code, w.Body)
 	}
+	door := f.bearerOf(loto.RoleDoor)
+	v.do("GET", "/api/v1/door", "", door)
+	v.do("GET", "/api/v1/door/ticket?code="+r.Tickets[0].Code, "", door)
+	v.do("GET", "/api/v1/door/reservations?q=jeanne", "", door)
 	if w := v.do("POST", "/api/v1/game/start", "", host); w.Code != http.StatusOK {
 		t.Fatalf("start: %d %s", w.Code, w.Body)
 	}

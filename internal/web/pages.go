@@ -26,7 +26,7 @@ var Pages = []Page{
 	{"/meneur", "Meneur de jeu", "l'ordinateur à côté de la machine à boules", true},
 	{"/controle", "Contrôle", "les téléphones des contrôleurs", true},
 	{"/caisse", "Caisse", "les caissiers", false},
-	{"/entree", "Entrée", "l'accueil des porteurs de billet", false},
+	{"/entree", "Entrée", "l'accueil des porteurs de billet", true},
 	{"/organisateur", "Organisateur", "l'organisateur", true},
 	{"/joueur", "Joueur", "le téléphone d'un joueur", false},
 	{"/reglement", "Règlement", "tout le monde", true},

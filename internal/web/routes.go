@@ -54,6 +54,7 @@ var routes = []route{
 	{"GET /organisateur/appareils", loto.CmdAddDevice, false, pageDevices},
 	{"GET /organisateur/rapports", orgRead, false, pageReports},
 	{"GET /organisateur/decisions", orgRead, false, pageActs},
+	{"GET /entree", loto.CmdAdmit, false, pageDoor},
 
 	{"GET /api/v1/openapi.json", public, false, apiOpenAPI},
 	{"GET /api/v1/status", public, false, apiStatus},
@@ -61,6 +62,10 @@ var routes = []route{
 	{"POST /api/v1/sales", loto.CmdSell, true, apiSale},
 	{"GET /api/v1/sales/quote", loto.CmdSell, false, apiQuote},
 	{"POST /api/v1/door", loto.CmdAdmit, true, apiDoor},
+	// The door's reads name holders: for the door (and the organiser) only.
+	{"GET /api/v1/door", loto.CmdAdmit, false, apiDoorCount},
+	{"GET /api/v1/door/ticket", loto.CmdAdmit, false, apiDoorTicket},
+	{"GET /api/v1/door/reservations", loto.CmdAdmit, false, apiDoorFind},
 	{"POST /api/v1/game/start", loto.CmdStartGame, true, apiGameStart},
 	{"POST /api/v1/game/draws", loto.CmdDraw, true, apiDraw},
 	{"POST /api/v1/claims", loto.CmdClaim, true, apiClaim},

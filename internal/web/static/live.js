@@ -2,8 +2,10 @@
 // and controllers' details from /api/v1/status after each change, and the
 // writes to the API with their French errors.
 
-// labels are the domain's French words, rendered into the page.
-export const labels = JSON.parse(document.getElementById("labels").textContent);
+// labels are the domain's French words, rendered into the game pages; a
+// page without them (the door's) has none.
+const labelsElement = document.getElementById("labels");
+export const labels = labelsElement ? JSON.parse(labelsElement.textContent) : {};
 
 // byId returns the element of an id.
 export const byId = (id) => document.getElementById(id);
