@@ -12,6 +12,7 @@ type doorPage struct {
 	Actor    loto.Actor
 	ReadOnly string
 	Event    string
+	Zone     string // the event's time zone, in which the page writes times
 }
 
 // pageDoor serves the door's page, on the phone or tablet at the
@@ -20,7 +21,7 @@ type doorPage struct {
 func pageDoor(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
 	p := doorPage{Actor: a, ReadOnly: s.readOnly}
 	if ev := s.day.Event(); ev != nil {
-		p.Event = ev.Name
+		p.Event, p.Zone = ev.Name, ev.Location().String()
 	}
 	return s.render(w, http.StatusOK, "door.html", p)
 }

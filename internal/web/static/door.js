@@ -67,14 +67,23 @@ function dismiss() {
   input.focus();
 }
 
-// time writes an instant as the hall's clock shows it: 14:05.
+// time writes an instant as the hall's clock shows it, in the event's
+// time zone whatever the device's: 14:05.
+const zone = byId("door").dataset.zone || undefined;
 function time(iso) {
-  return new Date(iso).toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit" });
+  return new Date(iso).toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: zone });
 }
 
 // crossedText says when, at which door and by whom a ticket was crossed out.
 function crossedText(c) {
   return `Barré à ${time(c.time)}, entrée « ${c.door} », par « ${c.by} » (carte gratuite ${c.card}).`;
+}
+
+// sentence writes a message of the server as a sentence of the answer:
+// a capital first, a full stop last.
+function sentence(message) {
+  const m = message.trim();
+  return m.charAt(0).toUpperCase() + m.slice(1) + (/[.!?]$/.test(m) ? "" : ".");
 }
 
 // waitTicket goes back to the first step: a ticket, a name or a phone.
@@ -127,7 +136,7 @@ function refuseTicket(e) {
   }
   waitTicket();
   const title = e.code === "notfound" ? "Billet inconnu" : e.code === "conflict" ? "Billet déjà barré" : "Billet faux ou d'un autre jour";
-  show("refused", title, e.message);
+  show("refused", title, sentence(e.message));
 }
 
 // admit crosses the ticket out with the free card scanned (R4, R5).
@@ -137,7 +146,7 @@ async function admit(serial) {
     const a = await post("/api/v1/door", { ticket: code, card: serial });
     waitTicket();
     if (a.warnings && a.warnings.length) {
-      show("attention", `Entrée validée : ${a.name}`, `Carte gratuite ${a.card}. ` + a.warnings.join(" "));
+      show("attention", `Entrée validée : ${a.name}`, `Carte gratuite ${a.card}. ` + a.warnings.map(sentence).join(" "));
     } else {
       show("admitted", `Bienvenue ${a.name}`, `Carte gratuite ${a.card} remise. Billet n° ${ticket.number} barré.`);
     }
@@ -160,7 +169,7 @@ async function admit(serial) {
       // The refusal of the admission says enough.
     }
     input.value = "";
-    show("refused", "Carte gratuite refusée", e.message + " Scanner une autre carte pour ce billet.");
+    show("refused", "Carte gratuite refusée", sentence(e.message) + " Scanner une autre carte pour ce billet.");
   }
 }
 
@@ -188,6 +197,7 @@ function renderFound(r, text) {
   }
   list.replaceChildren(...r.reservations.map(reservationItem));
   byId("results").hidden = false;
+  byId("results").scrollIntoView({ block: "nearest" });
 }
 
 function reservationItem(res) {
@@ -262,7 +272,7 @@ const soundButton = byId("sound");
 function renderSound() {
   const on = soundOn();
   soundButton.setAttribute("aria-pressed", String(on));
-  soundButton.textContent = on ? "🔊 Son activé" : "🔇 Son coupé";
+  soundButton.textContent = on ? "♪ Son activé" : "✕ Son coupé";
 }
 soundButton.addEventListener("click", () => {
   toggleSound();
