@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -248,6 +249,30 @@ func TestBrowser_DoorOnATablet(t *testing.T) {
 	door.waitText("#found", "✘ Billet n° 3")
 	door.screenshot("entree-tablette-recherche")
 	door.noErrorsBut("/api/v1/door")
+}
+
+// TestBrowser_DoorReadsATicketQRWithTheCamera: the door taps the camera
+// button, the phone's camera films the ticket's printed QR code, the page
+// reads it (scan.js), closes the camera and asks for the free card; the
+// card's QR read the same way admits the holder.
+func TestBrowser_DoorReadsATicketQRWithTheCamera(t *testing.T) {
+	l, rs := doorDay(t)
+	dir := t.TempDir()
+	ticketVideo := filepath.Join(dir, "billet.y4m")
+	writeQRVideo(t, ticketVideo, rs[0].Tickets[0].QR, 640, 480)
+	door := l.openAsIn(cameraBrowser(t, ticketVideo), loto.RoleDoor, "/entree", 390, 844)
+	door.waitText("#live", "En ligne")
+	door.run(chromedp.Click("#camera"))
+	door.waitText("#holder", "Billet n° 1 de Hélène Lefèvre")
+	if !eval[bool](door, `document.getElementById("video").hidden && document.getElementById("preview").srcObject === null`) {
+		t.Error("the camera is still open after the ticket was read")
+	}
+	door.axe()
+	door.scan(l.serial(7))
+	if _, title, _ := door.waitAnswer("admitted"); title != "Bienvenue Hélène Lefèvre" {
+		t.Fatalf("after the camera: %q", title)
+	}
+	door.noErrors()
 }
 
 // noErrorsBut is noErrors for a page whose refusals are expected: the

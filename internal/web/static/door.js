@@ -1,12 +1,14 @@
 // The door's page (/entree), on a phone or a tablet at the entrance. One
 // field takes everything: a USB scanner types the ticket's code and Enter,
-// then the free card's serial and Enter (R4); a typed name or phone finds
+// then the free card's serial and Enter (R4), or the camera reads their QR
+// codes (scan.js); a typed name or phone finds
 // the reservation of a holder who came without the ticket. Each ticket is
 // checked as soon as it is read, so a ticket crossed out already (R5) is
 // refused before a free card is handed over. The answer covers the screen:
 // green, orange or red, each with a word, a symbol and a sound of its own.
 import { ApiError, byId, fail, post } from "./live.js";
 import { playSound, soundOn, toggleSound } from "./door_sound.js";
+import { cameraUsable, scanQR } from "./scan.js";
 
 const input = byId("scan");
 const answer = byId("answer");
@@ -227,14 +229,11 @@ function reservationItem(res) {
   return li;
 }
 
-byId("scanform").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const text = input.value.trim();
+// take handles what was scanned or typed: a ticket's code (at either
+// step: another ticket replaces the one waiting for its card), else the
+// free card at the second step, else a name or a phone to look up.
+async function take(text) {
   if (busy) {
-    return;
-  }
-  if (text === "") {
-    dismiss();
     return;
   }
   dismiss();
@@ -253,7 +252,57 @@ byId("scanform").addEventListener("submit", async (e) => {
   } finally {
     busy = false;
   }
+}
+
+// Enter alone (a second press of the scanner's, or the person's) dismisses
+// the answer; any text is taken.
+byId("scanform").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = input.value.trim();
+  if (text === "") {
+    dismiss();
+    return;
+  }
+  take(text);
 });
+
+// The camera reads a ticket's or a card's QR code, when the page may use
+// one (https, or the server's own computer); the field stays for the rest.
+const cameraButton = byId("camera");
+const videoBox = byId("video");
+const video = byId("preview");
+let closing = null;
+
+function closeCamera() {
+  if (closing) {
+    closing.abort();
+    closing = null;
+  }
+  videoBox.hidden = true;
+  cameraButton.hidden = !cameraUsable();
+}
+
+cameraButton.addEventListener("click", async () => {
+  closing = new AbortController();
+  videoBox.hidden = false;
+  cameraButton.hidden = true;
+  videoBox.scrollIntoView({ block: "nearest" });
+  try {
+    const text = await scanQR(video, { signal: closing.signal });
+    closeCamera();
+    await take(text.trim());
+  } catch (err) {
+    if (err.name !== "AbortError") {
+      fail(err);
+    }
+    closeCamera();
+  }
+});
+byId("closecamera").addEventListener("click", () => {
+  closeCamera();
+  input.focus();
+});
+cameraButton.hidden = !cameraUsable();
 
 byId("cancel").addEventListener("click", waitTicket);
 byId("next").addEventListener("click", dismiss);
