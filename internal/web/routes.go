@@ -66,6 +66,9 @@ var routes = []route{
 	{"GET /api/v1/door", loto.CmdAdmit, false, apiDoorCount},
 	{"GET /api/v1/door/ticket", loto.CmdAdmit, false, apiDoorTicket},
 	{"GET /api/v1/door/reservations", loto.CmdAdmit, false, apiDoorFind},
+	// The dashboard's stream says only that the journal moved: the door's
+	// page follows it too, to read its tally again.
+	{"GET /api/v1/door/stream", loto.CmdAdmit, false, apiDashboardStream},
 	{"POST /api/v1/game/start", loto.CmdStartGame, true, apiGameStart},
 	{"POST /api/v1/game/draws", loto.CmdDraw, true, apiDraw},
 	{"POST /api/v1/claims", loto.CmdClaim, true, apiClaim},

@@ -330,8 +330,9 @@ soundButton.addEventListener("click", () => {
 });
 renderSound();
 
-// The count of tickets crossed out and to come, read again every few
-// seconds (another door admits too) and after each admission here.
+// The count of tickets crossed out and to come, read again each time the
+// journal moves (another door admits too: the door's stream says so) and
+// after each admission here.
 async function refreshCount() {
   const live = byId("live");
   try {
@@ -348,6 +349,10 @@ async function refreshCount() {
   }
 }
 
-refreshCount();
-setInterval(refreshCount, 3000);
+const moves = new EventSource("/api/v1/door/stream");
+moves.addEventListener("moved", refreshCount);
+moves.addEventListener("error", () => {
+  byId("live").textContent = "Connexion perdue : reconnexion…";
+  byId("live").dataset.state = "off";
+});
 waitTicket();
