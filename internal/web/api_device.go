@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"loto/internal/loto"
 )
@@ -23,6 +24,10 @@ type deviceBody struct {
 type pairingAnswer struct {
 	loto.Pairing
 	PairPath string `json:"pair_path"`
+	// PairURL is the pairing path on the host the organiser reached this
+	// server by, and QRSVG its QR code, an SVG image the device's camera reads.
+	PairURL string `json:"pair_url"`
+	QRSVG   string `json:"qr_svg"`
 }
 
 func apiDeviceAdd(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
@@ -42,19 +47,40 @@ func apiDeviceAdd(s *Server, w http.ResponseWriter, r *http.Request, a loto.Acto
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, pairingAnswer{Pairing: p, PairPath: "/appairer?code=" + url.QueryEscape(p.Code)})
+	path := "/appairer?code=" + url.QueryEscape(p.Code)
+	link := schemeOf(r) + "://" + r.Host + path
+	qr, err := qrSVG(link, "Code QR d'appairage de « "+p.Device.Name+" »")
+	if err != nil {
+		return loto.Errorf(loto.EInternal, "%v", err)
+	}
+	writeJSON(w, http.StatusOK, pairingAnswer{Pairing: p, PairPath: path, PairURL: link, QRSVG: qr})
 	return nil
+}
+
+// schemeOf is the scheme the request came by.
+func schemeOf(r *http.Request) string {
+	if r.TLS != nil {
+		return "https"
+	}
+	return "http"
 }
 
 // devicesAnswer lists the day's devices, revoked ones included.
 type devicesAnswer struct {
-	Devices []loto.Device `json:"devices"`
+	Devices []deviceLine `json:"devices"`
+}
+
+// deviceLine is a device with its last contact with this server, if any
+// since it started.
+type deviceLine struct {
+	loto.Device
+	LastSeen *time.Time `json:"last_seen,omitempty"`
 }
 
 func apiDevices(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	list := s.day.Devices()
-	if list == nil {
-		list = []loto.Device{}
+	list := []deviceLine{}
+	for _, d := range s.day.Devices() {
+		list = append(list, deviceLine{Device: d, LastSeen: s.contacts.last(d.ID)})
 	}
 	writeJSON(w, http.StatusOK, devicesAnswer{Devices: list})
 	return nil

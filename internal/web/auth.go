@@ -74,6 +74,7 @@ func (s *Server) device(token string) (loto.Actor, bool, error) {
 		}
 		return loto.Actor{}, false, loto.Errorf(loto.EForbidden, "%s : appairer l'appareil de nouveau (« loto device add »)", loto.ErrorMessage(err))
 	}
+	s.contacts.touch(d.ID)
 	return d.Actor(), true, nil
 }
 

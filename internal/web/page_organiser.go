@@ -1,7 +1,9 @@
 package web
 
 import (
+	"net"
 	"net/http"
+	"strings"
 
 	"loto/internal/loto"
 )
@@ -61,11 +63,16 @@ type devicesPage struct {
 	orgLayout
 	Roles []loto.Role
 	Desks []string
+	// Loopback: the page was opened by this machine's own address, which
+	// a pairing link given to another device cannot reach.
+	Loopback bool
+	Host     string
 }
 
 func pageDevices(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	p := devicesPage{orgLayout: s.layout("Appareils", "/organisateur/appareils"),
-		Roles: []loto.Role{loto.RoleCashier, loto.RoleDoor, loto.RoleHost, loto.RoleController, loto.RoleBoard}}
+		Roles: []loto.Role{loto.RoleCashier, loto.RoleDoor, loto.RoleHost, loto.RoleController, loto.RoleBoard},
+		Host:  r.Host, Loopback: isLoopback(r.Host)}
 	if ev := s.day.Event(); ev != nil {
 		for _, d := range ev.Desks {
 			p.Desks = append(p.Desks, d.Name)
@@ -108,4 +115,17 @@ func pageActs(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) e
 		p.Postponed, p.DayOver = pub.Postponed, pub.DayOver
 	}
 	return s.render(w, http.StatusOK, "organiser_acts.html", p)
+}
+
+// isLoopback says whether a Host header names this machine only.
+func isLoopback(host string) bool {
+	h, _, err := net.SplitHostPort(host)
+	if err != nil {
+		h = host
+	}
+	if h == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(h, "[]"))
+	return ip != nil && ip.IsLoopback()
 }

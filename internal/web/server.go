@@ -53,6 +53,7 @@ type Server struct {
 	log      *slog.Logger
 	sessions *sessions
 	limiter  *limiter
+	contacts *contacts // each device's last request
 	handler  http.Handler
 	// stopping is closed when the HTTP server's Shutdown begins, which
 	// waits for every request: the organiser's dashboard stream ends then.
@@ -76,6 +77,7 @@ func New(cfg Config) *Server {
 	}
 	s.sessions = newSessions(now)
 	s.limiter = newLimiter(now)
+	s.contacts = newContacts(now)
 	if s.auth != nil && !s.auth.HasOrganiserPassword() && s.readOnly == "" {
 		s.setupToken = rand.Text()
 	}

@@ -1,0 +1,86 @@
+// The organiser's pages' side of the API: reads and writes with the
+// session's cookie, their French errors shown where the eyes are, and the
+// confirmation asked before an act that cannot be undone.
+
+// byId returns the element of an id.
+export const byId = (id) => document.getElementById(id);
+
+// ApiError is a refusal of the API: its code and French message.
+export class ApiError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+// call sends a request (a write with a fresh idempotency key, so a retry of
+// the same click cannot record it twice) and returns the answer's JSON, or
+// throws an ApiError with the server's French message.
+export async function call(method, path, body) {
+  const headers = {};
+  if (method !== "GET") {
+    headers["Content-Type"] = "application/json";
+    headers["Idempotency-Key"] = crypto.randomUUID();
+  }
+  let r;
+  try {
+    r = await fetch(path, { method, credentials: "same-origin", cache: "no-store", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError("network", "serveur injoignable : vérifier le réseau de la salle, puis recommencer");
+  }
+  const answer = r.status === 204 ? {} : await r.json().catch(() => ({}));
+  if (!r.ok) {
+    throw new ApiError(answer.code || "internal", answer.message || `erreur ${r.status}`);
+  }
+  return answer;
+}
+
+// say shows what just happened, politely announced.
+export function say(message) {
+  const err = byId("error");
+  err.hidden = true;
+  err.textContent = "";
+  byId("said").textContent = message;
+}
+
+// fail shows an error of the server, announced at once.
+export function fail(e) {
+  byId("said").textContent = "";
+  const err = byId("error");
+  err.textContent = e instanceof ApiError ? e.message : String(e.message || e);
+  err.hidden = false;
+}
+
+// ask opens the confirmation dialog with a message and, when reasonLabel
+// is given, a reason to type; it resolves to the reason (or "" without
+// one) when confirmed, to null when cancelled.
+export function ask(message, reasonLabel) {
+  const dlg = byId("confirm");
+  const field = byId("confirmreason");
+  byId("confirmtext").textContent = message;
+  byId("confirmreasonlabel").textContent = reasonLabel || "";
+  byId("confirmreasonrow").hidden = !reasonLabel;
+  field.value = "";
+  field.required = !!reasonLabel;
+  dlg.returnValue = "";
+  dlg.showModal();
+  (reasonLabel ? field : byId("confirmno")).focus();
+  return new Promise((resolve) => {
+    dlg.addEventListener("close", () => resolve(dlg.returnValue === "yes" ? field.value.trim() : null), { once: true });
+  });
+}
+
+// The dialog's form closes it with the button pressed.
+const form = byId("confirmform");
+if (form) {
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    byId("confirm").close(e.submitter && e.submitter.value === "no" ? "no" : "yes");
+  });
+  byId("confirmno").addEventListener("click", () => byId("confirm").close("no"));
+}
+
+// hhmm writes an ISO time as the hall's clock shows it.
+export function hhmm(iso) {
+  return iso ? new Date(iso).toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit" }) : "—";
+}
