@@ -140,3 +140,34 @@ func TestR27_RulingOnAnAwardedStageSaysHowToNoteIt(t *testing.T) {
 		t.Fatalf("refusal %q", msg)
 	}
 }
+
+// TestR27_StatusShowsTheGamesRulings: the host's status lists the
+// decisions on the game in play, who decided, what and why, with the
+// verdict a ruling changed, so that the host reads them out and keeps
+// them in view.
+func TestR27_StatusShowsTheGamesRulings(t *testing.T) {
+	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
+	ctx := context.Background()
+	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	start(t, d)
+	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 2), 0)[:2]...)
+	claimAll(t, d, cards[0])
+	st, err := d.Status()
+	ok(t, err)
+	if len(st.Rulings) != 0 {
+		t.Fatalf("rulings before any: %+v", st.Rulings)
+	}
+	_, err = d.Rule(ctx, org("meneur"), Ruling{What: "réclamation notée", Why: "le joueur dit avoir mal entendu le 12"})
+	ok(t, err)
+	_, err = d.Rule(ctx, org("meneur"), Ruling{Claim: 1, Verdict: VerdictWin, What: "carte déclarée gagnante", Why: "faux numéro affiché"})
+	ok(t, err)
+	st, err = d.Status()
+	ok(t, err)
+	if len(st.Rulings) != 2 || st.Rulings[0].What != "réclamation notée" || st.Rulings[0].By != RoleOrganiser ||
+		st.Rulings[1].Claim != 1 || st.Rulings[1].Verdict != VerdictWin || st.Rulings[1].Why != "faux numéro affiché" {
+		t.Fatalf("status rulings %+v", st.Rulings)
+	}
+	if st.Claims[0].Verdict != VerdictWin {
+		t.Fatalf("status claims after the ruling %+v", st.Claims)
+	}
+}

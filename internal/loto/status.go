@@ -25,6 +25,7 @@ type Status struct {
 	Tokens     []ClaimToken  `json:"tokens,omitempty"`
 	Tie        TieAdvice     `json:"tie,omitempty"`       // how the tie of the winners is resolved (R17-R19)
 	Declined   bool          `json:"declined,omitempty"`  // the tied winners declined to share the voucher (R18)
+	Rulings    []Ruling      `json:"rulings,omitempty"`   // the decisions in disputes on this game, stage by stage (R27)
 	NextGame   int           `json:"next_game,omitempty"` // 0 when the programme is over
 	Break      *BreakState   `json:"break,omitempty"`     // the break in progress, with when play resumes (R12)
 	DayOver    bool          `json:"day_over"`
@@ -46,6 +47,9 @@ func (d *Day) Status() (Status, error) {
 		s.Game, s.Title, s.Stage, s.Lines, s.Phase = g.Number, g.Title, spec.Stage, spec.Lines, g.Phase
 		s.Prize, s.Announce = &spec.Prize, announce(&g.Spec, g.Stage)
 		s.Drawn, s.Last = g.Drawn(), g.Last()
+		for _, rec := range g.Stages {
+			s.Rulings = append(s.Rulings, rec.Rulings...)
+		}
 		// The late claims are listed too (R21): the host must see that they
 		// were heard and not retained.
 		switch g.Phase {

@@ -213,6 +213,10 @@ func TestOpenAPI_RealAnswersValidate(t *testing.T) {
 		t.Fatalf("control: %d %s", w.Code, w.Body)
 	}
 	v.do("GET", "/api/v1/status", "")
+	if w := v.do("POST", "/api/v1/game/rulings", `{"what":"réclamation rejetée","why":"annonce faite après le numéro suivant"}`, host, key("decision")); w.Code != http.StatusOK {
+		t.Fatalf("ruling: %d %s", w.Code, w.Body)
+	}
+	v.do("GET", "/api/v1/status", "", host)
 	if len(winners) > 1 {
 		v.do("POST", "/api/v1/game/tokens", "{}", host)
 	}

@@ -44,11 +44,13 @@ type labels struct {
 	Verdicts map[loto.Verdict]string   `json:"verdicts"`
 	Phases   map[loto.Phase]string     `json:"phases"`
 	Ties     map[loto.TieAdvice]string `json:"ties"`
+	Roles    map[loto.Role]string      `json:"roles"` // who rules a dispute (R27)
 }
 
 // pageLabels is labels with every code the pages may meet.
 var pageLabels = func() labels {
-	l := labels{Verdicts: map[loto.Verdict]string{}, Phases: map[loto.Phase]string{}, Ties: map[loto.TieAdvice]string{}}
+	l := labels{Verdicts: map[loto.Verdict]string{}, Phases: map[loto.Phase]string{}, Ties: map[loto.TieAdvice]string{},
+		Roles: map[loto.Role]string{loto.RoleOrganiser: loto.RoleOrganiser.Label(), loto.RoleHost: loto.RoleHost.Label()}}
 	for _, v := range []loto.Verdict{loto.VerdictWin, loto.VerdictNotWinner, loto.VerdictMissedTurn, loto.VerdictLate,
 		loto.VerdictNotStamped, loto.VerdictUnknownSeries, loto.VerdictBadCheck, loto.VerdictNotEligible,
 		loto.VerdictVoided, loto.VerdictDuplicate} {

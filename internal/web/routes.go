@@ -78,6 +78,7 @@ var routes = []route{
 	{"POST /api/v1/game/undo", loto.CmdUndo, true, apiUndo},
 	{"POST /api/v1/game/tokens", loto.CmdTokens, true, apiTokens},
 	{"POST /api/v1/game/decline", loto.CmdDecline, true, apiDecline},
+	{"POST /api/v1/game/rulings", loto.CmdRule, true, apiRule},
 	{"POST /api/v1/breaks", loto.CmdStartBreak, true, apiBreakStart},
 	{"POST /api/v1/breaks/end", loto.CmdEndBreak, true, apiBreakEnd},
 	{"POST /api/v1/desks/{desk}/open", loto.CmdOpenDesk, true, apiDeskOpen},

@@ -1,6 +1,7 @@
 // The host's page (/meneur): keyboard first. Every key is shown on screen
 // beside its button; a key does what its visible button does, nothing else.
 import { byId, fail, follow, gameLine, labels, post, renderClaims, say } from "./live.js";
+import { closeRule, openRule, recordRule, renderRulings, ruleFormOpen } from "./rulings.js";
 
 const root = byId("host");
 const manual = root.dataset.mode === "manual";
@@ -88,6 +89,7 @@ function render(p, s) {
     byId("breakline").textContent = `${s.break.label} : reprise prévue à ${hhmm(s.break.resumes)}`;
   }
   renderClaims(s);
+  renderRulings(s);
   mirror(p);
   if (m === "draw" && manual && byId("undoform").hidden && document.activeElement === document.body) {
     byId("number").focus();
@@ -241,6 +243,8 @@ const acts = {
     const r = await post("/api/v1/breaks/end");
     return `Fin de la pause « ${r.label} » : le jeu reprend.`;
   },
+  rule: openRule,
+  rulecancel: closeRule,
 };
 
 // visible is the button of an act when the page shows it now.
@@ -256,15 +260,18 @@ root.addEventListener("click", (e) => {
   }
 });
 
-const keys = { a: "call", c: "control", j: "tokens", r: "decline", v: "award", l: "start" };
+const keys = { a: "call", c: "control", j: "tokens", r: "decline", v: "award", l: "start", d: "rule" };
 
 document.addEventListener("keydown", (e) => {
   if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) {
     return;
   }
-  const typing = e.target instanceof HTMLInputElement;
+  const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
   if (e.key === "Escape") {
-    if (manual && !byId("undoform").hidden) {
+    if (ruleFormOpen()) {
+      e.preventDefault();
+      run(acts.rulecancel);
+    } else if (manual && !byId("undoform").hidden) {
       e.preventDefault();
       run(acts.undocancel);
     } else if (visible("undo")) {
@@ -332,5 +339,10 @@ if (manual) {
     });
   });
 }
+
+byId("ruleform").addEventListener("submit", (e) => {
+  e.preventDefault();
+  run(recordRule);
+});
 
 const feed = follow(render);
