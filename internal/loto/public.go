@@ -54,6 +54,11 @@ type Public struct {
 	Break     *PublicBreak `json:"break,omitempty"`     // the break in progress (R12)
 	Postponed bool         `json:"postponed,omitempty"` // R29
 	DayOver   bool         `json:"day_over"`
+	// StaffSeq is the journal sequence of the last claim, declined share
+	// or ruling, which the host's and the controllers' pages show and the
+	// board may not: a change of it tells those pages to read their status
+	// again. A sequence only; what happened is theirs to read.
+	StaffSeq int64 `json:"staff_seq,omitempty"`
 }
 
 // PublicGame is a game of the programme as the board lists it.
@@ -145,6 +150,7 @@ func (st *State) public(prev *Public) *Public {
 	}
 	p.Postponed = st.ent.postponed != nil
 	p.DayOver = st.dayOver() != ""
+	p.StaffSeq = st.staffSeq
 	return p
 }
 

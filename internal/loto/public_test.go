@@ -302,3 +302,35 @@ func TestPublicSnapshotIsPublishedAfterEachBatchAndReadWithoutTheLock(t *testing
 	}
 	d.mu.Unlock()
 }
+
+// TestPublicSnapshotSignalsTheActsOnlyTheStaffSees: a second claim during
+// a call and a ruling that is a note change nothing the board shows; each still publishes a snapshot whose staff_seq is its
+// sequence, so the host's and the controllers' pages read their status
+// again. A sale publishes none.
+func TestPublicSnapshotSignalsTheActsOnlyTheStaffSees(t *testing.T) {
+	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
+	ctx := context.Background()
+	cards := stamp(t, d, "A", 1, 2, 3)
+	start(t, d)
+	typeNumbers(t, d, 17)
+	claimed := func(what string, act func()) {
+		t.Helper()
+		before := d.Public()
+		act()
+		p := d.Public()
+		if p == before || p.StaffSeq != d.Head() {
+			t.Fatalf("%s: snapshot %p after %p, staff_seq %d, head %d", what, p, before, p.StaffSeq, d.Head())
+		}
+	}
+	claimed("first claim", func() { _, err := d.Claim(ctx, org("ctl"), cards[0]); ok(t, err) })
+	claimed("second claim during the call", func() { _, err := d.Claim(ctx, org("ctl"), cards[1]); ok(t, err) })
+	claimed("a ruling that is a note", func() {
+		_, err := d.Rule(ctx, org("meneur"), Ruling{What: "réclamation notée", Why: "bruit dans la salle"})
+		ok(t, err)
+	})
+	before := d.Public()
+	stamp(t, d, "A", 4)
+	if d.Public() != before {
+		t.Error("a stamping published a snapshot: the board would be redrawn for nothing")
+	}
+}

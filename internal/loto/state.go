@@ -51,7 +51,14 @@ type State struct {
 	password passwordState            // the organiser's password, its version and hash
 	headHash string                   // hash of the last event applied
 	headTime time.Time                // time of the last event applied
+	staffSeq int64                    // the last event of staffActs applied
 }
+
+// staffActs are the events that change what the host and the controllers
+// see of the game (a claim, a declined share, a ruling) and may change
+// nothing the board shows: the public snapshot carries their sequence, so
+// that those pages read their status again.
+var staffActs = map[string]bool{TypeClaimRegistered: true, TypeTieDeclined: true, TypeRulingRecorded: true}
 
 // NewState returns the state of an empty journal.
 func NewState() *State {
@@ -129,6 +136,9 @@ func (st *State) Apply(e journal.Event) error {
 		return err
 	}
 	st.head, st.headHash, st.headTime = e.Seq, e.Hash, e.Time
+	if staffActs[e.Type] {
+		st.staffSeq = e.Seq
+	}
 	return nil
 }
 
