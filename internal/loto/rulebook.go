@@ -127,7 +127,7 @@ func (e *EventSpec) saleRules() []RuleItem {
 		item(where, "R6", "R30"),
 		item(prices, "R7"),
 		item("Règlements acceptés aux caisses : "+strings.Join(methods, ", ")+". Pour un chèque, la nature et le numéro de la pièce d'identité sont relevés avec le numéro du chèque ; ces données ne servent qu'à la journée et peuvent être effacées sur demande.", "R8", "P1"),
-		item("Chaque carte de jeu devra être tamponnée du tampon du jour. Toute carte non tamponnée sera nulle : seule peut gagner une carte vendue à une caisse ou remise à l'entrée pour cette journée. Aucune carte ne sera échangeable ni remboursable.", "R9"),
+		item("Chaque carte de jeu devra être tamponnée du tampon du jour. Toute carte non tamponnée sera nulle : seule peut gagner une carte enregistrée pour cette journée, vendue à une caisse, remise à l'entrée ou tamponnée par l'organisateur. Aucune carte ne sera échangeable ni remboursable.", "R9"),
 		item("Les cartes de jeu de séries différentes de celles proposées à la vente ("+e.seriesList()+") seront refusées par l'organisateur afin d'éviter les doublons.", "R10"),
 		item("Une carte achetée ou remise après le début d'une partie joue à partir de la partie suivante.", "R14"),
 	}
