@@ -25,7 +25,7 @@ var Pages = []Page{
 	{"/tableau", "Tableau", "le projecteur de la salle", true},
 	{"/meneur", "Meneur de jeu", "l'ordinateur à côté de la machine à boules", true},
 	{"/controle", "Contrôle", "les téléphones des contrôleurs", true},
-	{"/caisse", "Caisse", "les caissiers", false},
+	{"/caisse", "Caisse", "les caissiers", true},
 	{"/entree", "Entrée", "l'accueil des porteurs de billet", true},
 	{"/organisateur", "Organisateur", "l'organisateur", true},
 	{"/joueur", "Joueur", "le téléphone d'un joueur", false},

@@ -55,6 +55,10 @@ var routes = []route{
 	{"GET /organisateur/rapports", orgRead, false, pageReports},
 	{"GET /organisateur/decisions", orgRead, false, pageActs},
 	{"GET /entree", loto.CmdAdmit, false, pageDoor},
+	// The cash desk's page, for whoever may sell; its service worker, which
+	// holds no data, for the browser to fetch before any login matters.
+	{"GET /caisse", loto.CmdSell, false, pageDesk},
+	{"GET /caisse-sw.js", public, false, serveDeskWorker},
 
 	{"GET /api/v1/openapi.json", public, false, apiOpenAPI},
 	{"GET /api/v1/status", public, false, apiStatus},

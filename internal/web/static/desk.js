@@ -1,0 +1,374 @@
+// The cash desk's page (/caisse): scan the cards, charge the price the
+// server quotes, take the payment, show the receipt. Every sale is written
+// to the browser's queue (deskqueue.js) before it is sent, so a Wi-Fi drop
+// keeps the desk selling: the queue goes out when the link returns, and a
+// card sold elsewhere meanwhile comes back as a conflict the cashier settles.
+import { NetError, call, cents, dateTime, euros } from "./deskmoney.js";
+import * as queue from "./deskqueue.js";
+import { flush, isOnline, send, setOnline, start as link } from "./desksync.js";
+import { session } from "./desksession.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("desk");
+const desk = root.dataset.desk;
+const offline = JSON.parse($("offline").textContent);
+const methods = offline.methods;
+
+let basket = []; // the codes scanned, as the cashier's scanner gave them
+let quote = null; // the basket priced: the server's, or the day's price table offline
+let busy = false;
+window.lotoMarks = []; // moments of each sale, for the measure tests
+
+// say shows what just happened; fail shows a refusal where the eyes are.
+function say(text) {
+  $("error").hidden = true;
+  $("said").textContent = text;
+}
+function fail(text) {
+  $("error").textContent = text;
+  $("error").hidden = false;
+}
+
+// norm is a code without case, spaces, dashes or QR prefix, to spot a card scanned twice.
+const norm = (c) => c.toUpperCase().replace(/^LOTO(-PLATE)?:/, "").replace(/[\s-]/g, "");
+
+// offlineQuote prices the basket from the day's price table when the
+// server cannot be reached: a plate code counts its 6 cards, each series
+// its kind. The server checks the sale again when it gets it.
+function offlineQuote(codes) {
+  const n = { regular: 0, special: 0 };
+  for (const c of codes) {
+    const t = norm(c);
+    const plate = /^([A-Z]{1,3})P\d{6}[2-9A-Z]{3}$/.exec(t);
+    const card = /^([A-Z]{1,3})\d{6,7}[2-9A-Z]{2}$/.exec(t);
+    const m = plate || card;
+    if (!m) {
+      throw new Error(`code « ${c} » illisible : attendu une carte comme A-000123-K7 ou une plaque comme A-P000123-K7Q`);
+    }
+    const kind = offline.series[m[1]];
+    if (!kind) {
+      throw new Error(`la carte ${c} est d'une série inconnue aujourd'hui (R10)`);
+    }
+    if ((kind === "special") !== (root.dataset.special === "true")) {
+      throw new Error(kind === "special" ? `la carte ${c} est une carte spéciale : elle se vend seulement à sa caisse dédiée (R30)`
+        : `cette caisse est dédiée à la carte spéciale : la carte ${c} se vend aux autres caisses (R30)`);
+    }
+    n[kind] += plate ? 6 : 1;
+  }
+  let total = 0;
+  let hint = "";
+  for (const kind of ["regular", "special"]) {
+    if (n[kind] === 0) {
+      continue;
+    }
+    const line = (offline.prices[kind] || []).find((l) => l.cards === n[kind]);
+    if (!line) {
+      throw new Error(`${n[kind]} cartes : trop pour un prix sans le serveur, attendre le retour du réseau`);
+    }
+    total += line.cents;
+    hint ||= line.hint || "";
+  }
+  return { cards: null, count: n.regular + n.special, total_cents: total, hint, bundles: [], offline: true };
+}
+
+// requote prices the basket: by the server, or offline from the price table.
+async function requote() {
+  if (basket.length === 0) {
+    quote = null;
+    return;
+  }
+  const q = new URLSearchParams({ desk });
+  for (const c of basket) {
+    q.append("card", c);
+  }
+  try {
+    quote = await call("GET", "/api/v1/sales/quote?" + q);
+    quote.count = quote.cards.length;
+    setOnline(true);
+  } catch (e) {
+    if (!(e instanceof NetError)) {
+      throw e;
+    }
+    setOnline(false);
+    quote = offlineQuote(basket);
+  }
+}
+
+// add puts a scanned code in the basket, refused with the server's French reason.
+async function add(code) {
+  code = code.trim();
+  if (!code) {
+    return;
+  }
+  $("receipt").hidden = true;
+  if (basket.some((c) => norm(c) === norm(code))) {
+    fail(`la carte ${code} est déjà dans le panier`);
+    return;
+  }
+  basket.push(code);
+  try {
+    await requote();
+    say(`${code} ajoutée`);
+  } catch (e) {
+    basket.pop();
+    await requote().catch(() => {});
+    fail(e.message);
+  }
+  render();
+}
+
+function bundleText(b) {
+  const what = b.cards === 1 ? "carte" : `lot de ${b.cards} cartes`;
+  return `${b.times} × ${what}${b.kind === "special" ? " spéciale" : ""} à ${euros(b.cents)}`;
+}
+
+// method is the payment method chosen.
+const method = () => document.querySelector('input[name="method"]:checked').value;
+
+// payment reads the payment form against the total: the payments to send,
+// the change, and why the button waits, if it does (R8).
+function payment(total) {
+  const p = { payments: [], change: 0, why: "", identity: "", cheque: "" };
+  const m = method();
+  const needCheque = () => {
+    const id = $("idnumber").value.trim();
+    const no = $("chequeno").value.trim();
+    if (!id || !no) {
+      p.why = "Chèque : taper le numéro de la pièce d'identité et celui du chèque (R8).";
+    }
+    p.identity = `${$("idkind").value} ${id}`;
+    p.cheque = no;
+  };
+  if (m === "cash") {
+    const t = cents($("tendered").value);
+    if (t === null) {
+      p.why = "Taper le montant remis, ou choisir un montant ci-dessus.";
+    } else if (Number.isNaN(t)) {
+      p.why = "Montant remis illisible : des euros, par exemple 20 ou 12,50.";
+    } else if (t < total) {
+      p.why = `Il manque ${euros(total - t)}.`;
+    } else {
+      p.payments.push({ method: "cash", cents: t });
+      p.change = t - total;
+    }
+  } else if (m === "card" || m === "cheque") {
+    p.payments.push({ method: m, cents: total });
+    if (m === "cheque") {
+      needCheque();
+    }
+  } else {
+    const [c, k, q] = ["split-cash", "split-card", "split-cheque"].map((id) => cents($(id).value) ?? 0);
+    if ([c, k, q].some(Number.isNaN)) {
+      p.why = "Un montant est illisible : des euros, par exemple 20 ou 12,50.";
+      return p;
+    }
+    const due = total - k - q;
+    if (due < 0) {
+      p.why = `La carte et le chèque dépassent le total de ${euros(-due)}.`;
+    } else if (c < due) {
+      p.why = `Il manque ${euros(due - c)}.`;
+    } else if (c > 0 && due === 0) {
+      p.why = "Espèces en trop : la carte et le chèque couvrent déjà le total.";
+    } else {
+      p.change = c - due;
+    }
+    for (const [mm, v] of [["cash", c], ["card", k], ["cheque", q]]) {
+      if (v > 0) {
+        p.payments.push({ method: mm, cents: v });
+      }
+    }
+    if (q > 0) {
+      needCheque();
+    }
+  }
+  return p;
+}
+
+// render shows the basket, the price and the payment's state.
+function render() {
+  const list = $("basket");
+  list.replaceChildren(...basket.map((c, i) => {
+    const li = document.createElement("li");
+    const plate = /^([A-Z]{1,3})P\d{6}/.test(norm(c));
+    li.append(`${c}${plate ? " (plaque)" : ""} `);
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "remove";
+    b.textContent = "Retirer";
+    b.setAttribute("aria-label", `Retirer ${c}`);
+    b.addEventListener("click", async () => {
+      basket.splice(i, 1);
+      await requote().catch((e) => fail(e.message));
+      render();
+    });
+    li.append(b);
+    return li;
+  }));
+  $("nobasket").hidden = basket.length > 0;
+  const total = quote ? quote.total_cents : 0;
+  $("total").textContent = euros(total) + (quote ? ` — ${quote.count} carte${quote.count > 1 ? "s" : ""}` : "");
+  $("bundles").textContent = quote ? quote.bundles.map(bundleText).join(" + ") : "";
+  $("hint").textContent = quote && quote.hint ? quote.hint : "";
+  $("hint").hidden = !(quote && quote.hint);
+  $("pricenote").textContent = quote && quote.offline ? "Prix de la liste du jour, calculé sans le serveur (hors ligne)." : (quote && quote.warnings || []).join(" ; ");
+  $("pricenote").hidden = !$("pricenote").textContent;
+  const m = method();
+  for (const el of root.querySelectorAll("[data-pay]")) {
+    el.hidden = !(el.dataset.pay === m || (el.dataset.pay === "cheque" && m === "split" && (cents($("split-cheque").value) || 0) > 0));
+  }
+  const quick = [total, ...[500, 1000, 2000, 5000, 10000].filter((n) => n > total)].slice(0, 4);
+  $("quick").replaceChildren(...(total > 0 ? quick : []).map((n, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = i === 0 ? `Compte juste (${euros(n)})` : euros(n);
+    b.addEventListener("click", () => {
+      $("tendered").value = (n / 100).toFixed(2).replace(".", ",");
+      render();
+    });
+    return b;
+  }));
+  const p = payment(total);
+  const ready = basket.length > 0 && quote && !p.why && !busy;
+  $("pay").disabled = !ready;
+  $("pay").textContent = quote ? `Encaisser ${euros(total)}` : "Encaisser";
+  $("why").textContent = basket.length === 0 ? "Scanner au moins une carte." : p.why;
+  const showChange = p.payments.some((x) => x.method === "cash") && !p.why;
+  $("changeline").hidden = !showChange;
+  $("change").textContent = euros(p.change);
+}
+
+// pay takes the sale: held in the browser first, then sent.
+async function pay() {
+  const p = payment(quote.total_cents);
+  if (p.why || busy) {
+    return;
+  }
+  busy = true;
+  render();
+  const body = { desk, cards: [...basket], payments: p.payments };
+  if (p.identity && p.payments.some((x) => x.method === "cheque")) {
+    body.identity = p.identity;
+    body.cheque = p.cheque;
+  }
+  const s = { key: queue.newKey(), desk, at: Date.now(), body, total: quote.total_cents, change: p.change, count: quote.count,
+    cards: quote.cards, bundles: quote.bundles, status: "sending" };
+  try {
+    await queue.put(s);
+    let answer;
+    try {
+      answer = await send(s);
+    } catch (e) {
+      // Refused at once, the buyer still there: nothing recorded, the basket kept to fix.
+      await queue.remove(s.key);
+      fail(e.message);
+      return;
+    }
+    await setOnline(answer !== null);
+    receipt(s, answer);
+    basket = [];
+    quote = null;
+    document.querySelector('input[name="method"][value="cash"]').checked = true;
+    for (const id of ["tendered", "split-cash", "split-card", "split-cheque", "idnumber", "chequeno"]) {
+      $(id).value = "";
+    }
+    if (answer) {
+      say(`Vente n° ${answer.sale} enregistrée` + (answer.change_cents ? ` : rendre ${euros(answer.change_cents)}` : ""));
+      session.refresh();
+    } else {
+      say(`Vente en attente : rendre ${euros(s.change)}; elle partira au retour du réseau`);
+    }
+  } finally {
+    busy = false;
+    render();
+    $("code").focus();
+  }
+}
+
+// receipt shows the sale's receipt, printable on an 80 mm printer.
+function receipt(s, a) {
+  const cards = a ? a.cards : s.cards || s.body.cards;
+  $("rpending").hidden = !!a;
+  $("revent").textContent = root.dataset.event;
+  $("rline").textContent = `${a ? `Vente n° ${a.sale}` : "Vente en attente"} — caisse « ${desk} » — ${dateTime(s.at)}`;
+  $("rcards").replaceChildren(...cards.map((c) => Object.assign(document.createElement("li"), { textContent: c })));
+  $("rbundles").textContent = (a ? a.bundles || [] : s.bundles || []).map(bundleText).join(" + ");
+  $("rtotal").textContent = euros(a ? a.total_cents : s.total);
+  $("rpaid").textContent = "Payé : " + s.body.payments.map((p) => `${methods[p.method]} ${euros(p.cents)}`).join(", ");
+  const change = a ? a.change_cents : s.change;
+  $("rchange").textContent = change ? `Rendu : ${euros(change)}` : "";
+  const [seq, hash] = a ? a.anchor.split(":") : ["", ""];
+  $("ranchor").textContent = a ? `Ancre du journal : ${seq}:${hash.slice(0, 12)}` : `Clé : ${s.key.slice(-8)} (ancre à l'envoi)`;
+  $("receipt").hidden = false;
+  lotoMarks.push({ receipt: performance.timeOrigin + performance.now() });
+}
+
+$("scanform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  lotoMarks.push({ scan: performance.timeOrigin + e.timeStamp });
+  const input = $("code");
+  const code = input.value;
+  input.value = "";
+  if (!code.trim() && !$("receipt").hidden) {
+    $("receipt").hidden = true;
+    return;
+  }
+  await add(code);
+  lotoMarks.push({ quoted: performance.timeOrigin + performance.now() });
+});
+$("pay").addEventListener("click", (e) => {
+  lotoMarks.push({ pay: performance.timeOrigin + e.timeStamp });
+  pay();
+});
+$("tendered").addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && !$("pay").disabled) {
+    e.preventDefault();
+    $("pay").click();
+  }
+});
+$("clear").addEventListener("click", () => {
+  basket = [];
+  quote = null;
+  say("Panier vidé");
+  render();
+});
+$("print").addEventListener("click", () => print());
+$("next").addEventListener("click", () => {
+  $("receipt").hidden = true;
+  $("code").focus();
+});
+for (const el of root.querySelectorAll('input[name="method"], [data-pay] input, [data-pay] select')) {
+  el.addEventListener("input", render);
+}
+addEventListener("online", () => flush());
+addEventListener("offline", () => setOnline(false));
+// While sales wait, or the link is down, the page tries again every few seconds.
+setInterval(async () => {
+  const held = await queue.list(desk);
+  if (!isOnline() || held.some((s) => s.status !== "conflict")) {
+    try {
+      await call("GET", "/api/v1/desks/" + encodeURIComponent(desk));
+      flush();
+    } catch (e) {
+      if (e instanceof NetError) {
+        setOnline(false);
+      }
+    }
+  }
+}, 3000);
+
+session.start(desk, { say, fail, pending: async () => (await queue.list(desk)).length, online: (on) => setOnline(on) });
+link(desk, { say, methods, sent: () => session.refresh() });
+setOnline(navigator.onLine).then(() => flush());
+render();
+$("code").focus();
+
+// The service worker keeps this page and its files for a reload without
+// the server (a secure context only: localhost, or https).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/caisse-sw.js", { scope: "/caisse" }).then(() => navigator.serviceWorker.ready).then(() => {
+    const files = [location.href, ...Array.from(document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=modulepreload]"), (e) => e.src || e.href)];
+    return caches.open("loto-caisse-1").then((c) => c.addAll(files));
+  }).then(() => {
+    root.dataset.offlineReady = "true";
+  }).catch(() => {});
+}
