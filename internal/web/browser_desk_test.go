@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,20 +19,27 @@ import (
 // a cashier of desk the way a volunteer pairs a tablet: the organiser's
 // code typed on /appairer.
 func (l *live) openCashier(desk string, width, height int64) *tab {
+	l.t.Helper()
+	return l.openCashierIn(needBrowser(l.t), desk, width, height)
+}
+
+// openCashierIn is openCashier in the browser of browserCtx.
+func (l *live) openCashierIn(browserCtx context.Context, desk string, width, height int64) *tab {
 	t := l.t
 	t.Helper()
 	p, err := l.day.AddDevice(context.Background(), org, "tablette "+desk, loto.RoleCashier, desk)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := l.newTab("/caisse", chromedp.WithNewBrowserContext())
+	tb := l.newTabIn(browserCtx, "/caisse", chromedp.WithNewBrowserContext())
 	tb.run(chromedp.EmulateViewport(width, height),
 		chromedp.Navigate(l.url+"/appairer"),
 		chromedp.SendKeys("#code", p.Code),
 		chromedp.Submit("#code"),
-		chromedp.WaitVisible("ul.pages"),
-		chromedp.Navigate(tb.url),
 	)
+	// The pairing leads to another page, whichever it is.
+	tb.waitFor("body", func(string) bool { return eval[string](tb, "location.pathname") != "/appairer" }, "after leaving /appairer")
+	tb.run(chromedp.Navigate(tb.url))
 	return tb
 }
 
@@ -364,6 +372,30 @@ func TestBrowser_DeskWifiDropLosesNothing(t *testing.T) {
 	d.shown("code")
 	if n := len(l.day.Sales()); n != 4 {
 		t.Fatalf("%d sales after the conflict was settled, want 4", n)
+	}
+	d.axe()
+	d.noErrors()
+}
+
+// TestBrowser_DeskScansAPlateQRWithTheCamera: the cashier taps the camera
+// button, the tablet's camera films a plate's printed QR code
+// (LOTO-PLATE:code), the page reads it and the basket has the plate's 6
+// cards at the plate's price (R7); the camera stops after the read.
+func TestBrowser_DeskScansAPlateQRWithTheCamera(t *testing.T) {
+	l := startLive(t, Config{})
+	plate, err := l.day.PlateCode("A", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	video := filepath.Join(t.TempDir(), "plaque.y4m")
+	writeQRVideo(t, video, "LOTO-PLATE:"+plate, 640, 480)
+	d := l.openCashierIn(cameraBrowser(t, video), "caisse-1", 820, 1180)
+	d.openTill("20")
+	d.run(chromedp.Click("#camera"))
+	d.waitText("#basket", plate+" (plaque)")
+	d.waitText("#total", "20,00 € — 6 cartes")
+	if !eval[bool](d, `document.getElementById("reader").hidden && document.getElementById("preview").srcObject === null`) {
+		t.Error("the camera is still open after the code was read")
 	}
 	d.axe()
 	d.noErrors()

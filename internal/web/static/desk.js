@@ -7,6 +7,7 @@ import { NetError, call, cents, dateTime, euros } from "./deskmoney.js";
 import * as queue from "./deskqueue.js";
 import { flush, isOnline, send, setOnline, start as link } from "./desksync.js";
 import { session } from "./desksession.js";
+import { scanQR } from "./scan.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("desk");
@@ -314,6 +315,43 @@ $("scanform").addEventListener("submit", async (e) => {
   }
   await add(code);
   lotoMarks.push({ quoted: performance.timeOrigin + performance.now() });
+});
+// The camera reads a card's or a plate's printed QR code, one per opening.
+let closing = null;
+function closeCamera() {
+  if (closing) {
+    closing.abort();
+    closing = null;
+  }
+  $("reader").hidden = true;
+  $("camera").hidden = false;
+}
+$("camera").addEventListener("click", async () => {
+  closing = new AbortController();
+  $("reader").hidden = false;
+  $("camera").hidden = true;
+  say("Caméra ouverte : viser le code QR de la carte ou de la plaque.");
+  try {
+    const text = await scanQR($("preview"), { signal: closing.signal });
+    closeCamera();
+    const code = text.trim().replace(/^LOTO(-PLATE)?:/i, "");
+    if (!/^[A-Z]{1,3}[- ]?P?\d{6,7}[- ]?[0-9A-Z]{2,3}$/i.test(code)) {
+      fail("ce code QR n'est ni celui d'une carte ni celui d'une plaque : viser le code imprimé sur la carte");
+      return;
+    }
+    lotoMarks.push({ scan: performance.timeOrigin + performance.now() });
+    await add(code);
+  } catch (e) {
+    if (e.name !== "AbortError") {
+      fail(e.message);
+    }
+    closeCamera();
+  }
+  $("code").focus();
+});
+$("closecamera").addEventListener("click", () => {
+  closeCamera();
+  say("Caméra fermée.");
 });
 $("pay").addEventListener("click", (e) => {
   lotoMarks.push({ pay: performance.timeOrigin + e.timeStamp });
