@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,6 +15,9 @@ import (
 
 	"loto/internal/loto"
 )
+
+// tablets numbers the cashiers' tablets the tests pair: a device's name is unique.
+var tablets atomic.Int64
 
 // openCashier opens /caisse in a tab of its own browser context, paired as
 // a cashier of desk the way a volunteer pairs a tablet: the organiser's
@@ -27,7 +31,7 @@ func (l *live) openCashier(desk string, width, height int64) *tab {
 func (l *live) openCashierIn(browserCtx context.Context, desk string, width, height int64) *tab {
 	t := l.t
 	t.Helper()
-	p, err := l.day.AddDevice(context.Background(), org, "tablette "+desk, loto.RoleCashier, desk)
+	p, err := l.day.AddDevice(context.Background(), org, fmt.Sprintf("tablette %s n° %d", desk, tablets.Add(1)), loto.RoleCashier, desk)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -254,7 +254,6 @@ async function pay() {
   const s = { key: queue.newKey(), desk, at: Date.now(), body, total: quote.total_cents, change: p.change, count: quote.count,
     cards: quote.cards, bundles: quote.bundles, status: "sending" };
   try {
-    await queue.put(s);
     let answer;
     try {
       answer = await send(s);

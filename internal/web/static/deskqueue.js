@@ -20,11 +20,12 @@ function db() {
   return opening;
 }
 
-// run runs fn on the store in a transaction and resolves when it is durable.
-async function run(mode, fn) {
+// run runs fn on the store in a transaction and resolves when it is done;
+// a strict one when it is on the disk.
+async function run(mode, fn, durability = "strict") {
   const d = await db();
   return new Promise((resolve, reject) => {
-    const tx = d.transaction(STORE, mode, { durability: "strict" });
+    const tx = d.transaction(STORE, mode, { durability });
     const req = fn(tx.objectStore(STORE));
     tx.oncomplete = () => resolve(req && req.result);
     tx.onerror = () => reject(tx.error);
@@ -35,8 +36,10 @@ async function run(mode, fn) {
 // put writes a sale (a new one, or its new state).
 export const put = (sale) => run("readwrite", (s) => s.put(sale));
 
-// remove drops a sale the server recorded or the cashier settled.
-export const remove = (key) => run("readwrite", (s) => s.delete(key));
+// remove drops a sale the server recorded or the cashier settled. It need
+// not wait for the disk: a removal lost in a crash only resends a sale,
+// which its key makes harmless.
+export const remove = (key) => run("readwrite", (s) => s.delete(key), "relaxed");
 
 // list is every sale still held for a desk, oldest first.
 export async function list(desk) {
