@@ -43,7 +43,7 @@ func TestBrowser_DeskSaleMeasured(t *testing.T) {
 	var machine, wall, driver []float64
 	for i := range sales {
 		d.choose("card")
-		d.scan(l.serial(100 + i))
+		d.scanCard(l.serial(100 + i))
 		d.waitText("#total", "5,00 €")
 		d.payAndWait(fmt.Sprintf("Vente n° %d", i+1))
 		type marks struct {

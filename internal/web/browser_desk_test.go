@@ -91,8 +91,8 @@ func (tb *tab) failuresSeen() {
 	tb.errs = kept
 }
 
-// scan types a code into the desk's field and Enter, as a USB scanner does.
-func (tb *tab) scan(code string) {
+// scanCard types a code into the desk's field and Enter, as a USB scanner does.
+func (tb *tab) scanCard(code string) {
 	tb.t.Helper()
 	tb.run(chromedp.SendKeys("#code", code+kb.Enter))
 }
@@ -166,9 +166,9 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 	d.openTill("100")
 
 	// Cash with change: 2 cards at 5 € each, 20 € handed over.
-	d.scan(l.serial(1))
+	d.scanCard(l.serial(1))
 	d.waitText("#total", "5,00 €")
-	d.scan(l.serial(2))
+	d.scanCard(l.serial(2))
 	d.waitText("#total", "10,00 € — 2 cartes")
 	if d.enabled("pay") {
 		t.Fatal("the pay button is enabled before the amount tendered is typed")
@@ -186,7 +186,7 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 
 	// The hint: 5 cards cost more than a plate of 6 (R7).
 	for n := 3; n <= 7; n++ {
-		d.scan(l.serial(n))
+		d.scanCard(l.serial(n))
 	}
 	d.waitText("#total", "22,00 € — 5 cartes")
 	d.waitText("#hint", "6 cartes coûtent 20,00 €")
@@ -194,19 +194,19 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 	d.waitText("#total", "0,00 €")
 
 	// The domain's refusals, in French, where the cashier looks.
-	d.scan(l.serial(1))
+	d.scanCard(l.serial(1))
 	d.waitText("#error", "la carte "+l.serial(1)+" est déjà vendue (vente n° 1, caisse « caisse-1 »")
 	special, _, err := l.day.CardAt("V", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.scan(special)
+	d.scanCard(special)
 	d.waitText("#error", "carte spéciale")
 	plate1, err := l.day.PlateCode("A", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.scan(plate1)
+	d.scanCard(plate1)
 	d.waitText("#error", "la plaque "+plate1+" est entamée")
 	if got := d.count("#basket li"); got != 0 {
 		t.Fatalf("%d refused cards left in the basket", got)
@@ -214,7 +214,7 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 	d.failuresSeen()
 
 	// A cheque: refused without the identity document and the cheque's number (R8), then accepted.
-	d.scan(l.serial(3))
+	d.scanCard(l.serial(3))
 	d.waitText("#total", "5,00 €")
 	d.choose("cheque")
 	d.waitText("#why", "pièce d'identité")
@@ -234,7 +234,7 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.scan(plate2)
+	d.scanCard(plate2)
 	d.waitText("#total", "20,00 € — 6 cartes")
 	d.choose("card")
 	d.payAndWait("Vente n° 3")
@@ -244,7 +244,7 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 
 	// A split: 3 cards at 12 €, 5 € by card and a 10 € note, 3 € back.
 	for _, n := range []int{13, 14, 15} {
-		d.scan(l.serial(n))
+		d.scanCard(l.serial(n))
 	}
 	d.waitText("#total", "12,00 € — 3 cartes")
 	d.choose("split")
@@ -319,7 +319,7 @@ func TestBrowser_DeskWifiDropLosesNothing(t *testing.T) {
 	baskets := [][]string{{l.serial(1)}, {l.serial(2), l.serial(3)}, {plate}, {l.serial(20)}}
 	for i, b := range baskets {
 		for _, c := range b {
-			d.scan(c)
+			d.scanCard(c)
 		}
 		d.waitText("#pricenote", "hors ligne")
 		d.choose("card")
