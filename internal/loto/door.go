@@ -32,7 +32,8 @@ type Admission struct {
 // Admit crosses a reservation ticket out at a door and issues the free card
 // scanned with it, both in one event (R2-R5): a ticket crosses out once,
 // ever, and a second scan says when, where and by whom it was; a forged
-// ticket or one of another day is refused. The free card is a regular card
+// ticket or one of another day is refused, and so is the ticket of a holder
+// excluded (R28). The free card is a regular card
 // of a series on sale, neither sold nor issued yet; it is stamped (R9).
 // The ticket and the card are read at the edge (ParseTicketCode, ParseSerial).
 func (d *Day) Admit(ctx context.Context, actor Actor, door string, ticket TicketCode, serial card.Serial) (Admission, error) {
@@ -57,6 +58,11 @@ func (d *Day) Admit(ctx context.Context, actor Actor, door string, ticket Ticket
 		if c := t.Crossed; c != nil {
 			return nil, 0, Errorf(EConflict, "billet %s déjà barré à %s, entrée « %s », par « %s » (carte gratuite %s) : un billet ne se barre qu'une fois (R5)",
 				t.Code, hhmm(c.Time), c.Door, c.By, c.Card)
+		}
+		if x := st.ent.exclusionOf(t.Number); x != nil {
+			// The reason is the organiser's free text: the door need not read it.
+			return nil, 0, Errorf(EConflict, "billet %s refusé : son titulaire a été exclu de la salle (exclusion n° %d, %s) : il n'entre pas (R28)",
+				t.Code, x.ID, hhmm(x.Time))
 		}
 		if serial.Series == "" {
 			return nil, 0, Errorf(EInvalid, "scanner la carte gratuite remise avec le billet (R4)")

@@ -21,6 +21,9 @@ type DoorTicket struct {
 	Tickets     int       `json:"tickets"` // the reservation's tickets
 	Left        int       `json:"left"`    // of them, those not crossed out yet
 	Crossed     *Crossing `json:"crossed,omitempty"`
+	// Excluded is the exclusion that named the ticket (R28), 0 when none:
+	// its holder was sent out of the hall and is refused at the door.
+	Excluded int `json:"excluded,omitempty"`
 }
 
 // CheckTicket finds a scanned ticket of this day: a forged one, or one of
@@ -38,6 +41,9 @@ func (d *Day) CheckTicket(actor Actor, tc TicketCode) (DoorTicket, error) {
 	}
 	r := d.st.ent.reservation(t.Reservation)
 	dt := DoorTicket{Number: t.Number, Reservation: r.ID, Name: r.Name, Tickets: len(r.Tickets)}
+	if x := d.st.ent.exclusionOf(t.Number); x != nil {
+		dt.Excluded = x.ID
+	}
 	for _, x := range r.Tickets {
 		if x.Crossed == nil {
 			dt.Left++
@@ -48,6 +54,16 @@ func (d *Day) CheckTicket(actor Actor, tc TicketCode) (DoorTicket, error) {
 		}
 	}
 	return dt, nil
+}
+
+// exclusionOf is the exclusion that named ticket number n (R28), or nil.
+func (ent *entrance) exclusionOf(n int) *Exclusion {
+	for _, x := range ent.exclusions {
+		if slices.Contains(x.Tickets, n) {
+			return x
+		}
+	}
+	return nil
 }
 
 // maxFound bounds the reservations a search returns: the door then types more.

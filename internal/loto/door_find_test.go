@@ -143,3 +143,30 @@ func TestR5_CountDoor(t *testing.T) {
 		t.Fatalf("after two admissions: %+v", c)
 	}
 }
+
+// TestR28_ExcludedHolderTicketRefusedAtTheDoor: a reservation's ticket not
+// crossed out yet when its holder is excluded (the exclusion names it, R28)
+// is refused at the door, checked or admitted, and nothing is recorded.
+func TestR28_ExcludedHolderTicketRefusedAtTheDoor(t *testing.T) {
+	d, store := entranceDay(t)
+	ctx := context.Background()
+	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 2})
+	ok(t, err)
+	_, err = d.Admit(ctx, org("jean"), "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, serialOf(t, d, "A", 1)))
+	ok(t, err)
+	x, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Tickets: ticketCodes(t, []string{r.Tickets[0].Code, r.Tickets[1].Code})})
+	ok(t, err)
+	door := Actor{Name: "tablette entrée", Role: RoleDoor}
+	dt, err := d.CheckTicket(door, ticketOf(t, r.Tickets[1].Code))
+	ok(t, err)
+	if dt.Excluded != x.ID || dt.Crossed != nil {
+		t.Fatalf("check of the excluded holder's ticket: %+v", dt)
+	}
+	before := store.count()
+	_, err = d.Admit(ctx, door, "porte-1", ticketOf(t, r.Tickets[1].Code), serialIn(t, serialOf(t, d, "A", 2)))
+	wantCode(t, err, EConflict)
+	if !strings.Contains(ErrorMessage(err), "exclu") || !strings.Contains(ErrorMessage(err), "R28") || strings.Contains(ErrorMessage(err), "perturbe") {
+		t.Fatalf("refusal %q", ErrorMessage(err))
+	}
+	nothingWritten(t, store, before)
+}

@@ -154,7 +154,7 @@ func TestBrowser_DoorAdmitsRefusesAndFinds(t *testing.T) {
 	door.scan("lefevre")
 	door.waitText("#resultsnote", "1 réservation pour « lefevre »")
 	door.waitText("#found", "Hélène Lefèvre (tél. …78) — réservation n° 1")
-	door.waitText("#found", "✘ Billet n° 1 : Barré à "+when)
+	door.waitText("#found", "✘ Billet n° 1 : barré à "+when)
 	if door.count("#found .pick") != 1 {
 		t.Fatalf("%d tickets to admit, want 1", door.count("#found .pick"))
 	}
@@ -216,7 +216,9 @@ func TestBrowser_DoorAdmitsRefusesAndFinds(t *testing.T) {
 }
 
 // TestBrowser_DoorOnATablet: the door page at a tablet's size, its
-// answers and the search readable there, axe-clean.
+// answers and the search readable there, axe-clean; a card that cannot be
+// free is refused and the ticket waits for another; an excluded holder's
+// ticket is refused (R28).
 func TestBrowser_DoorOnATablet(t *testing.T) {
 	l, rs := doorDay(t)
 	door := l.openAs(loto.RoleDoor, "/entree", 820, 1180)
@@ -243,11 +245,29 @@ func TestBrowser_DoorOnATablet(t *testing.T) {
 	door.waitAnswer("admitted")
 	door.axe()
 	door.screenshot("entree-tablette-vert")
+	door.run(chromedp.EmulateViewport(1366, 768))
+	door.screenshot("entree-portable-vert")
+	door.run(chromedp.EmulateViewport(820, 1180))
 	door.scan("") // dismiss
 	door.scan("martin")
 	door.waitText("#found", "Paul Martin — réservation n° 2")
 	door.waitText("#found", "✘ Billet n° 3")
 	door.screenshot("entree-tablette-recherche")
+
+	// A holder excluded by the organiser (R28), with her first ticket
+	// crossed out: her second is refused.
+	ctx := context.Background()
+	if _, err := l.day.Admit(loto.WithKey(ctx, "porte-sud-1"), l.devices[loto.RoleDoor], "porte-sud", mustTicket(t, rs[0].Tickets[0].Code), mustSerial(t, l.serial(202))); err != nil {
+		t.Fatal(err)
+	}
+	both := []loto.TicketCode{mustTicket(t, rs[0].Tickets[0].Code), mustTicket(t, rs[0].Tickets[1].Code)}
+	if _, err := l.day.Exclude(ctx, org, loto.ExclusionRequest{Why: "perturbe le jeu", Tickets: both}); err != nil {
+		t.Fatal(err)
+	}
+	door.scan(rs[0].Tickets[1].Code)
+	if _, title, detail := door.waitAnswer("refused"); title != "Titulaire exclu" || !strings.Contains(detail, "exclu de la salle par l'organisateur (exclusion n° 1, R28)") || strings.Contains(detail, "perturbe") {
+		t.Fatalf("excluded: %q %q", title, detail)
+	}
 	door.noErrorsBut("/api/v1/door")
 }
 

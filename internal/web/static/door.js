@@ -113,17 +113,30 @@ function waitCard(code, t) {
   input.focus();
 }
 
+// refuseChecked refuses a checked ticket crossed out already (R5) or of a
+// holder excluded (R28), and says whether it did.
+function refuseChecked(t) {
+  if (t.crossed) {
+    waitTicket();
+    show("refused", "Billet déjà barré", `${t.name}, billet n° ${t.number}. ${crossedText(t.crossed)}`);
+    return true;
+  }
+  if (t.excluded) {
+    waitTicket();
+    show("refused", "Titulaire exclu", `${t.name}, billet n° ${t.number} : exclu de la salle par l'organisateur (exclusion n° ${t.excluded}, R28).`);
+    return true;
+  }
+  return false;
+}
+
 // checkTicket reads a scanned ticket: a good one asks for the free card,
 // any other is refused at once, before a card is handed over.
 async function checkTicket(code) {
   try {
     const t = await get("/api/v1/door/ticket?code=" + encodeURIComponent(code));
-    if (t.crossed) {
-      waitTicket();
-      show("refused", "Billet déjà barré", `${t.name}, billet n° ${t.number}. ${crossedText(t.crossed)}`);
-      return;
+    if (!refuseChecked(t)) {
+      waitCard(code, t);
     }
-    waitCard(code, t);
   } catch (e) {
     refuseTicket(e);
   }
@@ -158,13 +171,11 @@ async function admit(serial) {
       fail(e);
       return;
     }
-    // The ticket may have been crossed out meanwhile at another door: it is
-    // then refused; otherwise only the card is, and another is scanned.
+    // The ticket may have been crossed out meanwhile at another door, or
+    // its holder excluded: it is then refused; otherwise only the card is,
+    // and another is scanned.
     try {
-      const t = await get("/api/v1/door/ticket?code=" + encodeURIComponent(code));
-      if (t.crossed) {
-        waitTicket();
-        show("refused", "Billet déjà barré", `${t.name}, billet n° ${t.number}. ${crossedText(t.crossed)}`);
+      if (refuseChecked(await get("/api/v1/door/ticket?code=" + encodeURIComponent(code)))) {
         return;
       }
     } catch {
@@ -213,7 +224,7 @@ function reservationItem(res) {
     if (t.crossed) {
       const p = document.createElement("p");
       p.className = "crossedline";
-      p.textContent = `✘ Billet n° ${t.number} : ${crossedText(t.crossed)}`;
+      p.textContent = `✘ Billet n° ${t.number} : ${crossedText(t.crossed).replace("Barré", "barré")}`;
       li.append(p);
       continue;
     }
