@@ -123,8 +123,8 @@ func TestPrintCards_PlateCodeOnWholePlatesOnly(t *testing.T) {
 	six := filepath.Join(dir, "six.pdf")
 	mustRun(t, "print", "cards", "--db", db, "--series", "A", "--from", "3", "--to", "12", "--layout", "6", "--out", six)
 	text := pdfText(t, six)
-	if n := strings.Count(text, plates[1].Code); n != 7 { // six headers and the footer
-		t.Errorf("plate 2's code %s printed %d times on its sheet, want 7", plates[1].Code, n)
+	if n := strings.Count(text, plates[1].Code); n != 8 { // six headers, the plate QR's caption and the footer
+		t.Errorf("plate 2's code %s printed %d times on its sheet, want 8", plates[1].Code, n)
 	}
 	if strings.Contains(text, plates[0].Code) {
 		t.Errorf("plate 1 printed from card 3 on carries its code %s, which would sell cards 1 and 2 too", plates[0].Code)

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register("print cards", "imprime des cartes en PDF (--series A [--from N] [--to M] --layout 6|3|1 --out FICHIER.pdf)", printCards)
+	register("print cards", "imprime des cartes en PDF (--series A [--from N] [--to M] --layout 6|3|1 [--bleed MM] [--crop-marks] --out FICHIER.pdf)", printCards)
 	register("print rules", "imprime le règlement du jour en PDF, tiré de l'événement enregistré (--out FICHIER.pdf)", printRules)
 }
 
@@ -44,9 +44,14 @@ func printCards(ctx context.Context, e *env) error {
 	from := fs.Int("from", 0, "numéro de la première carte (par défaut : la première)")
 	to := fs.Int("to", 0, "numéro de la dernière carte (par défaut : la dernière)")
 	layout := fs.Int("layout", 6, "cartes par page : 6 (planches entières, avec leur code de plaque), 3 ou 1")
+	bleed := fs.Float64("bleed", 0, "`MM` fond perdu autour de la page A4, en millimètres (0 à 5 ; les imprimeurs demandent souvent 3)")
+	marks := fs.Bool("crop-marks", false, "traits de coupe hors de la page, aux coins et aux lignes de découpe, pour l'imprimeur")
 	out := fs.String("out", "", "`FICHIER` fichier PDF à écrire")
 	if err := fs.parse(e.args); err != nil {
 		return err
+	}
+	if *bleed < 0 || *bleed > print.MaxBleed {
+		return usagef("--bleed %g invalide : entre 0 et %g mm", *bleed, print.MaxBleed)
 	}
 	if *out == "" {
 		return usagef("--out est requis (le fichier PDF à écrire)")
@@ -64,7 +69,8 @@ func printCards(ctx context.Context, e *env) error {
 			return err
 		}
 		return writeFileAtomic(*out, func(f *os.File) error {
-			return print.Cards(f, sheets, *layout, progress(e.stderr, "impression"))
+			opt := print.CardOptions{Layout: *layout, Bleed: *bleed, CropMarks: *marks}
+			return print.CardsWith(f, sheets, opt, progress(e.stderr, "impression"))
 		})
 	})
 }

@@ -172,6 +172,13 @@ func TestPrintCards(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(b), "%PDF") {
 		t.Fatalf("print wrote no PDF: %v", err)
 	}
+	// For a print shop: 3 mm of bleed and crop marks make a sheet larger
+	// than A4 whose TrimBox is the A4 page, 11 mm inside.
+	shop := filepath.Join(t.TempDir(), "shop.pdf")
+	mustRun(t, "print", "cards", "--db", db, "--series", "V", "--layout", "3", "--bleed", "3", "--crop-marks", "--out", shop)
+	if b, _ := os.ReadFile(shop); !strings.Contains(string(b), "/TrimBox [31.18 31.18 626.46 873.07]") {
+		t.Errorf("the print shop's PDF has no A4 TrimBox 11 mm inside its edge (3 of bleed, 2 of gap, 6 of marks)")
+	}
 	bad := []struct {
 		name string
 		args []string
@@ -181,6 +188,7 @@ func TestPrintCards(t *testing.T) {
 		{"range outside", []string{"--series", "V", "--from", "8", "--to", "10", "--out", filepath.Join(t.TempDir(), "r.pdf")}, 1},
 		{"unwritable", []string{"--series", "V", "--out", "/nonexistent-dir/v.pdf"}, 1},
 		{"bad layout", []string{"--series", "V", "--layout", "4", "--out", filepath.Join(t.TempDir(), "l.pdf")}, 2},
+		{"bleed too wide", []string{"--series", "V", "--bleed", "8", "--out", filepath.Join(t.TempDir(), "b.pdf")}, 2},
 	}
 	for _, tc := range bad {
 		t.Run(tc.name, func(t *testing.T) {

@@ -24,6 +24,10 @@ type PlateCode struct {
 // plateQRPrefix starts the text of a plate's QR code.
 const plateQRPrefix = "LOTO-PLATE:"
 
+// PlateQR is the text of the QR code printed for a plate code, which the
+// cash desk reads as the code itself (ParsePlateCode).
+func PlateQR(code string) string { return plateQRPrefix + code }
+
 // checkAlphabet writes check codes without look-alikes (no 0/O, 1/I/L), as card serials do.
 const checkAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 

@@ -25,7 +25,26 @@ type CardSheet struct {
 	// PlateCode is the code that sells the whole plate, e.g. "A-P000123-K7Q",
 	// printed beside the plate number; empty prints none.
 	PlateCode string
+	// PlateQR is the text of the plate code's QR code, e.g.
+	// "LOTO-PLATE:A-P000123-K7Q", printed under a plate of layout 6 so that a
+	// cashier sells the sheet with one scan; empty prints none.
+	PlateQR string
 }
+
+// CardOptions say how cards are laid out on paper.
+type CardOptions struct {
+	Layout int // cards a page: 6, 3 or 1
+	// Bleed is the paper in millimetres (0 to 5; print shops ask 3) added
+	// around the A4 trim, into which the cut lines run; the PDF's TrimBox
+	// and BleedBox say where the sheet is cut.
+	Bleed float64
+	// CropMarks draws marks outside the trim at its corners and at the
+	// cut lines of layouts 3 and 1, for the print shop's guillotine.
+	CropMarks bool
+}
+
+// MaxBleed is the widest bleed Cards accepts, in millimetres.
+const MaxBleed = 5.0
 
 // Cards writes a PDF of A4 pages holding layout (6, 3 or 1) cards each and
 // calls progress, if not nil, as cards are drawn.
@@ -33,8 +52,17 @@ type CardSheet struct {
 // A page never mixes plates: a new plate starts a new page, so a plate of 6
 // comes out as one sheet and a plate of 3 as half of one.
 func Cards(w io.Writer, cards []CardSheet, layout int, progress func(done, total int)) error {
+	return CardsWith(w, cards, CardOptions{Layout: layout}, progress)
+}
+
+// CardsWith is Cards with the print shop's options: bleed and crop marks.
+func CardsWith(w io.Writer, cards []CardSheet, opt CardOptions, progress func(done, total int)) error {
+	layout := opt.Layout
 	if layout != 6 && layout != 3 && layout != 1 {
 		return fmt.Errorf("mise en page inconnue : %d cartes par page (choisir 6, 3 ou 1)", layout)
+	}
+	if opt.Bleed < 0 || opt.Bleed > MaxBleed {
+		return fmt.Errorf("fond perdu de %g mm invalide : entre 0 et %g mm", opt.Bleed, MaxBleed)
 	}
 	if len(cards) == 0 {
 		return errors.New("aucune carte à imprimer")
@@ -47,9 +75,11 @@ func Cards(w io.Writer, cards []CardSheet, layout int, progress func(done, total
 		progress = func(int, int) {}
 	}
 
-	pdf := newDoc(cards[0].Title)
+	sheet := newSheet(opt)
+	pdf := sheet.doc(cards[0].Title)
 	pdf.AliasNbPages("{nb}")
 	p := newPainter(pdf)
+	p.sheet = sheet
 
 	stop := make(chan struct{})
 	defer close(stop)
@@ -72,6 +102,7 @@ func Cards(w io.Writer, cards []CardSheet, layout int, progress func(done, total
 		}
 		progress(i+1, len(cards))
 	}
+	sheet.end(pdf)
 	return output(pdf, w)
 }
 
@@ -94,6 +125,14 @@ func checkCards(cards []CardSheet) (map[string]palette, error) {
 		if s.PlateCode != "" && s.Plate == 0 {
 			return nil, fmt.Errorf("carte %s : code de planche %s sans numéro de planche", name, s.PlateCode)
 		}
+		if s.PlateQR != "" && s.PlateCode == "" {
+			return nil, fmt.Errorf("carte %s : code QR de planche sans code de planche", name)
+		}
+		if s.PlateQR != "" {
+			if _, err := qrModules(s.PlateQR); err != nil {
+				return nil, fmt.Errorf("carte %s : %w", name, err)
+			}
+		}
 		if err := s.Grid.Validate(); err != nil {
 			return nil, fmt.Errorf("carte %s : grille invalide (%v)", name, err)
 		}
@@ -112,9 +151,9 @@ func checkCards(cards []CardSheet) (map[string]palette, error) {
 // lets whoever sorts the printout check that no sheet is missing.
 func (p *painter) newPage(s *CardSheet, layout int) {
 	pdf := p.pdf
-	pdf.AddPage()
+	p.sheet.page(pdf, layout)
 	if layout != 6 {
-		cutLines(pdf, layout)
+		cutLines(pdf, layout, p.sheet.bleed)
 	}
 	var suffix string
 	if s.Plate > 0 {
@@ -126,9 +165,39 @@ func (p *painter) newPage(s *CardSheet, layout int) {
 		suffix += " (" + s.PlateCode + ")"
 	}
 	suffix = p.tr(suffix + " — feuille " + strconv.Itoa(pdf.PageNo()) + "/{nb}")
+	if layout == 6 && s.PlateQR != "" {
+		p.plateStrip(s, suffix)
+		return
+	}
 	pdf.SetFont("Helvetica", "", 7)
 	title := p.fitText(s.Title, "", 7, cardW-pdf.GetStringWidth(suffix))
 	pdf.SetTextColor(130, 130, 130)
 	pdf.SetXY(marginX, footerY)
 	pdf.CellFormat(cardW, 4, title+suffix, "", 0, "CM", false, 0, "")
+}
+
+// plateStrip writes the foot of a whole plate's page: the plate code's QR
+// code, which sells the six cards in one scan, what it is, and the footer.
+func (p *painter) plateStrip(s *CardSheet, suffix string) {
+	pdf := p.pdf
+	modules, _ := qrModules(s.PlateQR) // checked by checkCards
+	drawQR(pdf, modules, marginX, plateQRY, plateQRSize)
+	tx, tw := marginX+plateQRSize+3, cardW-plateQRSize-3
+	pdf.SetTextColor(20, 20, 20)
+	label := p.tr("Planche n° " + strconv.Itoa(s.Plate) + " — ")
+	pdf.SetFont("Helvetica", "B", 10)
+	labelW := pdf.GetStringWidth(label)
+	pdf.SetXY(tx, plateQRY+1)
+	pdf.CellFormat(labelW, 5, label, "", 0, "LM", false, 0, "")
+	pdf.SetFont("Courier", "B", 11)
+	pdf.SetXY(tx+labelW, plateQRY+1)
+	pdf.CellFormat(tw-labelW, 5, s.PlateCode, "", 0, "LM", false, 0, "")
+	pdf.SetFont("Helvetica", "", 8)
+	pdf.SetXY(tx, plateQRY+6)
+	pdf.CellFormat(tw, 4, p.tr("Ce code QR vend les cartes de toute la planche en un seul passage à la caisse."), "", 0, "LM", false, 0, "")
+	pdf.SetFont("Helvetica", "", 7)
+	title := p.fitText(s.Title, "", 7, tw-pdf.GetStringWidth(suffix))
+	pdf.SetTextColor(130, 130, 130)
+	pdf.SetXY(tx, plateQRY+plateQRSize-4)
+	pdf.CellFormat(tw, 4, title+suffix, "", 0, "LM", false, 0, "")
 }

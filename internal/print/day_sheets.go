@@ -43,23 +43,24 @@ func DayTickets(d *loto.Day, only int) ([]TicketSheet, error) {
 // range would sell cards that are not on the sheet.
 func SeriesCards(d *loto.Day, sr loto.Series, from, to, layout int) ([]CardSheet, error) {
 	var sheets []CardSheet
-	plateCode := ""
+	plateCode, plateQR := "", ""
 	err := d.Export(sr.Code, from, to, func(c loto.ExportedCard) error {
 		serial, err := card.ParseSerial(c.Serial)
 		if err != nil {
 			return err
 		}
 		if len(sheets) == 0 || sheets[len(sheets)-1].Plate != c.Plate {
-			plateCode = ""
+			plateCode, plateQR = "", ""
 			whole := c.Number == 6*c.Plate-5 && (to == 0 || to >= min(6*c.Plate, sr.Cards))
 			if layout == 6 && whole {
 				if plateCode, err = d.PlateCode(sr.Code, c.Plate); err != nil {
 					return err
 				}
+				plateQR = loto.PlateQR(plateCode)
 			}
 		}
 		sheets = append(sheets, CardSheet{
-			Serial: c.Serial, QR: card.QRText(serial), Plate: c.Plate, PlateCode: plateCode, Grid: c.Grid,
+			Serial: c.Serial, QR: card.QRText(serial), Plate: c.Plate, PlateCode: plateCode, PlateQR: plateQR, Grid: c.Grid,
 			Title: sr.Title, Color: sr.Color, Special: sr.Kind == loto.Special,
 		})
 		return nil

@@ -13,10 +13,10 @@ const (
 	pageW, pageH = 210.0, 297.0
 	marginX      = 8.0
 	cardW        = pageW - 2*marginX
-	cardH        = 45.0
+	cardH        = 42.0
 	bandH        = 8.0  // header band: title, plate, serial
 	cellW        = 14.5 // grid cell
-	cellH        = 10.8
+	cellH        = 10.0
 	pad          = 3.0
 	qrSize       = 28.0
 	footerY      = pageH - 5
@@ -29,13 +29,20 @@ const slotH = pageH / 3
 // cardTop returns the top of the card at index i (0-based) on its page.
 func cardTop(layout, i int) float64 {
 	if layout == 6 {
-		// Six cards fill the page between the margins, evenly spaced.
-		const top, bottom = 8.0, 8.0
-		gap := (pageH - top - bottom - 6*cardH) / 5
-		return top + float64(i)*(cardH+gap)
+		return plateTop + float64(i)*(cardH+plateGap)
 	}
 	return float64(i)*slotH + (slotH-cardH)/2
 }
+
+// A page of layout 6 holds a plate: six cards from plateTop, plateGap
+// apart, then the plate code's QR code at plateQRY, clear of the edge that
+// a desk printer leaves blank.
+const (
+	plateTop    = 6.0
+	plateGap    = 3.0
+	plateQRSize = 15.0
+	plateQRY    = plateTop + 6*cardH + 5*plateGap + 3
+)
 
 // Rectangles of one card's parts, relative to its top-left corner; the tests
 // use them to find the parts in rendered pixels.
@@ -54,6 +61,7 @@ var carRed = rgb{170, 0, 25}
 // painter draws cards on one document; it holds what every card shares.
 type painter struct {
 	pdf   *fpdf.Fpdf
+	sheet *sheet              // the paper around the A4 trim, for cards
 	tr    func(string) string // UTF-8 to cp1252, the encoding of the core fonts
 	cells [91]string          // number labels, formatted once
 }
@@ -227,13 +235,13 @@ func (p *painter) stamp(pal palette, x, y float64) {
 }
 
 // cutLines draws the dashed lines below the first slots slots, for cutting
-// the cards of layouts 3 and 1 apart.
-func cutLines(pdf *fpdf.Fpdf, slots int) {
+// the cards of layouts 3 and 1 apart, across the page and its bleed.
+func cutLines(pdf *fpdf.Fpdf, slots int, bleed float64) {
 	pdf.SetDrawColor(170, 170, 170)
 	pdf.SetLineWidth(0.2)
 	pdf.SetDashPattern([]float64{2, 2}, 0)
 	for i := 1; i <= slots && float64(i)*slotH < pageH-1; i++ {
-		pdf.Line(0, float64(i)*slotH, pageW, float64(i)*slotH)
+		pdf.Line(-bleed, float64(i)*slotH, pageW+bleed, float64(i)*slotH)
 	}
 	pdf.SetDashPattern(nil, 0)
 }
