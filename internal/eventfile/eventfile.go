@@ -94,28 +94,42 @@ const defaultConsolation = "lot de consolation"
 // Parse reads and validates an event file (YAML, or JSON which is YAML
 // too). It returns the day, warnings that do not stop it (L1), or an invalid
 // *Error naming every mistake with its line and place in the file.
+//
+// Every refusal lists its mistakes one by one too (Mistakes).
 func Parse(data []byte) (*loto.EventSpec, []string, error) {
+	return ParseChecked(data, nil)
+}
+
+// ParseChecked is Parse that also checks each series' colour with color
+// (the printer's colours, which this package does not know), naming a bad
+// one at its line; color may be nil.
+func ParseChecked(data []byte, color func(string) error) (*loto.EventSpec, []string, error) {
 	if len(data) > MaxSize {
-		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement est trop gros : %d octets, %d au plus (il en fait d'ordinaire quelques milliers)", len(data), MaxSize)
+		return nil, nil, refusal(0, "", "le fichier de l'événement est trop gros : %d octets, %d au plus (il en fait d'ordinaire quelques milliers)", len(data), MaxSize)
+	}
+	if err := checkEncoding(data); err != nil {
+		return nil, nil, err
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement n'est pas du YAML lisible : %s", yamlReason(err))
+		reason := yamlReason(err)
+		return nil, nil, refusal(yamlLine(reason), "", "le fichier de l'événement n'est pas du YAML lisible : %s", reason)
 	}
 	if root.Kind == 0 || len(root.Content) == 0 {
-		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement est vide")
+		return nil, nil, refusal(0, "", "le fichier de l'événement est vide")
 	}
 	if a := firstAlias(&root); a != nil {
-		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement contient une erreur :\n  ligne %d : alias YAML (*%s) refusé : écrire la valeur en entier à chaque place", a.Line, loto.Shown(a.Value))
+		return nil, nil, refusal(a.Line, "", "le fichier de l'événement contient une erreur :\n  ligne %d : alias YAML (*%s) refusé : écrire la valeur en entier à chaque place", a.Line, loto.Shown(a.Value))
 	}
-	p := &problems{lines: map[string]int{}}
+	p := &problems{lines: map[string]int{}, color: color}
 	checkNode(p, &root, reflect.TypeOf(fileEvent{}), "", loto.MaxTitle)
 	if err := p.err(); err != nil {
 		return nil, nil, err
 	}
 	var f fileEvent
 	if err := root.Decode(&f); err != nil {
-		return nil, nil, loto.Errorf(loto.EInvalid, "le fichier de l'événement est illisible : %s", yamlReason(err))
+		reason := yamlReason(err)
+		return nil, nil, refusal(yamlLine(reason), "", "le fichier de l'événement est illisible : %s", reason)
 	}
 	spec := validateEvent(p, &f)
 	warn := &problems{lines: p.lines}
@@ -251,6 +265,11 @@ func validateSeries(p *problems, fs []fileSeries) []loto.SeriesOnSale {
 		}
 		if err := loto.CheckSeriesCards(s.Cards); err != nil {
 			p.add(path+".cards", "%s", loto.ErrorMessage(err))
+		}
+		if p.color != nil && s.Color != "" {
+			if err := p.color(s.Color); err != nil {
+				p.add(path+".color", "%s", err.Error())
+			}
 		}
 		out = append(out, s)
 	}

@@ -23,6 +23,7 @@ type problem struct {
 type problems struct {
 	lines map[string]int
 	list  []problem
+	color func(string) error // checks a series' colour; nil checks none
 }
 
 func (p *problems) add(path, format string, args ...any) {
@@ -78,7 +79,15 @@ func (p *problems) err() error {
 	if len(lines) > maxListed {
 		lines = append(lines[:maxListed], fmt.Sprintf("... et %d autres", len(lines)-maxListed))
 	}
-	return &loto.Error{Code: loto.EInvalid, Message: head + " :\n  " + strings.Join(lines, "\n  ")}
+	e := &loto.Error{Code: loto.EInvalid, Message: head + " :\n  " + strings.Join(lines, "\n  ")}
+	mistakes := make([]Mistake, 0, len(p.list))
+	for i, pr := range p.list {
+		mistakes = append(mistakes, Mistake{Line: p.line(pr.path), Path: pr.path, Message: pr.msg})
+		if i+1 == maxListed {
+			break
+		}
+	}
+	return &fileError{err: e, mistakes: mistakes}
 }
 
 func join(path, key string) string {
