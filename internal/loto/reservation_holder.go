@@ -21,6 +21,11 @@ func (r Reservation) NameContains(text string) bool {
 	return r.Personal == "" && strings.Contains(fold(r.Name), fold(text))
 }
 
+// AlreadyReserved is the refusal ImportReservations would give a list
+// whose holders already have a reservation, or nil: a preview tells it
+// before anything is recorded.
+func (st *State) AlreadyReserved(specs []ReservationSpec) error { return st.alreadyReserved(specs) }
+
 // alreadyReserved refuses a list whose holders (same name, same contact)
 // already have a reservation of the day, naming each with its line: a
 // file imported twice would give everyone twice their tickets.

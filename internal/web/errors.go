@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 
+	"loto/internal/eventfile"
 	"loto/internal/loto"
 )
 
@@ -46,6 +47,8 @@ type errorBody struct {
 	Code    string   `json:"code"`
 	Message string   `json:"message"` // French, for people
 	Details []string `json:"details"` // more French lines, e.g. the field at fault; never nil
+	// Mistakes are an event file's mistakes one by one, each at its line.
+	Mistakes []eventfile.Mistake `json:"mistakes,omitempty"`
 }
 
 // detailed is an error with details for its answer.
@@ -74,6 +77,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	if errors.As(err, &d) {
 		body.Details = append(body.Details, d.details...)
 	}
+	body.Mistakes = eventfile.Mistakes(err)
 	writeJSON(w, statusOf(code), body)
 }
 

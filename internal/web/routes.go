@@ -59,6 +59,10 @@ var routes = []route{
 	// holds no data, for the browser to fetch before any login matters.
 	{"GET /caisse", loto.CmdSell, false, pageDesk},
 	{"GET /caisse-sw.js", public, false, serveDeskWorker},
+	// The organiser's set-up pages, for whoever may run their command.
+	{"GET /organisateur/evenement", loto.CmdCreateEvent, false, pageOrgEvent},
+	{"GET /organisateur/series", loto.CmdCreateSeries, false, pageOrgSeries},
+	{"GET /organisateur/reservations", loto.CmdReserve, false, pageOrgReservations},
 
 	{"GET /api/v1/openapi.json", public, false, apiOpenAPI},
 	{"GET /api/v1/status", public, false, apiStatus},
@@ -94,6 +98,22 @@ var routes = []route{
 	{"GET /api/v1/devices", loto.CmdAddDevice, false, apiDevices},
 	{"POST /api/v1/devices", loto.CmdAddDevice, true, apiDeviceAdd},
 	{"POST /api/v1/devices/{id}/revoke", loto.CmdRevokeDevice, true, apiDeviceRevoke},
+	// The day's set-up: the event file checked then recorded, the series
+	// and their cards in PDF, the reservations (a CSV previewed then
+	// imported, one added, searched) and their tickets in PDF. A check or a
+	// preview records nothing, but like every POST with a command it counts
+	// as a write: a read-only server refuses it.
+	{"GET /api/v1/event", loto.CmdCreateEvent, false, apiEvent},
+	{"POST /api/v1/event", loto.CmdCreateEvent, true, apiEventCreate},
+	{"POST /api/v1/event/check", loto.CmdCreateEvent, true, apiEventCheck},
+	{"GET /api/v1/series", loto.CmdCreateSeries, false, apiSeries},
+	{"POST /api/v1/series", loto.CmdCreateSeries, true, apiSeriesCreate},
+	{"GET /api/v1/series/{code}/cards.pdf", loto.CmdCreateSeries, false, apiSeriesCards},
+	{"GET /api/v1/reservations", loto.CmdReserve, false, apiReservations},
+	{"POST /api/v1/reservations", loto.CmdReserve, true, apiReservationAdd},
+	{"POST /api/v1/reservations/preview", loto.CmdReserve, true, apiReservationsPreview},
+	{"POST /api/v1/reservations/import", loto.CmdReserve, true, apiReservationsImport},
+	{"GET /api/v1/reservations/tickets.pdf", loto.CmdReserve, false, apiReservationTickets},
 	{"GET /api/v1/stream", public, false, apiStream},
 	{"GET /api/v1/dashboard", orgRead, false, apiDashboard},
 	{"GET /api/v1/dashboard/stream", orgRead, false, apiDashboardStream},

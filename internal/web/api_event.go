@@ -1,0 +1,103 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+
+	"loto/internal/eventfile"
+	"loto/internal/loto"
+	"loto/internal/print"
+)
+
+// The day's set-up through the API, the organiser's alone: the event file
+// checked, then recorded; the event shown once it is. A file comes as the
+// raw body (YAML or JSON, as saved): its bytes are checked as they are, so
+// a file in the wrong encoding is told as such, not read as other letters.
+
+// readFile reads a request's body as the file what names, in French: "le
+// fichier de l'événement". An empty one is refused.
+func readFile(r *http.Request, what string) ([]byte, error) {
+	b, err := io.ReadAll(r.Body)
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return nil, loto.Errorf(eTooLarge, "%s est trop gros : %d octets au plus", what, tooBig.Limit)
+	case err != nil:
+		return nil, loto.Errorf(eMalformed, "%s n'a pas pu être lu en entier : recommencer", what)
+	case len(bytes.TrimSpace(b)) == 0:
+		return nil, loto.Errorf(loto.EInvalid, "%s est vide : le choisir, le déposer ou le coller", what)
+	}
+	return b, nil
+}
+
+// eventCheck is the answer of a valid event file: the day it describes and
+// what is worth a look before it is recorded.
+type eventCheck struct {
+	Event    *loto.EventSpec `json:"event"`
+	Warnings []string        `json:"warnings"`
+}
+
+// parseEventFile reads and validates the body as an event file, the
+// printer's colours included, every mistake at its line.
+func parseEventFile(r *http.Request) (*loto.EventSpec, []string, error) {
+	file, err := readFile(r, "le fichier de l'événement")
+	if err != nil {
+		return nil, nil, err
+	}
+	spec, warnings, err := eventfile.ParseChecked(file, print.CheckColor)
+	if warnings == nil {
+		warnings = []string{}
+	}
+	return spec, warnings, err
+}
+
+func apiEventCheck(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	spec, warnings, err := parseEventFile(r)
+	if err != nil {
+		return err
+	}
+	if ev := s.day.Event(); ev != nil {
+		warnings = append(warnings, "l'événement du jour est déjà créé (« "+ev.Name+" ») : ce fichier ne peut plus être enregistré")
+	}
+	writeJSON(w, http.StatusOK, eventCheck{Event: spec, Warnings: warnings})
+	return nil
+}
+
+// eventCreated is the answer of a recorded event.
+type eventCreated struct {
+	Event         *loto.EventSpec `json:"event"`
+	CreatedSeries []string        `json:"created_series"`
+	Warnings      []string        `json:"warnings"`
+}
+
+func apiEventCreate(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	spec, warnings, err := parseEventFile(r)
+	if err != nil {
+		return err
+	}
+	ctx, err := keyed(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.day.CreateEvent(ctx, a, spec)
+	if err != nil {
+		return err
+	}
+	created := res.CreatedSeries
+	if created == nil {
+		created = []string{}
+	}
+	writeJSON(w, http.StatusCreated, eventCreated{Event: res.Event, CreatedSeries: created, Warnings: append(warnings, res.Warnings...)})
+	return nil
+}
+
+func apiEvent(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	ev := s.day.Event()
+	if ev == nil {
+		return loto.Errorf(loto.ENotFound, "l'événement du jour n'est pas encore créé : envoyer son fichier")
+	}
+	writeJSON(w, http.StatusOK, eventCheck{Event: ev, Warnings: []string{}})
+	return nil
+}

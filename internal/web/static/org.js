@@ -1,0 +1,106 @@
+// The organiser's set-up pages share this: requests to the API with the
+// session's cookie, and the French errors shown where the eyes are.
+export const byId = (id) => document.getElementById(id);
+
+// ApiError is a refusal of the server: its code, its French message, and
+// its details (the lines at fault) and mistakes (an event file's, by line).
+export class ApiError extends Error {
+  constructor(answer, status) {
+    super(answer.message || `erreur ${status}`);
+    this.code = answer.code || "internal";
+    this.details = answer.details || [];
+    this.mistakes = answer.mistakes || [];
+  }
+}
+
+// send makes a request and returns its JSON answer; body is sent as it is
+// (a file, a text) or as JSON (an object). A write carries a fresh
+// Idempotency-Key, so a retry never records twice.
+export async function send(method, path, body) {
+  const headers = {};
+  let data = body;
+  if (body !== undefined && !(body instanceof Blob) && typeof body !== "string") {
+    headers["Content-Type"] = "application/json";
+    data = JSON.stringify(body);
+  } else if (typeof body === "string") {
+    headers["Content-Type"] = "text/plain; charset=utf-8";
+  }
+  if (method === "POST") {
+    headers["Idempotency-Key"] = crypto.randomUUID();
+  }
+  let r;
+  try {
+    r = await fetch(path, { method, credentials: "same-origin", headers, body: data });
+  } catch {
+    throw new ApiError({ code: "network", message: "serveur injoignable : vérifier le réseau, puis recommencer" }, 0);
+  }
+  const answer = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    throw new ApiError(answer, r.status);
+  }
+  return answer;
+}
+
+// showError writes an error in the page's alert, its details as a list.
+export function showError(e) {
+  const box = byId("error");
+  box.replaceChildren();
+  const p = document.createElement("p");
+  p.textContent = (e.message || String(e)).split("\n")[0];
+  box.append(p);
+  if (e.details && e.details.length) {
+    const ul = document.createElement("ul");
+    for (const d of e.details) {
+      const li = document.createElement("li");
+      li.textContent = d;
+      ul.append(li);
+    }
+    box.append(ul);
+  }
+  box.hidden = false;
+}
+
+// clearError hides the page's alert.
+export function clearError() {
+  const box = byId("error");
+  box.hidden = true;
+  box.replaceChildren();
+}
+
+// el makes an element with a text.
+export function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined) {
+    e.textContent = text;
+  }
+  if (cls) {
+    e.className = cls;
+  }
+  return e;
+}
+
+// dropZone makes a zone take a dropped file, as its file input would.
+export function dropZone(zone, onFile) {
+  zone.addEventListener("dragover", (ev) => {
+    ev.preventDefault();
+    zone.classList.add("over");
+  });
+  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+  zone.addEventListener("drop", (ev) => {
+    ev.preventDefault();
+    zone.classList.remove("over");
+    const f = ev.dataTransfer.files[0];
+    if (f) {
+      onFile(f);
+    }
+  });
+}
+
+// utf8 reads a file's bytes as UTF-8 text, or null when they are not.
+export async function utf8(file) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,127 @@
+// The reservations' page (/organisateur/reservations): a CSV file dropped
+// or chosen is previewed, every bad line named, before anything is
+// recorded; one reservation added; the list searched; tickets printed.
+import { byId, clearError, dropZone, el, send, showError } from "./org.js";
+
+const preview = byId("preview");
+const said = (m) => {
+  byId("said").textContent = m;
+};
+
+// cell makes a table cell holding a node.
+function cell(node) {
+  const td = el("td");
+  td.append(node);
+  return td;
+}
+
+async function importFile(file, again) {
+  try {
+    const path = "/api/v1/reservations/import" + (again ? "?again=1" : "");
+    const answer = await send("POST", path, file);
+    const n = answer.reservations.length;
+    const tickets = answer.reservations.reduce((s, r) => s + r.tickets.length, 0);
+    preview.replaceChildren(el("p", `✓ ${n} réservation(s) enregistrée(s), ${tickets} billet(s)`, "good"));
+    said(`✓ ${n} réservation(s) enregistrée(s)`);
+    search();
+  } catch (e) {
+    showError(e);
+  }
+}
+
+async function choose(file) {
+  clearError();
+  said("");
+  preview.replaceChildren();
+  let p;
+  try {
+    p = await send("POST", "/api/v1/reservations/preview", file);
+  } catch (e) {
+    const h = el("h3", "Rien n'est enregistré : corriger le fichier, puis le déposer de nouveau", "bad");
+    preview.append(h);
+    showError(e);
+    return;
+  }
+  const n = p.reservations.length;
+  preview.append(el("h3", `Aperçu : ${n} réservation(s), ${p.tickets} billet(s) — rien n'est encore enregistré`));
+  const t = el("table");
+  t.innerHTML = "<thead><tr><th scope=\"col\">Ligne</th><th scope=\"col\">Titulaire</th><th scope=\"col\">Contact</th><th scope=\"col\">Billets</th></tr></thead><tbody></tbody>";
+  for (const r of p.reservations) {
+    const tr = el("tr");
+    tr.append(el("td", String(r.line)), el("td", r.name), el("td", r.contact || "—"), el("td", String(r.tickets)));
+    t.tBodies[0].append(tr);
+  }
+  preview.append(t);
+  if (p.already.length) {
+    preview.append(el("p", "Attention : ces titulaires ont déjà une réservation (fichier déjà importé ?) :", "warn"));
+    const ul = el("ul");
+    for (const a of p.already) {
+      ul.append(el("li", a));
+    }
+    preview.append(ul);
+  }
+  const ok = el("button", `Enregistrer ces ${n} réservation(s)`, "big");
+  ok.type = "button";
+  ok.addEventListener("click", () => importFile(file, p.already.length > 0));
+  const cancel = el("button", "Annuler");
+  cancel.type = "button";
+  cancel.addEventListener("click", () => {
+    preview.replaceChildren();
+    said("Import annulé : rien n'est enregistré");
+  });
+  const buttons = el("div", undefined, "buttons");
+  buttons.append(ok, cancel);
+  preview.append(buttons);
+  ok.focus();
+}
+
+async function search(ev) {
+  if (ev) {
+    ev.preventDefault();
+  }
+  const q = byId("q").value.trim();
+  let answer;
+  try {
+    answer = await send("GET", "/api/v1/reservations?q=" + encodeURIComponent(q));
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  const list = byId("list");
+  const body = list.tBodies[0];
+  body.replaceChildren();
+  for (const r of answer.reservations) {
+    const tr = el("tr");
+    const codes = r.tickets.map((t) => t.code + (t.crossed ? " (barré)" : "")).join(", ");
+    const a = el("a", "Billets");
+    a.href = `/api/v1/reservations/tickets.pdf?reservation=${r.reservation}`;
+    a.download = "";
+    a.setAttribute("aria-label", `Billets de ${r.name} (PDF)`);
+    tr.append(el("td", String(r.reservation)), el("td", r.name), el("td", r.contact || "—"), el("td", codes), cell(a));
+    body.append(tr);
+  }
+  const n = answer.reservations.length;
+  byId("count").textContent = q ? `${n} réservation(s) trouvée(s) pour « ${q} »` : `${n} réservation(s)`;
+  list.hidden = n === 0;
+}
+
+byId("csv").addEventListener("change", (ev) => ev.target.files[0] && choose(ev.target.files[0]));
+dropZone(byId("drop"), choose);
+byId("searchform").addEventListener("submit", search);
+byId("addform").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  clearError();
+  try {
+    const r = await send("POST", "/api/v1/reservations", {
+      name: byId("name").value,
+      contact: byId("contact").value,
+      tickets: Number(byId("tickets").value) || 1,
+    });
+    said(`✓ Réservation n° ${r.reservation} de ${r.name} : ${r.tickets.length} billet(s)`);
+    byId("addform").reset();
+    search();
+  } catch (e) {
+    showError(e);
+  }
+});
+search();
