@@ -88,6 +88,7 @@ function showMistakes(e) {
   }
   result.append(ul);
   showLines(mistakes);
+  result.scrollIntoView({ block: "start" });
 }
 
 function showValid(answer, created) {

@@ -37,9 +37,16 @@ async function choose(file) {
   try {
     p = await send("POST", "/api/v1/reservations/preview", file);
   } catch (e) {
-    const h = el("h3", "Rien n'est enregistré : corriger le fichier, puis le déposer de nouveau", "bad");
-    preview.append(h);
-    showError(e);
+    // The refusal where the file was dropped: its first line, then each bad line.
+    preview.append(el("h3", "Rien n'est enregistré : corriger le fichier, puis le déposer de nouveau", "bad"));
+    preview.append(el("p", e.message.split("\n")[0], "bad"));
+    if (e.details.length) {
+      const ul = el("ul", undefined, "mistakes bad");
+      for (const d of e.details) {
+        ul.append(el("li", d));
+      }
+      preview.append(ul);
+    }
     return;
   }
   const n = p.reservations.length;
