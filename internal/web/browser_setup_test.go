@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -236,8 +237,18 @@ func TestBrowserSetup_ReservationsImportSearchTickets(t *testing.T) {
 		t.Fatal("a CSV with a bad line recorded something")
 	}
 
-	// The same drop zone takes a file dropped on it: a drop event with the file.
-	tb.run(chromedp.SetUploadFiles("#csv", []string{good}))
+	// The fixed file dropped on the drop zone, as a mouse user does: a drop
+	// event carrying the file's bytes.
+	data, _ := os.ReadFile(good)
+	var nums []string
+	for _, c := range data {
+		nums = append(nums, strconv.Itoa(int(c)))
+	}
+	tb.run(chromedp.Evaluate[chromedp.Void](`(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([new Uint8Array([` + strings.Join(nums, ",") + `])], "reservations.csv", {type: "text/csv"}));
+		document.getElementById("drop").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+	})()`))
 	tb.waitText("#preview h3", "Aperçu : 2 réservation(s), 3 billet(s) — rien n'est encore enregistré")
 	if got := tb.text("#preview tbody tr:first-child"); !strings.Contains(got, "Lefèvre Hélène") {
 		t.Errorf("the preview's first line: %q", got)
