@@ -41,23 +41,13 @@ export async function send(method, path, body) {
   return answer;
 }
 
-// showError writes an error in the page's alert, its details as a list.
+// showError writes an error in the page's alert and brings it into view.
+// Its details name fields, for programs: the message says it all in French.
 export function showError(e) {
   const box = byId("error");
-  box.replaceChildren();
-  const p = document.createElement("p");
-  p.textContent = (e.message || String(e)).split("\n")[0];
-  box.append(p);
-  if (e.details && e.details.length) {
-    const ul = document.createElement("ul");
-    for (const d of e.details) {
-      const li = document.createElement("li");
-      li.textContent = d;
-      ul.append(li);
-    }
-    box.append(ul);
-  }
+  box.textContent = (e.message || String(e)).split("\n")[0];
   box.hidden = false;
+  box.scrollIntoView({ block: "nearest" });
 }
 
 // clearError hides the page's alert.

@@ -15,6 +15,20 @@ function cell(node) {
   return td;
 }
 
+// refused shows a file's refusal where the file was dropped: its first
+// line, then each bad line of the file.
+function refused(e) {
+  preview.replaceChildren(el("h3", "Rien n'est enregistré : corriger le fichier, puis le déposer de nouveau", "bad"));
+  preview.append(el("p", e.message.split("\n")[0], "bad"));
+  if (e.details.length) {
+    const ul = el("ul", undefined, "mistakes bad");
+    for (const d of e.details) {
+      ul.append(el("li", d));
+    }
+    preview.append(ul);
+  }
+}
+
 async function importFile(file, again) {
   try {
     const path = "/api/v1/reservations/import" + (again ? "?again=1" : "");
@@ -25,7 +39,7 @@ async function importFile(file, again) {
     said(`✓ ${n} réservation(s) enregistrée(s)`);
     search();
   } catch (e) {
-    showError(e);
+    refused(e);
   }
 }
 
@@ -37,16 +51,7 @@ async function choose(file) {
   try {
     p = await send("POST", "/api/v1/reservations/preview", file);
   } catch (e) {
-    // The refusal where the file was dropped: its first line, then each bad line.
-    preview.append(el("h3", "Rien n'est enregistré : corriger le fichier, puis le déposer de nouveau", "bad"));
-    preview.append(el("p", e.message.split("\n")[0], "bad"));
-    if (e.details.length) {
-      const ul = el("ul", undefined, "mistakes bad");
-      for (const d of e.details) {
-        ul.append(el("li", d));
-      }
-      preview.append(ul);
-    }
+    refused(e);
     return;
   }
   const n = p.reservations.length;
