@@ -163,3 +163,23 @@ func mustSerial(t *testing.T, text string) card.Serial {
 	}
 	return s
 }
+
+// TestDoor_PageForTheDoorAndTheOrganiser: /entree opens for the door's
+// device and the organiser, whose navigation links to it, and for nobody
+// else.
+func TestDoor_PageForTheDoorAndTheOrganiser(t *testing.T) {
+	f := newFixture(t, Config{})
+	for _, role := range []loto.Role{loto.RoleDoor, loto.RoleOrganiser} {
+		if w := f.do("GET", "/entree", "", f.as(role)); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `id="scan"`) {
+			t.Errorf("%s opens /entree: %d", role, w.Code)
+		}
+	}
+	for _, role := range []loto.Role{loto.RoleCashier, loto.RoleHost, loto.RoleController, loto.RoleBoard} {
+		if w := f.do("GET", "/entree", "", f.as(role)); w.Code != http.StatusForbidden {
+			t.Errorf("%s opens /entree: %d", role, w.Code)
+		}
+	}
+	if w := f.do("GET", "/organisateur", "", f.as(loto.RoleOrganiser)); !strings.Contains(w.Body.String(), `<a href="/entree">`) {
+		t.Errorf("the organiser's navigation has no link to /entree: %d", w.Code)
+	}
+}
