@@ -138,17 +138,25 @@ func apiReservationAdd(s *Server, w http.ResponseWriter, r *http.Request, a loto
 	return nil
 }
 
-// maxFound bounds a search's answer: a page lists the first ones.
-const maxFound = 200
+// maxListed bounds a search's answer: a page lists the first ones.
+const maxListed = 200
+
+// reservationsFound is the answer of a search: the first reservations
+// found, and how many are found in all.
+type reservationsFound struct {
+	Reservations []loto.Reservation `json:"reservations"`
+	Total        int                `json:"total"`
+}
 
 func apiReservations(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
-	out := reservationsAnswer{Reservations: []loto.Reservation{}}
+	out := reservationsFound{Reservations: []loto.Reservation{}}
 	for _, res := range s.day.Reservations() {
-		if len(out.Reservations) == maxFound {
-			break
+		if !matches(res, q) {
+			continue
 		}
-		if matches(res, q) {
+		out.Total++
+		if len(out.Reservations) < maxListed {
 			out.Reservations = append(out.Reservations, res)
 		}
 	}
@@ -167,7 +175,7 @@ func matches(res loto.Reservation, q string) bool {
 		return false // erased: nothing finds it but the whole list
 	case res.NameContains(q), q == strconv.Itoa(res.ID):
 		return true
-	case len(onlyDigits(q)) >= 3 && strings.Contains(onlyDigits(res.Contact), onlyDigits(q)):
+	case len(phone(q)) >= 3 && strings.Contains(phone(res.Contact), phone(q)):
 		return true
 	case strings.Contains(q, "@") && strings.Contains(strings.ToLower(res.Contact), strings.ToLower(q)):
 		return true
@@ -180,13 +188,19 @@ func matches(res loto.Reservation, q string) bool {
 	return false
 }
 
-func onlyDigits(s string) string {
-	return strings.Map(func(r rune) rune {
+// phone writes a phone number, or a part of one, as its digits, +33 as the
+// leading 0: "+33 6 12" is found in "06 12 34 56 78".
+func phone(s string) string {
+	digits := strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' {
 			return r
 		}
 		return -1
 	}, s)
+	if strings.HasPrefix(strings.TrimSpace(s), "+33") && len(digits) >= 2 {
+		digits = "0" + digits[2:]
+	}
+	return digits
 }
 
 func apiReservationTickets(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {

@@ -311,15 +311,18 @@ func TestSetupAPI_ReservationsPreviewImportSearchPrint(t *testing.T) {
 		}
 	}
 	found := func(q string) []string {
-		var a reservationsAnswer
+		var a reservationsFound
 		json.Unmarshal(f.do("GET", "/api/v1/reservations?q="+q, "", org).Body.Bytes(), &a)
+		if a.Total != len(a.Reservations) {
+			t.Errorf("search %q: total %d for %d listed", q, a.Total, len(a.Reservations))
+		}
 		var names []string
 		for _, r := range a.Reservations {
 			names = append(names, r.Name)
 		}
 		return names
 	}
-	for q, want := range map[string]string{"lefevre": "Lefèvre Hélène", "0700": "Jeanne Dupont", "paul%40example.fr": "Martin Paul", "": "Lefèvre Hélène,Martin Paul,Jeanne Dupont", "personne": ""} {
+	for q, want := range map[string]string{"lefevre": "Lefèvre Hélène", "0700": "Jeanne Dupont", "%2B33%207%2000": "Jeanne Dupont", "paul%40example.fr": "Martin Paul", "": "Lefèvre Hélène,Martin Paul,Jeanne Dupont", "personne": ""} {
 		if got := strings.Join(found(q), ","); got != want {
 			t.Errorf("search %q: %q, want %q", q, got, want)
 		}

@@ -112,9 +112,10 @@ async function search(ev) {
     tr.append(el("td", String(r.reservation)), el("td", r.name), el("td", r.contact || "—"), el("td", codes), cell(a));
     body.append(tr);
   }
-  const n = answer.reservations.length;
-  byId("count").textContent = q ? `${n} réservation(s) trouvée(s) pour « ${q} »` : `${n} réservation(s)`;
-  list.hidden = n === 0;
+  const n = answer.total;
+  const shown = answer.reservations.length < n ? ` (les ${answer.reservations.length} premières ici : préciser la recherche)` : "";
+  byId("count").textContent = (q ? `${n} réservation(s) trouvée(s) pour « ${q} »` : `${n} réservation(s)`) + shown;
+  list.hidden = answer.reservations.length === 0;
 }
 
 byId("csv").addEventListener("change", (ev) => ev.target.files[0] && choose(ev.target.files[0]));
