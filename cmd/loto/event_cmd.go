@@ -44,16 +44,11 @@ func eventCreate(ctx context.Context, e *env) error {
 // createEvent validates the event file, records the event as actor and
 // says what it did, warnings first.
 func createEvent(ctx context.Context, e *env, d *loto.Day, actor loto.Actor, file []byte) error {
-	spec, warnings, err := eventfile.Parse(file)
+	// The printer's colours are known here, not in the domain: the series'
+	// colours are checked with the file, each at its line.
+	spec, warnings, err := eventfile.ParseChecked(file, print.CheckColor)
 	if err != nil {
 		return err
-	}
-	// The printer's colours are known here, not in the domain: check the
-	// series' colours before anything is recorded.
-	for i, s := range spec.Series {
-		if err := print.CheckColor(s.Color); err != nil {
-			return fmt.Errorf("series[%d].color : %w", i, err)
-		}
 	}
 	res, err := d.CreateEvent(ctx, actor, spec)
 	if err != nil {

@@ -169,4 +169,10 @@ func TestEventCreateBadFileNamesThePlaceAndWritesNothing(t *testing.T) {
 	if h := head(t, db); h != 0 {
 		t.Fatalf("a refused event file wrote %d events", h)
 	}
+	// A colour the printer does not know is named at its line too.
+	os.WriteFile(path, []byte(strings.Replace(string(good), "color: jaune", "color: chartreuse", 1)), 0o644)
+	code, _, errs = run(t, "event", "create", "--db", db, "--from", path)
+	if code != 1 || !strings.Contains(errs, "ligne 23, series[0].color") || head(t, db) != 0 {
+		t.Fatalf("an unknown colour: exit %d, %q", code, errs)
+	}
 }
