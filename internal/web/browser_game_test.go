@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -15,7 +16,7 @@ import (
 
 // openAs opens path in a tab of its own browser context (its own cookies),
 // after pairing the tab as a new device of role the way a volunteer does:
-// the organiser's code typed on /appairer.
+// the organiser's code typed on /appairer, which leads to the role's page.
 func (l *live) openAs(role loto.Role, path string, width, height int64) *tab {
 	l.t.Helper()
 	return l.openAsIn(needBrowser(l.t), role, path, width, height)
@@ -34,10 +35,29 @@ func (l *live) openAsIn(browserCtx context.Context, role loto.Role, path string,
 		chromedp.Navigate(l.url+"/appairer"),
 		chromedp.SendKeys("#code", p.Code),
 		chromedp.Submit("#code"),
-		chromedp.WaitVisible("ul.pages"), // the start page, where the pairing leads
-		chromedp.Navigate(tb.url),
 	)
+	tb.waitPath(rolePage(role)) // the pairing leads to the role's page
+	if path != rolePage(role) {
+		tb.run(chromedp.Navigate(tb.url))
+	}
 	return tb
+}
+
+// waitPath waits until the tab shows the page at path; it fails after 10 s
+// with the path it shows.
+func (tb *tab) waitPath(path string) {
+	tb.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got := eval[string](tb, `document.readyState === "complete" ? location.pathname : ""`)
+		if got == path {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.t.Fatalf("%s: waited 10 s for the page %s; it shows %q", tb.url, path, got)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // press types a key on the page's body, as the host does beside the ball machine.

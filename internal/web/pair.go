@@ -15,6 +15,24 @@ const deviceCookie = "loto_appareil"
 // organiser revokes the device, within a season of loto days.
 const deviceCookieTTL = 90 * 24 * time.Hour
 
+// rolePages are the pages a paired device of each role opens, where the
+// pairing leads it: the volunteer sees their page at once.
+var rolePages = map[loto.Role]string{
+	loto.RoleHost:       "/meneur",
+	loto.RoleController: "/controle",
+	loto.RoleBoard:      "/tableau",
+	loto.RoleCashier:    "/caisse",
+	loto.RoleDoor:       "/entree",
+}
+
+// rolePage is the page of a role, the start page for a role with none.
+func rolePage(r loto.Role) string {
+	if p, ok := rolePages[r]; ok {
+		return p
+	}
+	return "/"
+}
+
 // pairBody is the JSON of POST /appairer.
 type pairBody struct {
 	Code string `json:"code"`
@@ -83,7 +101,7 @@ func pair(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error
 	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
 		Secure: r.TLS != nil, MaxAge: int(deviceCookieTTL / time.Second)})
 	if form {
-		http.Redirect(w, r, "/", http.StatusSeeOther)
+		http.Redirect(w, r, rolePage(dev.Role), http.StatusSeeOther)
 		return nil
 	}
 	writeJSON(w, http.StatusOK, pairAnswer{Name: dev.Name, Role: dev.Role, Desk: dev.Desk, Token: token})

@@ -89,3 +89,27 @@ func TestPair_JSONAndWrongCodes(t *testing.T) {
 		t.Fatalf("after %d wrong codes: %d %s", maxFailures, w.Code, w.Body)
 	}
 }
+
+// TestPair_DeviceLandsOnItsRolesPage: a browser paired by its code lands
+// on the page of its role (the host's, the controllers', the board, the
+// desk, the door), not on the start page where the volunteer would look
+// for it. (Every browser test's openAs pairs this way and waits for it.)
+func TestPair_DeviceLandsOnItsRolesPage(t *testing.T) {
+	f := newFixture(t, Config{})
+	want := map[loto.Role]string{loto.RoleHost: "/meneur", loto.RoleController: "/controle", loto.RoleBoard: "/tableau",
+		loto.RoleCashier: "/caisse", loto.RoleDoor: "/entree"}
+	for _, role := range deviceRoles {
+		desk := ""
+		if role == loto.RoleCashier {
+			desk = "caisse-1"
+		}
+		p, err := f.day.AddDevice(context.Background(), org, "nouvel appareil "+role.Label(), role, desk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := f.do("POST", "/appairer", "code="+url.QueryEscape(p.Code), withHeader("Content-Type", "application/x-www-form-urlencoded"))
+		if w.Code != http.StatusSeeOther || w.Header().Get("Location") != want[role] {
+			t.Errorf("%s paired: %d to %q, want %s", role, w.Code, w.Header().Get("Location"), want[role])
+		}
+	}
+}
