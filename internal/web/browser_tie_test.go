@@ -203,6 +203,17 @@ func TestBrowser_TieThroughTheHostPage(t *testing.T) {
 		t.Fatalf("tokens recorded %+v, want 12 and 47 as typed", got)
 	}
 	ctl.axe()
+	// On the phone (390×844) both tokens show without scrolling: the
+	// verdicts come above the claim form during the control, which keeps
+	// the focus for a late claim.
+	ctl.waitText("#tie", "Égalité")
+	if below := eval[[]string](ctl, `[...document.querySelectorAll("#claims .token")]
+		.filter(e => e.getBoundingClientRect().bottom > innerHeight || window.scrollY > 0).map(e => e.textContent)`); len(below) > 0 || ctl.count("#claims .token") != 2 {
+		t.Errorf("tokens below the phone's fold: %v", below)
+	}
+	if eval[string](ctl, `document.activeElement.id`) != "serial" {
+		t.Errorf("the claim field lost the focus when the verdicts moved above it")
+	}
 	ctl.screenshot("controle-jetons-manuel-390x844")
 
 	// The award: the voucher to the highest token, a consolation to the other.

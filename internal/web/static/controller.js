@@ -29,6 +29,24 @@ function render(p, s) {
   byId("last").textContent = p && p.last ? String(p.last) : "—";
   byId("phase").textContent = s && s.phase && labels.phases[s.phase] ? "Phase : " + labels.phases[s.phase] : "";
   renderClaims(s);
+  verdictsFirst(s && s.phase === "control");
+}
+
+// verdictsFirst puts the verdicts above the claim form during a control,
+// when the controller reads out the numbers and the tie's tokens: on a
+// phone they show without scrolling. The form follows, still focused for
+// a late claim; the page's order is the one read, not a visual trick.
+function verdictsFirst(first) {
+  const claims = byId("claimbox");
+  const verdicts = byId("verdictbox");
+  const isFirst = verdicts.nextElementSibling === claims;
+  // The verdicts move, never the form: moving the focused field would
+  // blur it, and a scanner's next code would type into nothing.
+  if (first && !isFirst) {
+    claims.before(verdicts);
+  } else if (!first && isFirst) {
+    claims.after(verdicts);
+  }
 }
 
 async function register(serial) {
