@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -141,6 +142,14 @@ func (tb *tab) network(up bool) {
 	}
 }
 
+// media emulates a CSS media type ("print"), "" for the screen again.
+func (tb *tab) media(m string) {
+	tb.t.Helper()
+	if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: m}); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
 // openTill opens the desk's session through the page with a float.
 func (tb *tab) openTill(float string) {
 	tb.t.Helper()
@@ -258,6 +267,15 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 	if len(sales) != 4 || sales[1].Payments[0].Method != loto.Cheque || sales[2].Regular != 6 || sales[3].Change != 300 {
 		t.Fatalf("sales %+v", sales)
 	}
+	// Printed, the page is the receipt alone, for the 80 mm receipt printer.
+	d.media("print")
+	if got := eval[string](d, `["till", "session", "receipt", "print"].map((id) => id + ":" + getComputedStyle(document.getElementById(id).closest("section, p, div")).display).join(" ")`); got != "till:none session:none receipt:block print:none" {
+		t.Errorf("printed, the page shows %s; want the receipt alone, without its buttons", got)
+	}
+	if got := eval[float64](d, `document.getElementById("receipt").getBoundingClientRect().width`); got > 80/25.4*96 {
+		t.Errorf("the printed receipt is %.0f px wide, more than 80 mm", got)
+	}
+	d.media("")
 	d.axe()
 	for _, size := range []struct {
 		name string
