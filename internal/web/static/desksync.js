@@ -72,12 +72,15 @@ function renderQueue(held) {
 // send sends a held sale with its key; the answer, or null when the link is down.
 export async function send(s) {
   s.status = "sending";
-  await queue.put(s);
+  // To the disk and to the server at once: the cashier is told the sale is
+  // taken once the server has recorded it, or else once the disk holds it.
+  const stored = queue.put({ ...s });
   try {
     const answer = await call("POST", "/api/v1/sales", s.body, s.key);
-    await queue.remove(s.key);
+    stored.then(() => queue.remove(s.key)).then(() => setOnline(true)).catch(() => {});
     return answer;
   } catch (e) {
+    await stored;
     if (e instanceof ApiError && e.status < 500) {
       s.status = "conflict";
       s.error = e.message;
