@@ -70,6 +70,9 @@ func TestBrowser_R27_HostRulesADisputeOnTheHostPage(t *testing.T) {
 	}
 	host.screenshot("meneur-litige-1366x768")
 	host.axe()
+	host.run(chromedp.EmulateViewport(820, 1180))
+	host.screenshot("meneur-litige-820x1180")
+	host.axe()
 	host.noErrors()
 }
 

@@ -111,6 +111,9 @@ func TestBrowser_ControllerScansACardQRWithTheCamera(t *testing.T) {
 	ctl.waitText("#claims", serials[1])
 	ctl.screenshot("controle-camera-lue-390x844")
 	ctl.axe()
+	ctl.run(chromedp.EmulateViewport(820, 1180))
+	ctl.screenshot("controle-camera-lue-820x1180")
+	ctl.run(chromedp.EmulateViewport(390, 844))
 
 	// What the controller sees while the camera reads, photographed with
 	// the camera held open; then jsQR, the fallback, reads its frames.
@@ -127,11 +130,23 @@ func TestBrowser_ControllerScansACardQRWithTheCamera(t *testing.T) {
 		const v = document.getElementById("preview");
 		v.srcObject.getTracks().forEach(t => t.stop());
 		v.srcObject = null;
+		document.getElementById("camera").hidden = true;
+		document.getElementById("scan").hidden = false;
 	})()`)
 	got := eval[string](ctl, fmt.Sprintf(`import(%q).then(m => m.scanQR(document.getElementById("preview"), {decoder: "jsqr"}))`, staticPath("scan.js")))
 
 	if got != card.QRText(s) || ctl.attr("#preview", "data-decoder") != "jsqr" {
 		t.Errorf("jsQR read %q with %q, want %q", got, ctl.attr("#preview", "data-decoder"), card.QRText(s))
+	}
+
+	// A plate's QR code (it sells six cards in one scan) names no card:
+	// the page says so and registers nothing. The fake camera reads its
+	// file again at each opening.
+	writeQRVideo(t, video, loto.PlateQR("A-P000001-K7Q"), 640, 480)
+	ctl.run(chromedp.Click("#scan"))
+	ctl.waitText("#error", "c'est le code QR de la plaque")
+	if st := l.status(); len(st.Claims) != 1 {
+		t.Errorf("a plate's code registered a claim: %+v", st.Claims)
 	}
 	ctl.noErrors()
 }

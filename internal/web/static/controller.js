@@ -14,6 +14,10 @@ const scanButton = byId("scan");
 // ("LOTO:A-000123-K7"); a ticket's code starts "LOTO-TICKET:".
 const cardQRPrefix = "LOTO:";
 
+// plateQRPrefix starts the QR code printed under a plate of six cards,
+// which sells the plate in one scan but names no card for a claim.
+const plateQRPrefix = "LOTO-PLATE:";
+
 // cardSerial is the serial a card's QR code holds, or null for a code
 // that is not a card's (a ticket's, a web address).
 function cardSerial(text) {
@@ -92,6 +96,10 @@ scanButton.addEventListener("click", async () => {
     const text = await scanQR(video, { signal });
     closeCamera();
     const serial = cardSerial(text);
+    if (text.trim().toUpperCase().startsWith(plateQRPrefix)) {
+      fail(new Error("c'est le code QR de la plaque : viser celui de la carte annoncée, sur la carte elle-même"));
+      return;
+    }
     if (!serial) {
       fail(new Error("ce code QR n'est pas celui d'une carte : viser le code imprimé sur la carte annoncée"));
       return;
