@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -220,5 +221,5 @@ func apiReservationTickets(s *Server, w http.ResponseWriter, r *http.Request, _ 
 	if only != 0 {
 		name = "billets-reservation-" + strconv.Itoa(only) + ".pdf"
 	}
-	return writePDF(w, name, func(b *strings.Builder) error { return print.Tickets(b, sheets, nil) })
+	return writePDF(w, name, func(b io.Writer) error { return print.Tickets(b, sheets, nil) })
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"bytes"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -151,19 +153,19 @@ func apiSeriesCards(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Ac
 		return err
 	}
 	name := "cartes-" + sr.Code + "-" + strconv.Itoa(q.from) + "-" + strconv.Itoa(q.to) + ".pdf"
-	return writePDF(w, name, func(b *strings.Builder) error { return print.CardsWith(b, sheets, q.opt, nil) })
+	return writePDF(w, name, func(b io.Writer) error { return print.CardsWith(b, sheets, q.opt, nil) })
 }
 
 // writePDF renders a PDF whole, then sends it as a download named name: a
 // failure is an error answer, never half a file.
-func writePDF(w http.ResponseWriter, name string, render func(*strings.Builder) error) error {
-	var b strings.Builder
+func writePDF(w http.ResponseWriter, name string, render func(io.Writer) error) error {
+	var b bytes.Buffer
 	if err := render(&b); err != nil {
 		return loto.Errorf(loto.EInternal, "PDF %s : %v", name, err)
 	}
 	w.Header().Set("Content-Type", "application/pdf")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	w.WriteHeader(http.StatusOK)
-	w.Write([]byte(b.String())) // a client gone away is nothing to answer
+	w.Write(b.Bytes()) // a client gone away is nothing to answer
 	return nil
 }
