@@ -31,6 +31,7 @@ var deviceRoles = []loto.Role{loto.RoleHost, loto.RoleController, loto.RoleCashi
 type fixture struct {
 	t     *testing.T
 	store journal.Store
+	path  string // the SQLite file of store
 	day   *loto.Day
 	srv   *Server
 	// tokens are the bearer tokens of the fixture's devices, one per role
@@ -59,7 +60,8 @@ func setUp(t *testing.T, cfg Config, password bool) *fixture {
 func setUpEvent(t *testing.T, cfg Config, password bool, eventYAML []byte) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "loto.db"), nil)
+	path := filepath.Join(t.TempDir(), "loto.db")
+	store, err := sqlite.Open(ctx, path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +70,7 @@ func setUpEvent(t *testing.T, cfg Config, password bool, eventYAML []byte) *fixt
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{t: t, store: store, day: day, now: time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)}
+	f := &fixture{t: t, store: store, path: path, day: day, now: time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)}
 	f.tokens, f.devices = map[loto.Role]string{}, map[loto.Role]loto.Actor{}
 	if eventYAML != nil {
 		spec, _, err := eventfile.Parse(eventYAML)

@@ -102,7 +102,11 @@ type actsPage struct {
 	Desks     []string
 	Postponed bool
 	DayOver   bool
+	Decisions []loto.Decision // the journal's, the latest first
 }
+
+// shownDecisions bounds the decisions the page lists.
+const shownDecisions = 100
 
 func pageActs(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	p := actsPage{orgLayout: s.layout("Décisions", "/organisateur/decisions")}
@@ -113,6 +117,10 @@ func pageActs(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) e
 	}
 	if pub := s.day.Public(); pub != nil {
 		p.Postponed, p.DayOver = pub.Postponed, pub.DayOver
+	}
+	var err error
+	if p.Decisions, err = s.day.Decisions(r.Context(), shownDecisions); err != nil {
+		return err
 	}
 	return s.render(w, http.StatusOK, "organiser_acts.html", p)
 }

@@ -117,6 +117,20 @@ var routes = []route{
 	{"GET /api/v1/stream", public, false, apiStream},
 	{"GET /api/v1/dashboard", orgRead, false, apiDashboard},
 	{"GET /api/v1/dashboard/stream", orgRead, false, apiDashboardStream},
+	// The organiser's reports and journal (api_reports.go).
+	{"GET /api/v1/reports/day", orgRead, false, apiReportDay},
+	{"GET /api/v1/reports/sessions/{id}", orgRead, false, apiReportSession},
+	{"GET /api/v1/reports/refunds", orgRead, false, apiReportRefunds},
+	{"GET /api/v1/journal/head", orgRead, false, apiJournalHead},
+	{"GET /api/v1/journal/verify", orgRead, false, apiJournalVerify},
+	// The organiser's acts, each with its reason (api_acts.go).
+	{"POST /api/v1/exclusions", loto.CmdExclude, true, apiExclude},
+	{"POST /api/v1/event/postpone", loto.CmdPostpone, true, apiPostpone},
+	{"POST /api/v1/event/end", loto.CmdEndDay, true, apiEndDay},
+	{"POST /api/v1/refunds", loto.CmdRefund, true, apiRefund},
+	{"POST /api/v1/stamps", loto.CmdStamp, true, apiStamp},
+	{"POST /api/v1/privacy/erase", loto.CmdErase, true, apiErase},
+	{"POST /api/v1/privacy/purge", loto.CmdPurge, true, apiPurge},
 	{"/api/", public, false, apiUnknown},
 	{"/", public, false, pageNotFound},
 }

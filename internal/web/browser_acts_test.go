@@ -1,0 +1,84 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"loto/internal/journal"
+	"loto/internal/loto"
+)
+
+// TestBrowser_OrganiserExcludesWithReasonInTheJournal: on
+// /organisateur/decisions the organiser excludes the buyer of a sale
+// (R28): a cancelled confirmation records nothing; bad input is refused
+// with the server's French error, recording nothing; a confirmed exclusion
+// says what it did, lists itself among the journal's decisions with its
+// reason, and the journal holds its event with that reason.
+func TestBrowser_OrganiserExcludesWithReasonInTheJournal(t *testing.T) {
+	l := startLive(t, Config{})
+	l.must(loto.RoleCashier, "POST", "/api/v1/desks/caisse-1/open", `{"float_cents": 5000}`)
+	l.must(loto.RoleCashier, "POST", "/api/v1/sales", `{"cards":`+l.cardsJSON(1, 3)+`,"payments":[{"method":"cash","cents":1200}]}`)
+	tb := l.openOrganiser("/organisateur/decisions", 1366, 768)
+	tb.waitText("#decisions-title", "Décisions inscrites au journal")
+
+	// Cancelled: nothing recorded.
+	before := l.head()
+	tb.run(chromedp.SendKeys("#exclude-why", "a insulté le meneur de jeu"), chromedp.SendKeys("#exclude-sales", "1"),
+		chromedp.Click(`form[data-act="exclude"] button[type=submit]`))
+	tb.waitText("#confirmtext", "Exclure cette personne ?")
+	tb.run(chromedp.Click("#confirmno"))
+	tb.waitText("#said", "Rien n'est enregistré.")
+	if l.head() != before {
+		t.Fatalf("a cancelled exclusion recorded events: head %d -> %d", before, l.head())
+	}
+
+	// Confirmed: done, listed with its reason.
+	tb.run(chromedp.SetValue("#exclude-sales", "1"), chromedp.Click(`form[data-act="exclude"] button[type=submit]`))
+	tb.waitText("#confirmtext", "Exclure cette personne ?")
+	tb.run(chromedp.Click("#confirmyes"))
+	tb.waitText("#said", "Exclusion n° 1 inscrite au journal")
+	tb.waitText("#said", "3 cartes annulées, 1 remboursement, 12,00 € à rendre")
+	tb.waitText("#decisions tbody tr:first-child", "exclusion (R28)")
+	tb.waitText("#decisions tbody tr:first-child", "a insulté le meneur de jeu")
+
+	var found *journal.Event
+	err := l.store.Read(context.Background(), 1, func(e journal.Event) error {
+		if e.Type == loto.TypePersonExcluded {
+			found = &e
+		}
+		return nil
+	})
+	if err != nil || found == nil {
+		t.Fatalf("no exclusion in the journal (%v)", err)
+	}
+	var p struct{ Why string }
+	if err := json.Unmarshal(found.Payload, &p); err != nil || p.Why != "a insulté le meneur de jeu" {
+		t.Fatalf("the exclusion's event %s: reason %q", found.Payload, p.Why)
+	}
+	if !strings.Contains(tb.text("#decisions tbody tr:first-child"), "n° ") {
+		t.Errorf("the decision names no event")
+	}
+	tb.screenshot("organisateur-decisions-portable")
+	tb.axe()
+	tb.noErrors() // the refusal below logs its status as a console error
+
+	// A sale that does not exist: the server's French error, nothing recorded.
+	before = l.head()
+	tb.run(chromedp.SendKeys("#exclude-why", "récidive"), chromedp.SendKeys("#exclude-sales", "99"),
+		chromedp.Click(`form[data-act="exclude"] button[type=submit]`))
+	tb.waitText("#confirmtext", "Exclure cette personne ?")
+	tb.run(chromedp.Click("#confirmyes"))
+	tb.waitText("#error", "vente n° 99 inconnue")
+	if l.head() != before {
+		t.Fatalf("a refused exclusion recorded events: head %d -> %d", before, l.head())
+	}
+
+	tab := l.openOrganiser("/organisateur/decisions", 820, 1180)
+	tab.waitText("#decisions", "a insulté le meneur de jeu")
+	tab.screenshot("organisateur-decisions-tablette")
+	tab.axe()
+}
