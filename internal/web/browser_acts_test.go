@@ -62,6 +62,15 @@ func TestBrowser_OrganiserExcludesWithReasonInTheJournal(t *testing.T) {
 	if !strings.Contains(tb.text("#decisions tbody tr:first-child"), "n° ") {
 		t.Errorf("the decision names no event")
 	}
+	// A ruling on the game in play (R27), through the host's route.
+	l.must(loto.RoleHost, "POST", "/api/v1/game/start", "")
+	tb.run(chromedp.SendKeys("#rule-what", "la partie continue malgré la coupure de courant"), chromedp.SendKeys("#rule-why", "aucun numéro perdu"),
+		chromedp.Click(`form[data-act="rule"] button[type=submit]`))
+	tb.waitText("#confirmtext", "Enregistrer cette décision au journal ?")
+	tb.run(chromedp.Click("#confirmyes"))
+	tb.waitText("#said", "Décision inscrite au journal (partie 1)")
+	tb.waitText("#decisions tbody tr:first-child", "décision sur un litige (R27) : la partie continue malgré la coupure de courant")
+	tb.waitText("#decisions tbody tr:first-child", "aucun numéro perdu")
 	tb.screenshot("organisateur-decisions-portable")
 	tb.axe()
 	tb.noErrors() // the refusal below logs its status as a console error

@@ -16,7 +16,6 @@ var cliOnly = map[loto.Command]string{
 	loto.CmdCreateEvent:  "the event file is recorded by loto event create until the set-up pages' routes (issue 10, 3) land",
 	loto.CmdCreateSeries: "series are created by loto series create until the set-up pages' routes (issue 10, 3) land",
 	loto.CmdReserve:      "reservations are imported by loto reservation import until the set-up pages' routes (issue 10, 3) land",
-	loto.CmdRule:         "a ruling is recorded by loto game rule until the host's POST /api/v1/game/rulings (issue 9) lands",
 }
 
 // TestRoutes_EveryCommandHasARouteOrIsCLIOnly: every command of the role

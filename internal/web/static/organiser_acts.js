@@ -39,6 +39,24 @@ const acts = {
     confirm: "Exclure cette personne ? Toutes ses cartes sont annulées et ses ventes remboursées. Cela ne s'annule pas.",
     done: (x) => `Exclusion n° ${x.exclusion} inscrite au journal (événement n° ${x.seq}) : ${count(x.cards.length, "carte annulée", "cartes annulées")}, ${count(x.refunds.length, "remboursement", "remboursements")}, ${euros(x.cents)} à rendre.`,
   }),
+  rule: (f) => {
+    const body = { what: need(f.what.value, "ce qui est décidé"), why: need(f.why.value, "le motif de la décision"), by: f.by.value };
+    if (f.claim.value.trim()) {
+      body.claim = numbers(f.claim.value, "annonce")[0];
+    }
+    if (f.verdict.value) {
+      if (!body.claim) {
+        throw new Error("un nouveau verdict va avec le numéro de l'annonce");
+      }
+      body.verdict = f.verdict.value;
+    }
+    return {
+      path: "/api/v1/game/rulings",
+      body,
+      confirm: "Enregistrer cette décision au journal ? Elle y reste pour toujours ; une autre décision peut la suivre, jamais l'effacer.",
+      done: (x) => `Décision inscrite au journal (partie ${x.game}) : ${x.what}.` + (x.warning ? " " + x.warning : ""),
+    };
+  },
   stamp: (f) => ({
     path: "/api/v1/stamps",
     body: { cards: lines(f.cards.value) },
