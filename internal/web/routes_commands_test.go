@@ -13,9 +13,6 @@ import (
 var cliOnly = map[loto.Command]string{
 	loto.CmdSetPassword: "the organiser's password is chosen through the one-time link printed at start (POST /connexion/initialiser) " +
 		"and changed on the server's machine (loto organiser password): a browser session must not change the password that opens it",
-	loto.CmdCreateEvent:  "the event file is recorded by loto event create until the set-up pages' routes (issue 10, 3) land",
-	loto.CmdCreateSeries: "series are created by loto series create until the set-up pages' routes (issue 10, 3) land",
-	loto.CmdReserve:      "reservations are imported by loto reservation import until the set-up pages' routes (issue 10, 3) land",
 }
 
 // TestRoutes_EveryCommandHasARouteOrIsCLIOnly: every command of the role
