@@ -30,6 +30,7 @@ var Pages = []Page{
 	{"/organisateur", "Organisateur", "l'organisateur", true},
 	{"/joueur", "Joueur", "le téléphone d'un joueur", false},
 	{"/reglement", "Règlement", "tout le monde", true},
+	{"/guide", "Guide de la journée", "les organisateurs et les bénévoles", true},
 	{"/connexion", "Connexion", "l'organisateur", true},
 	{"/appairer", "Appairer un appareil", "chaque appareil de la salle, une fois", true},
 }

@@ -36,6 +36,8 @@ var routes = []route{
 	{"GET /tableau", public, false, pageBoard},
 	{"GET /reglement", public, false, pageRules},
 	{"GET /reglement.pdf", public, false, rulesPDF},
+	{"GET /guide", public, false, pageGuide},
+	{"GET /guide/{file...}", public, false, guidePicture},
 
 	{"GET /connexion", public, false, pageLogin},
 	{"POST /connexion", public, false, login},
