@@ -119,6 +119,7 @@ function start(d, h) {
     try {
       const s = await call("POST", `/api/v1/desks/${encodeURIComponent(desk)}/open`, { float_cents: c }, crypto.getRandomValues(new Uint32Array(4)).join("-"));
       hooks.say(`Caisse ouverte : session n° ${s.session}, fond de caisse ${euros(s.float_cents)}`);
+      $("float").value = "";
       $("z").hidden = true;
       await refresh();
       $("code").focus();
