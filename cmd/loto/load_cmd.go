@@ -179,8 +179,6 @@ func loadOwnServer(ctx context.Context, n int, d, interval time.Duration, e *env
 		r, err := spawnClients(ctx, "http://"+ln.Addr().String()+streamPath, n, d, e)
 		done <- result{r, err}
 	}()
-	// Weighed once every client has its stream and its first state.
-	perClient := int64(0)
 	for deadline := time.Now().Add(connectTimeout); broker.Clients() < n && time.Now().Before(deadline); {
 		select {
 		case res := <-done:
@@ -188,16 +186,23 @@ func loadOwnServer(ctx context.Context, n int, d, interval time.Duration, e *env
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
+	// The clients' window opens once they are all connected: the draws
+	// start at once, so that the whole window is drawn, and the memory is
+	// weighed in their midst once every client has had time to read its
+	// first state (a few events more in the day weigh nothing per client).
+	var weigh <-chan time.Time
 	if broker.Clients() >= n {
-		time.Sleep(500 * time.Millisecond)
-		perClient = max(0, serverMemory()-base) / int64(n)
+		weigh = time.After(500 * time.Millisecond)
 	}
+	perClient := int64(0)
 	draws := newDrawer(day)
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	var took []int64 // how long each command took, its durable append included
 	for {
 		select {
+		case <-weigh:
+			perClient = max(0, serverMemory()-base) / int64(n)
 		case res := <-done:
 			res.r.MemPerClient = perClient
 			if len(took) > 0 {
