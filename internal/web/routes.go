@@ -69,6 +69,7 @@ var routes = []route{
 	{"GET /api/v1/openapi.json", public, false, apiOpenAPI},
 	{"GET /api/v1/status", public, false, apiStatus},
 	{"GET /api/v1/session", public, false, apiWho},
+	{"GET /api/v1/cards/{serial}", public, false, apiCard},
 	{"POST /api/v1/sales", loto.CmdSell, true, apiSale},
 	{"GET /api/v1/sales/quote", loto.CmdSell, false, apiQuote},
 	{"POST /api/v1/door", loto.CmdAdmit, true, apiDoor},

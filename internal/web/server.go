@@ -54,6 +54,7 @@ type Server struct {
 	sessions *sessions
 	limiter  *limiter
 	contacts *contacts // each device's last request
+	lookups  *buckets  // the players' card lookups, per client
 	handler  http.Handler
 	// stopping is closed when the HTTP server's Shutdown begins, which
 	// waits for every request: the organiser's dashboard stream ends then.
@@ -78,6 +79,7 @@ func New(cfg Config) *Server {
 	s.sessions = newSessions(now)
 	s.limiter = newLimiter(now)
 	s.contacts = newContacts(now)
+	s.lookups = newBuckets(now)
 	if s.auth != nil && !s.auth.HasOrganiserPassword() && s.readOnly == "" {
 		s.setupToken = rand.Text()
 	}

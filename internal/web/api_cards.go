@@ -1,0 +1,40 @@
+package web
+
+import (
+	"net/http"
+
+	"loto/internal/loto"
+	"loto/internal/print"
+)
+
+// cardAnswer is a card for a player's phone: what the domain lets anyone
+// holding it know (loto.PlayerCard) and the colours it is printed in.
+type cardAnswer struct {
+	loto.PlayerCard
+	Colors print.CardColors `json:"colors"`
+}
+
+// apiCard serves GET /api/v1/cards/{serial}, public: a card of a series on
+// sale with its right check code (R10), within the client's allowance of
+// lookups; a refused lookup costs the client more than a found one.
+func apiCard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	client := clientOf(r)
+	if err := s.lookups.allow(client); err != nil {
+		setRetryAfter(w, err)
+		return err
+	}
+	pc, err := s.day.PlayerCard(r.PathValue("serial"))
+	if err != nil {
+		s.lookups.charge(client, lookupMissing)
+		return err
+	}
+	s.lookups.charge(client, 1)
+	colors, err := print.SeriesColors(pc.Color, pc.Special)
+	if err != nil {
+		// A colour the printer would refuse: the card shows white, as
+		// the series prints none.
+		colors, _ = print.SeriesColors("", pc.Special)
+	}
+	writeJSON(w, http.StatusOK, cardAnswer{PlayerCard: pc, Colors: colors})
+	return nil
+}
