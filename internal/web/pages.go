@@ -28,7 +28,7 @@ var Pages = []Page{
 	{"/caisse", "Caisse", "les caissiers", true},
 	{"/entree", "Entrée", "l'accueil des porteurs de billet", true},
 	{"/organisateur", "Organisateur", "l'organisateur", true},
-	{"/joueur", "Joueur", "le téléphone d'un joueur", false},
+	{"/joueur", "Joueur", "le téléphone d'un joueur", true},
 	{"/reglement", "Règlement", "tout le monde", true},
 	{"/guide", "Guide de la journée", "les organisateurs et les bénévoles", true},
 	{"/connexion", "Connexion", "l'organisateur", true},

@@ -38,6 +38,7 @@ var routes = []route{
 	{"GET /reglement.pdf", public, false, rulesPDF},
 	{"GET /guide", public, false, pageGuide},
 	{"GET /guide/{file...}", public, false, guidePicture},
+	{"GET /joueur", public, false, pagePlayer},
 
 	{"GET /connexion", public, false, pageLogin},
 	{"POST /connexion", public, false, login},

@@ -1,0 +1,53 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"loto/internal/loto"
+)
+
+// playerPage is what a player's phone (/joueur) shows at its first paint:
+// the game, its prize and the last number, from the day's snapshot.
+// player.js then follows the stream, keeps the player's cards in the
+// phone's localStorage and looks each one up (GET /api/v1/cards/{serial});
+// the server keeps nothing of the player.
+type playerPage struct {
+	P        *loto.Public
+	Running  bool
+	Line     string // the game and its prize, or what comes next, as player.js words it
+	ReadOnly string
+	// Stages names each stage in French, as JSON, for player.js.
+	Stages string
+}
+
+func pagePlayer(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	p := s.day.Public()
+	return s.render(w, http.StatusOK, "player.html", playerPage{
+		P: p, Running: p.Game > 0 && p.Phase != loto.PhaseOver, Line: gameLine(p), ReadOnly: s.readOnly, Stages: stagesFrench,
+	})
+}
+
+// gameLine says the game in play and the prize of its stage (R13), or
+// what comes next: the first paint of what player.js keeps up to date.
+func gameLine(p *loto.Public) string {
+	title := func(n int, t string) string {
+		if strings.HasPrefix(t, "Partie "+strconv.Itoa(n)) {
+			return t
+		}
+		return fmt.Sprintf("Partie %d « %s »", n, t)
+	}
+	switch {
+	case p.DayOver || p.Postponed:
+		return "La journée est terminée. Merci à tous !"
+	case p.Game > 0 && p.Phase != loto.PhaseOver:
+		return title(p.Game, p.Title) + " — " + p.Announce
+	case p.Break != nil:
+		return p.Break.Label + " : reprise à " + p.Break.Resumes.Format("15:04")
+	case p.NextGame > 0 && p.NextGame <= len(p.Programme):
+		return "Prochaine partie : " + title(p.NextGame, p.Programme[p.NextGame-1].Title)
+	}
+	return "Aucune partie en cours"
+}
