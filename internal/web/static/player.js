@@ -5,6 +5,8 @@
 // board follows. After a Wi-Fi drop or the phone's sleep the page opens the
 // stream again and shows the present state.
 
+import { acceptScanner, cameraUsable, scanQR } from "./scan.js";
+
 const $ = (id) => document.getElementById(id);
 const root = $("player");
 const stages = JSON.parse(root.dataset.stages);
@@ -318,9 +320,43 @@ window.addEventListener("pageshow", (e) => {
 	if (e.persisted) connect();
 });
 
-$("addform").addEventListener("submit", (e) => {
-	e.preventDefault();
-	add($("serial").value);
+// The serial typed, or typed by a USB scanner that ends with Enter.
+acceptScanner($("serial"), add);
+
+// The camera reads a card's QR code ("LOTO:A-000123-K7"), where the
+// browser allows it (https, or the server's own computer).
+const scanButton = $("scan");
+let closing = null;
+
+function closeCamera() {
+	if (closing) closing.abort();
+	closing = null;
+	$("camera").hidden = true;
+	scanButton.hidden = false;
+}
+
+scanButton.hidden = !cameraUsable();
+scanButton.addEventListener("click", async () => {
+	closing = new AbortController();
+	$("camera").hidden = false;
+	scanButton.hidden = true;
+	say("Caméra ouverte : viser le code QR du carton.");
+	try {
+		const text = await scanQR($("preview"), { signal: closing.signal });
+		closeCamera();
+		if (!/^LOTO:/i.test(text.trim())) {
+			fail("ce code QR n'est pas celui d'un carton : viser le code imprimé sur le carton");
+			return;
+		}
+		await add(text);
+	} catch (e) {
+		if (e.name !== "AbortError") fail(e.message);
+		closeCamera();
+	}
+});
+$("closecamera").addEventListener("click", () => {
+	closeCamera();
+	say("Caméra fermée.");
 });
 
 render();
