@@ -133,3 +133,19 @@ func TestCardLookup_RateLimitedPerClient(t *testing.T) {
 		t.Fatalf("a minute later: %d %s", w.Code, w.Body)
 	}
 }
+
+// TestBoard_QRCodeToThePlayersPage: the board carries, in its footer, the
+// QR code and the address of /joueur at the host the board reached.
+func TestBoard_QRCodeToThePlayersPage(t *testing.T) {
+	f := newFixture(t, Config{})
+	w := f.do("GET", "/tableau", "", withHost("192.168.1.10:8080"))
+	body := w.Body.String()
+	if w.Code != http.StatusOK || !strings.Contains(body, "<code>http://192.168.1.10:8080/joueur</code>") ||
+		!strings.Contains(body, `aria-label="Code QR de la page des joueurs : http://192.168.1.10:8080/joueur"`) ||
+		!strings.Contains(body, `<path fill="#000" d="M`) {
+		t.Fatalf("board %d without the players' QR code", w.Code)
+	}
+}
+
+// withHost sends a request to a host, as the board's browser names the server.
+func withHost(h string) option { return func(r *http.Request) { r.Host = h } }

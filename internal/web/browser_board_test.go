@@ -30,6 +30,7 @@ func TestBrowser_Board(t *testing.T) {
 	}
 	board.waitText(".rules", "tampon du jour")
 	board.waitText("#programme", "Voiture Citroën Ami")
+	board.waitText(".playerqr code", l.url+"/joueur")
 	board.axe()
 	board.screenshot("tableau-avant-partie-1920x1080")
 

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"html/template"
 	"net/http"
 
 	"loto/internal/loto"
@@ -10,16 +11,20 @@ import (
 // the day's public snapshot; board.js then keeps it live from the stream,
 // by the same rules (which part shows when).
 type boardPage struct {
-	P        *loto.Public
-	Cells    []boardCell       // 1..90, in order
-	Running  bool              // a game is on: its number, stage and prize show
-	Resumes  string            // "HH:MM" play resumes at, during a break (R12)
-	Awarded  *loto.PublicAward // the last stage awarded in the game, its winners' serials
-	Mode     string            // "game", "between", "break" or "over": which panels show (board.css)
-	Games    []boardGame       // the programme (R12)
-	Next     string            // the title of the next game, between games
-	Rules    []string          // the rules' summary shown between games (R11)
-	ReadOnly string
+	P *loto.Public
+	// PlayerURL is the players' page at the address the board reached
+	// the server by, and PlayerQR its QR code (SVG), in a corner.
+	PlayerURL string
+	PlayerQR  template.HTML
+	Cells     []boardCell       // 1..90, in order
+	Running   bool              // a game is on: its number, stage and prize show
+	Resumes   string            // "HH:MM" play resumes at, during a break (R12)
+	Awarded   *loto.PublicAward // the last stage awarded in the game, its winners' serials
+	Mode      string            // "game", "between", "break" or "over": which panels show (board.css)
+	Games     []boardGame       // the programme (R12)
+	Next      string            // the title of the next game, between games
+	Rules     []string          // the rules' summary shown between games (R11)
+	ReadOnly  string
 	// Stages names each stage in French, as JSON, for board.js.
 	Stages string
 	// NoWinner and NoAward are the empty rows board.js copies.
@@ -100,5 +105,19 @@ func pageBoard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) 
 	if spec := s.day.Event(); spec != nil {
 		b.Rules = spec.Rulebook().Summary
 	}
+	b.PlayerURL = playerURL(r)
+	if svg, err := qrSVG(b.PlayerURL, "Code QR de la page des joueurs : "+b.PlayerURL); err == nil {
+		b.PlayerQR = template.HTML(svg) // drawn by qrSVG from escaped text
+	}
 	return s.render(w, http.StatusOK, "board.html", b)
+}
+
+// playerURL is the players' page (/joueur) at the address the request
+// reached the server by: the hall's phones are on the board's network.
+func playerURL(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + "/joueur"
 }
