@@ -39,6 +39,7 @@ var routes = []route{
 	{"GET /guide", public, false, pageGuide},
 	{"GET /guide/{file...}", public, false, guidePicture},
 	{"GET /joueur", public, false, pagePlayer},
+	{"GET /tableau/voix/{file}", public, false, serveVoice},
 
 	{"GET /connexion", public, false, pageLogin},
 	{"POST /connexion", public, false, login},

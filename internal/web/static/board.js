@@ -5,10 +5,16 @@
 // Every French word shown is in the page (board.html): this module only
 // fills values in and shows or hides what the page holds.
 
+import { Voice } from "./voice.js";
+
 const $ = (id) => document.getElementById(id);
 const main = $("board");
 const stages = JSON.parse($("awarded").dataset.stages);
+const voice = new Voice($("voice"), main.dataset.voice);
 let state = null;
+// heard is the game and count of the last number the voice considered:
+// only a new draw is said, not the page's first state nor an undo.
+let heard = null;
 
 // merge applies a merge patch of the state's top-level fields (RFC 7386):
 // a field set to null is gone.
@@ -132,10 +138,21 @@ const stream = new EventSource(main.dataset.stream);
 stream.addEventListener("state", (e) => {
 	state = JSON.parse(e.data);
 	render(state);
+	speak(state);
 });
 stream.addEventListener("change", (e) => {
 	if (!state) return;
 	render(merge(state, JSON.parse(e.data)));
+	speak(state);
 });
+
+// speak says the last number when it is a new draw of the same game or
+// of a new one (draws coalesced into one change say the latest only).
+function speak(s) {
+	const now = { game: s.game, count: s.count || 0 };
+	const isNew = heard && s.last && (now.game !== heard.game || now.count > heard.count);
+	heard = now;
+	if (isNew) voice.say(s.last);
+}
 stream.addEventListener("open", () => setText(conn, ""));
 stream.addEventListener("error", () => setText(conn, conn.dataset.lost));
