@@ -31,6 +31,7 @@ type (
 		Desks     []fileDesk   `yaml:"desks"`
 		Draw      string       `yaml:"draw"`
 		Programme []fileGame   `yaml:"programme"`
+		Hall      fileHall     `yaml:"hall"`
 	}
 	fileSchedule struct {
 		Doors  string      `yaml:"doors"`
@@ -197,6 +198,7 @@ func validateEvent(p *problems, f *fileEvent) *loto.EventSpec {
 		p.add("draw", "mode de tirage « %s » inconnu : rng (tirage par le logiciel) ou manual (boulier)", loto.Shown(f.Draw))
 	}
 	spec.Programme = validateProgramme(p, f.Programme, spec.Series)
+	spec.Hall = validateHall(p, &f.Hall)
 	return spec
 }
 

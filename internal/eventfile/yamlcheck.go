@@ -194,6 +194,10 @@ func checkNode(p *problems, n *yaml.Node, t reflect.Type, path string, max int) 
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
 			p.add(path, "un nombre entier est attendu, pas « %s »", loto.Shown(n.Value))
 		}
+	case reflect.Float64:
+		if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!int" && n.ShortTag() != "!!float") {
+			p.add(path, "un nombre est attendu (avec un point pour les décimales : 2.5), pas « %s »", loto.Shown(n.Value))
+		}
 	case reflect.Bool:
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
 			p.add(path, "true ou false est attendu, pas « %s »", loto.Shown(n.Value))

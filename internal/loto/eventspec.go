@@ -132,6 +132,7 @@ type EventSpec struct {
 	Desks     []Desk         `json:"desks"`
 	Draw      DrawMode       `json:"draw"`
 	Programme []GameSpec     `json:"programme"`
+	Hall      *Hall          `json:"hall,omitempty"` // nil in a day recorded before the board was sized by it: DefaultHall
 }
 
 // Schedule gives the times of the day (R1, R12).

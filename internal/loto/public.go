@@ -26,6 +26,9 @@ type Public struct {
 	Venue     string       `json:"venue,omitempty"`
 	Schedule  *Schedule    `json:"schedule,omitempty"` // doors, start and planned breaks (R12)
 	Programme []PublicGame `json:"programme,omitempty"`
+	// TypeScale is the board's type size in percent of its design, for
+	// the distance of the hall's back row (Hall.TypeScale).
+	TypeScale int `json:"type_scale,omitempty"`
 
 	Game     int           `json:"game"` // 0 before the first game
 	Title    string        `json:"title,omitempty"`
@@ -111,6 +114,7 @@ func (st *State) public(prev *Public) *Public {
 	}
 	ev := st.event
 	p.Event, p.Date, p.Venue = ev.Name, ev.Date, ev.Venue
+	p.TypeScale = ev.hall().TypeScale()
 	if prev != nil && prev.Schedule != nil {
 		p.Schedule, p.Programme = prev.Schedule, prev.Programme
 	} else {

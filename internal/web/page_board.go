@@ -25,6 +25,8 @@ type boardPage struct {
 	Next      string            // the title of the next game, between games
 	Rules     []string          // the rules' summary shown between games (R11)
 	ReadOnly  string
+	// Scale is the type scale in percent, for the hall's back row (board.css).
+	Scale int
 	// Stages names each stage in French, as JSON, for board.js.
 	Stages string
 	// NoWinner and NoAward are the empty rows board.js copies.
@@ -50,7 +52,7 @@ type boardCell struct {
 
 // newBoardPage lays a snapshot out for the board.
 func newBoardPage(p *loto.Public, readOnly string) boardPage {
-	b := boardPage{P: p, ReadOnly: readOnly, Stages: stagesFrench}
+	b := boardPage{P: p, ReadOnly: readOnly, Stages: stagesFrench, Scale: boardScale(p)}
 	drawn := map[int]bool{}
 	for _, n := range p.Drawn {
 		drawn[int(n)] = true
@@ -89,6 +91,14 @@ func newBoardPage(p *loto.Public, readOnly string) boardPage {
 		}
 	}
 	return b
+}
+
+// boardScale is the snapshot's type scale, the design's before the event.
+func boardScale(p *loto.Public) int {
+	if p.TypeScale == 0 {
+		return loto.MinTypeScale
+	}
+	return p.TypeScale
 }
 
 // stagesFrench maps each stage to its French name, for board.js.

@@ -46,6 +46,7 @@ function modeOf(s) {
 function render(s) {
 	const running = s.game > 0 && s.phase !== "over";
 	main.dataset.mode = modeOf(s);
+	main.dataset.scale = s.type_scale || 100; // as boardScale in page_board.go
 	show($("where"), running);
 	setText($("game-no"), s.game);
 
