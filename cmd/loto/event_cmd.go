@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"loto/examples"
 	"loto/internal/eventfile"
@@ -14,6 +17,15 @@ import (
 func init() {
 	register("event create", "vérifie un fichier d'événement et enregistre la journée (--from FICHIER)", eventCreate)
 	register("event show", "affiche l'événement enregistré (--json)", eventShow)
+}
+
+// eventFiles is the folder of the event file at path, where the logos it
+// names are; nil for the embedded example.
+func eventFiles(path string) fs.FS {
+	if path == "" {
+		return nil
+	}
+	return os.DirFS(filepath.Dir(path))
 }
 
 // readEventFile reads --from, or the embedded example when path is empty.
@@ -38,15 +50,15 @@ func eventCreate(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error { return createEvent(ctx, e, d, by.actor(), file) })
+	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error { return createEvent(ctx, e, d, by.actor(), file, eventFiles(*from)) })
 }
 
-// createEvent validates the event file, records the event as actor and
-// says what it did, warnings first.
-func createEvent(ctx context.Context, e *env, d *loto.Day, actor loto.Actor, file []byte) error {
+// createEvent validates the event file, its logos read from files (nil:
+// none), records the event as actor and says what it did, warnings first.
+func createEvent(ctx context.Context, e *env, d *loto.Day, actor loto.Actor, file []byte, files fs.FS) error {
 	// The printer's colours are known here, not in the domain: the series'
 	// colours are checked with the file, each at its line.
-	spec, warnings, err := eventfile.ParseChecked(file, print.CheckColor)
+	spec, warnings, err := eventfile.ParseFiles(file, print.CheckColor, files)
 	if err != nil {
 		return err
 	}
@@ -76,7 +88,13 @@ func eventShow(ctx context.Context, e *env) error {
 		if ev == nil {
 			return fmt.Errorf("aucun événement enregistré dans ce journal (loto event create --from FICHIER)")
 		}
-		b, err := eventfile.Marshal(ev)
+		// The logos are listed by their hash and type, not their bytes.
+		shown := *ev
+		shown.Logos = nil
+		for _, l := range ev.Logos {
+			shown.Logos = append(shown.Logos, loto.Logo{SHA256: l.SHA256, Type: l.Type})
+		}
+		b, err := eventfile.Marshal(&shown)
 		if err != nil {
 			return err
 		}

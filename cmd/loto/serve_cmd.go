@@ -54,7 +54,7 @@ func serve(ctx context.Context, e *env) error {
 	}
 	if day.Head() == 0 && why == "" {
 		fmt.Fprintln(e.stderr, "base vide : création de la journée d'exemple (examples/mega-loto.yaml)")
-		if err := createEvent(ctx, e, day, demoActor, examples.MegaLoto); err != nil {
+		if err := createEvent(ctx, e, day, demoActor, examples.MegaLoto, nil); err != nil {
 			return err
 		}
 	}

@@ -43,7 +43,7 @@ func simulate(ctx context.Context, e *env) error {
 			if err != nil {
 				return err
 			}
-			if err := createEvent(ctx, e, d, organiser, file); err != nil {
+			if err := createEvent(ctx, e, d, organiser, file, eventFiles(*from)); err != nil {
 				return err
 			}
 		}

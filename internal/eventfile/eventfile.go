@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"reflect"
 	"strings"
 	"time"
@@ -74,12 +75,13 @@ type (
 		Prize filePrize `yaml:"prize"`
 	}
 	filePrize struct {
-		Label       string `yaml:"label"`
-		Kind        string `yaml:"kind"`
-		Cents       *int64 `yaml:"cents"`
-		UnitCents   *int64 `yaml:"unit_cents"`
-		Consolation string `yaml:"consolation"`
-		Notes       string `yaml:"notes" text:"note"`
+		Label       string       `yaml:"label"`
+		Kind        string       `yaml:"kind"`
+		Cents       *int64       `yaml:"cents"`
+		UnitCents   *int64       `yaml:"unit_cents"`
+		Consolation string       `yaml:"consolation"`
+		Notes       string       `yaml:"notes" text:"note"`
+		Sponsor     *fileSponsor `yaml:"sponsor"`
 	}
 )
 
@@ -98,13 +100,20 @@ const defaultConsolation = "lot de consolation"
 //
 // Every refusal lists its mistakes one by one too (Mistakes).
 func Parse(data []byte) (*loto.EventSpec, []string, error) {
-	return ParseChecked(data, nil)
+	return ParseFiles(data, nil, nil)
 }
 
 // ParseChecked is Parse that also checks each series' colour with color
 // (the printer's colours, which this package does not know), naming a bad
 // one at its line; color may be nil.
 func ParseChecked(data []byte, color func(string) error) (*loto.EventSpec, []string, error) {
+	return ParseFiles(data, color, nil)
+}
+
+// ParseFiles is ParseChecked of an event file whose sponsors' logos are
+// read from files, the event file's folder (e.g. os.DirFS of it); nil when
+// the file is read alone, and then a logo it names is a mistake.
+func ParseFiles(data []byte, color func(string) error, files fs.FS) (*loto.EventSpec, []string, error) {
 	if len(data) > MaxSize {
 		return nil, nil, refusal(0, "", "le fichier de l'événement est trop gros : %d octets, %d au plus (il en fait d'ordinaire quelques milliers)", len(data), MaxSize)
 	}
@@ -133,6 +142,7 @@ func ParseChecked(data []byte, color func(string) error) (*loto.EventSpec, []str
 		return nil, nil, refusal(yamlLine(reason), "", "le fichier de l'événement est illisible : %s", reason)
 	}
 	spec := validateEvent(p, &f)
+	validateSponsors(p, &f, spec, files)
 	warn := &problems{lines: p.lines}
 	warnEvent(warn, spec)
 	if err := p.err(); err != nil {

@@ -132,7 +132,8 @@ type EventSpec struct {
 	Desks     []Desk         `json:"desks"`
 	Draw      DrawMode       `json:"draw"`
 	Programme []GameSpec     `json:"programme"`
-	Hall      *Hall          `json:"hall,omitempty"` // nil in a day recorded before the board was sized by it: DefaultHall
+	Hall      *Hall          `json:"hall,omitempty"`  // nil in a day recorded before the board was sized by it: DefaultHall
+	Logos     []Logo         `json:"logos,omitempty"` // the sponsors' logos the prizes name (Sponsor.Logo)
 }
 
 // Schedule gives the times of the day (R1, R12).
@@ -213,6 +214,7 @@ type Prize struct {
 	UnitCents   Cents     `json:"unit_cents,omitempty"` // voucher sharing unit, default 100
 	Consolation string    `json:"consolation"`
 	Notes       string    `json:"notes,omitempty"` // e.g. R33: registration costs are the winner's
+	Sponsor     *Sponsor  `json:"sponsor,omitempty"`
 }
 
 // Announce is how the host and the board announce the prize (R13).

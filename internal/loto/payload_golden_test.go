@@ -31,7 +31,7 @@ func payloadSamples(t *testing.T) map[string]any {
 	return map[string]any{
 		TypeSeriesCreated: seriesCreated{Code: "A", Kind: Regular, Cards: 6000, Color: "jaune", Title: "Méga Loto",
 			Generator: 1, SeedSHA256: strings.Repeat("ab", 32), KeySHA256: strings.Repeat("cd", 32), Rerolls: map[int]int{17: 1}},
-		TypeEventCreated: eventCreated{Event: eventSpec(t, megaLoto(t)), CreatedSeries: []string{"A", "V"}},
+		TypeEventCreated: eventCreated{Event: sponsoredSpec(t), CreatedSeries: []string{"A", "V"}},
 		TypeCardsStamped: cardsStamped{Cards: []string{"A-000001-K7"}, Reason: "carte de remplacement"},
 		TypeCardsVoided:  cardsVoided{Cards: []string{"A-000001-K7"}, Reason: "exclusion"},
 		TypeGameStarted: gameStarted{Game: 1, Title: "Partie 1", Announce: "quine : bon d'achat de 30 €",
@@ -177,4 +177,12 @@ func unsetFields(v reflect.Value, path string) []string {
 		return []string{path}
 	}
 	return nil
+}
+
+// sponsoredSpec is the example day with a logo for its first prize's sponsor.
+func sponsoredSpec(t *testing.T) *EventSpec {
+	spec := eventSpec(t, megaLoto(t))
+	spec.Logos = []Logo{{SHA256: strings.Repeat("5a", 32), Type: "image/png", Data: []byte("\x89PNG\r\n\x1a\n")}}
+	spec.Programme[0].Stages[0].Prize.Sponsor = &Sponsor{Name: "Boulangerie Martin", Logo: spec.Logos[0].SHA256}
+	return spec
 }

@@ -62,6 +62,8 @@ type Public struct {
 	// board may not: a change of it tells those pages to read their status
 	// again. A sequence only; what happened is theirs to read.
 	StaffSeq int64 `json:"staff_seq,omitempty"`
+
+	logos []Logo // the day's logos, served by Logo, never in the JSON
 }
 
 // PublicGame is a game of the programme as the board lists it.
@@ -114,7 +116,7 @@ func (st *State) public(prev *Public) *Public {
 	}
 	ev := st.event
 	p.Event, p.Date, p.Venue = ev.Name, ev.Date, ev.Venue
-	p.TypeScale = ev.hall().TypeScale()
+	p.TypeScale, p.logos = ev.hall().TypeScale(), ev.Logos
 	if prev != nil && prev.Schedule != nil {
 		p.Schedule, p.Programme = prev.Schedule, prev.Programme
 	} else {

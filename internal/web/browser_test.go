@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"loto/examples"
+	"loto/internal/eventfile"
 	"loto/internal/loto"
 )
 
@@ -133,10 +134,24 @@ func startLive(t *testing.T, cfg Config) *live {
 	return startLiveEvent(t, cfg, examples.MegaLoto)
 }
 
-// startLiveEvent is startLive of the day the event file eventYAML describes.
+// startLiveEvent is startLive of the day the event file eventYAML
+// describes; nil leaves the day bare, as setUpEvent does.
 func startLiveEvent(t *testing.T, cfg Config, eventYAML []byte) *live {
 	t.Helper()
-	f := setUpEvent(t, cfg, true, eventYAML)
+	var spec *loto.EventSpec
+	if eventYAML != nil {
+		var err error
+		if spec, _, err = eventfile.Parse(eventYAML); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return startLiveSpec(t, cfg, spec)
+}
+
+// startLiveSpec is startLive of the day of an event spec.
+func startLiveSpec(t *testing.T, cfg Config, spec *loto.EventSpec) *live {
+	t.Helper()
+	f := setUpSpec(t, cfg, true, spec)
 	b := NewBroker(f.day, BrokerOptions{})
 	cfg.Day, cfg.Auth, cfg.Now, cfg.Stream = f.day, f.day, f.clock, b
 	f.srv = New(cfg)

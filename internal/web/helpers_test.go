@@ -59,6 +59,19 @@ func setUp(t *testing.T, cfg Config, password bool) *fixture {
 // leaves the day bare, without event nor devices, for its set-up.
 func setUpEvent(t *testing.T, cfg Config, password bool, eventYAML []byte) *fixture {
 	t.Helper()
+	var spec *loto.EventSpec
+	if eventYAML != nil {
+		var err error
+		if spec, _, err = eventfile.Parse(eventYAML); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return setUpSpec(t, cfg, password, spec)
+}
+
+// setUpSpec is setUp of the day of an event spec; nil leaves the day bare.
+func setUpSpec(t *testing.T, cfg Config, password bool, spec *loto.EventSpec) *fixture {
+	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "loto.db")
 	store, err := sqlite.Open(ctx, path, nil)
@@ -72,17 +85,13 @@ func setUpEvent(t *testing.T, cfg Config, password bool, eventYAML []byte) *fixt
 	}
 	f := &fixture{t: t, store: store, path: path, day: day, now: time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)}
 	f.tokens, f.devices = map[loto.Role]string{}, map[loto.Role]loto.Actor{}
-	if eventYAML != nil {
-		spec, _, err := eventfile.Parse(eventYAML)
-		if err != nil {
-			t.Fatal(err)
-		}
+	if spec != nil {
 		if _, err := day.CreateEvent(ctx, org, spec); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, r := range deviceRoles {
-		if eventYAML == nil {
+		if spec == nil {
 			break
 		}
 		desk := ""

@@ -25,6 +25,8 @@ type boardPage struct {
 	Next      string            // the title of the next game, between games
 	Rules     []string          // the rules' summary shown between games (R11)
 	ReadOnly  string
+	// Sponsor offers the prize in play, nil when nobody does.
+	Sponsor *loto.Sponsor
 	// Scale is the type scale in percent, for the hall's back row (board.css).
 	Scale int
 	// Stages names each stage in French, as JSON, for board.js.
@@ -61,6 +63,9 @@ func newBoardPage(p *loto.Public, readOnly string) boardPage {
 		b.Cells = append(b.Cells, boardCell{N: n, Drawn: drawn[n], Last: n == int(p.Last)})
 	}
 	b.Running = p.Game > 0 && p.Phase != loto.PhaseOver
+	if b.Running && p.Prize != nil {
+		b.Sponsor = p.Prize.Sponsor
+	}
 	if p.Break != nil {
 		// The snapshot's times are in the event's zone (R1).
 		b.Resumes = p.Break.Resumes.Format("15:04")

@@ -39,7 +39,8 @@ var routes = []route{
 	{"GET /guide", public, false, pageGuide},
 	{"GET /guide/{file...}", public, false, guidePicture},
 	{"GET /joueur", public, false, pagePlayer},
-	{"GET /tableau/voix/{file}", public, false, serveVoice},
+	{"GET /tableau/voix/{voice}", public, false, serveVoice},
+	{"GET /tableau/logos/{logo}", public, false, serveLogo},
 
 	{"GET /connexion", public, false, pageLogin},
 	{"POST /connexion", public, false, login},

@@ -20,7 +20,8 @@ func requestOf(t *testing.T, pattern string) (method, path string) {
 		return "", ""
 	}
 	path = strings.TrimSuffix(path, "{$}")
-	path = strings.NewReplacer("{file...}", strings.TrimPrefix(staticPath("vendor/jsqr.js"), "/static/"), "{desk}", "caisse-1", "{id}", "1", "{code}", "A", "{serial}", "A-000001-22").Replace(path)
+	path = strings.NewReplacer("{file...}", strings.TrimPrefix(staticPath("vendor/jsqr.js"), "/static/"), "{desk}", "caisse-1", "{id}", "1", "{code}", "A", "{serial}", "A-000001-22",
+		"{voice}", "42.ogg", "{logo}", strings.Repeat("0", 64)).Replace(path)
 	if strings.Contains(path, "{") {
 		t.Fatalf("route %q: a wildcard the matrix cannot fill", pattern)
 	}

@@ -24,7 +24,7 @@ const voiceType = "audio/ogg; codecs=opus"
 // serveVoice serves the recording of a number, "42.ogg"; anything else is
 // not found. The recordings change only with a new build of the server.
 func serveVoice(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	name := r.PathValue("file")
+	name := r.PathValue("voice")
 	n, err := strconv.Atoi(strings.TrimSuffix(name, ".ogg"))
 	if err != nil || !strings.HasSuffix(name, ".ogg") || n < 1 || n > 90 || strconv.Itoa(n)+".ogg" != name {
 		return loto.Errorf(loto.ENotFound, "enregistrement introuvable : de 1.ogg à 90.ogg")

@@ -75,6 +75,7 @@ function render(s) {
 
 	setText($("title"), s.title || "");
 	setText($("announce"), s.announce || "");
+	renderSponsor(running && s.prize ? s.prize.sponsor : null);
 	const awarded = (s.awarded || []).at(-1);
 	const a = $("awarded");
 	show(a, !!awarded);
@@ -105,6 +106,17 @@ function render(s) {
 	proof($("commit"), s.seed_sha256);
 	proof($("seed"), s.seed);
 	setText($("anchor"), s.anchor); // "SEQ:HASH", as loto journal verify --anchor takes it
+}
+
+// renderSponsor says who offers the prize in play, with its logo.
+function renderSponsor(sp) {
+	const p = $("sponsor"), img = $("sponsor-logo");
+	show(p, !!sp);
+	setText($("sponsor-name"), sp ? sp.name : "");
+	const src = sp && sp.logo ? p.dataset.logos + sp.logo : "";
+	show(img, !!src);
+	if (src && img.getAttribute("src") !== src) img.src = src;
+	if (!src) img.removeAttribute("src");
 }
 
 function renderGrid(s) {
