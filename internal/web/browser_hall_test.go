@@ -28,7 +28,7 @@ func hallEvent(back, height float64) []byte {
 type boardType struct {
 	Sizes  map[string]float64 `json:"sizes"`
 	Height float64            `json:"height"`
-	Fits   bool               `json:"fits"` // the grid's last row is above the proof line, its cells hold a line of two digits
+	Fits   bool               `json:"fits"` // the grid's last row is above the proof line, its cells hold two digits (0.73 em tall, 1.27 em wide)
 	Why    string             `json:"why"`
 }
 
@@ -39,7 +39,7 @@ const measureType = `(() => {
 	const last = document.querySelector("#n90").getBoundingClientRect();
 	const proof = document.querySelector(".proof").getBoundingClientRect();
 	const cell = document.querySelector("#n90");
-	return {sizes, height: innerHeight, fits: last.bottom <= proof.top && cell.clientHeight >= px("#n90") && cell.clientWidth >= 1.3 * px("#n90"),
+	return {sizes, height: innerHeight, fits: last.bottom <= proof.top && cell.clientHeight >= 0.8 * px("#n90") && cell.clientWidth >= 1.3 * px("#n90"),
 		why: "cell bottom " + last.bottom + ", proof top " + proof.top + ", cell " + cell.clientWidth + "×" + cell.clientHeight + " for a font of " + px("#n90")};
 })()`
 
