@@ -214,6 +214,9 @@ func (e *EventSpec) programmeRules() []RuleItem {
 		}
 		for _, s := range g.Stages {
 			line := upperFirst(s.Stage.French()) + " : " + s.Prize.Announce()
+			if sp := s.Prize.Sponsor; sp != nil && sp.Name != "" {
+				line += ", offert par " + sp.Name
+			}
 			if s.Prize.Consolation != "" {
 				line += " (consolation en cas d'égalité : " + s.Prize.Consolation + ")"
 			}

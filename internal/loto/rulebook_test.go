@@ -150,3 +150,21 @@ func TestFrenchDateAndDurations(t *testing.T) {
 		}
 	}
 }
+
+// TestR34_RulebookNamesTheSponsors: a prize's sponsor is thanked in the
+// programme of the rules, beside its prize.
+func TestR34_RulebookNamesTheSponsors(t *testing.T) {
+	spec := eventSpec(t, examples.MegaLoto)
+	spec.Programme[0].Stages[0].Prize.Sponsor = &Sponsor{Name: "Boulangerie Le Fournil"}
+	text := rulebookText(spec.Rulebook())
+	if !strings.Contains(text, "  - Quine : Bon d'achat de 30 €, offert par Boulangerie Le Fournil (consolation") {
+		t.Errorf("the sponsor is not named beside its prize:\n%s", text)
+	}
+	// The example's car is given by the garage of its event file.
+	if !strings.Contains(text, "offert par Garage du Légué") {
+		t.Errorf("the example's sponsor is not named:\n%s", text)
+	}
+	if strings.Count(text, "offert par") != 2 {
+		t.Errorf("%d sponsors named, the day has 2", strings.Count(text, "offert par"))
+	}
+}
