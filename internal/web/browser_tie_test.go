@@ -19,9 +19,16 @@ import (
 // to the ball machine (R14): the host types the numbers and the tokens.
 func manualDay(t *testing.T) []byte {
 	t.Helper()
-	out := bytes.Replace(examples.MegaLoto, []byte("\ndraw: rng\n"), []byte("\ndraw: manual\n"), 1)
-	if bytes.Equal(out, examples.MegaLoto) {
-		t.Fatal("the example day no longer says draw: rng")
+	return manualOf(t, examples.MegaLoto)
+}
+
+// manualOf is the event file eventYAML with its draw mode switched to the
+// ball machine.
+func manualOf(t *testing.T, eventYAML []byte) []byte {
+	t.Helper()
+	out := bytes.Replace(eventYAML, []byte("\ndraw: rng\n"), []byte("\ndraw: manual\n"), 1)
+	if bytes.Equal(out, eventYAML) {
+		t.Fatal("the event file no longer says draw: rng")
 	}
 	return out
 }
