@@ -64,7 +64,7 @@ func lineOf(row [9]card.Number) []card.Number {
 // of one of the card's lines; the controller claims it, the host controls
 // it a winner and awards the quine while the player's card shows its line
 // drawn. The organiser closes the desk with its count, reads the Z, and
-// downloads the day's report, whose text names the takings.
+// downloads the day's report, whose text names the takings and no ticket's code.
 func TestBrowser_WholeDay(t *testing.T) {
 	l := startLiveEvent(t, Config{}, manualOf(t, todayLoto(t)))
 
@@ -211,6 +211,29 @@ func TestBrowser_WholeDay(t *testing.T) {
 	org.waitText("#zrows", "espèces280,00 €80,00 €0,00 € (juste)")
 	org.waitText("#zrows", "chèque15,00 €5,00 €0,00 € (juste)")
 	org.screenshot("journee-07-z")
+	zanchor := org.text("#zanchor")
+	anchor := strings.TrimSpace(zanchor[strings.LastIndex(zanchor, " ")+1:])
+	if !strings.Contains(anchor, ":") {
+		t.Fatalf("the Z shows no anchor: %q", zanchor)
+	}
+
+	// The day's report: the closed session listed with the Z's anchor, the
+	// PDF downloaded as the organiser's click does, naming the takings and
+	// the desk, never a ticket's code.
+	org.run(chromedp.Navigate(l.url + "/organisateur/rapports"))
+	org.waitText("#sessions tbody tr", anchor)
+	wait := org.downloads()
+	org.run(chromedp.Click("#daypdf"))
+	report := poppler(t, "pdftotext", "-layout", "-enc", "UTF-8", wait(), "-")
+	for _, want := range []string{"Rapport de la journée", l.day.Event().Name, "caisse-1", "35,00 €"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the day's report lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Contains(report, ticket) {
+		t.Errorf("the day's report shows the ticket's code %s, a bearer code", ticket)
+	}
+	org.screenshot("journee-08-rapports")
 
 	for _, tb := range []*tab{org, desk, door, host, ctl} {
 		tb.noScriptErrors()
