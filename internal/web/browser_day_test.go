@@ -162,6 +162,11 @@ func TestBrowser_WholeDay(t *testing.T) {
 		t.Fatal(err)
 	}
 	line := lineOf(grid[0])
+	// A player's phone follows the winning card on /joueur.
+	player := l.open("/joueur", 390, 844)
+	player.waitText("#live", "En direct")
+	player.run(chromedp.SendKeys("#serial", winner+kb.Enter))
+	player.waitText("#said", "Carton "+winner+" ajouté")
 	host.waitText("#live", "En direct")
 	ctl.waitText("#live", "En direct")
 	host.waitText(".mode", "machine à boules")
@@ -176,6 +181,20 @@ func TestBrowser_WholeDay(t *testing.T) {
 		ctl.waitText("#last", num)
 	}
 	host.waitText("#callable", "1")
+	// The player's card shows the line drawn, the last number marked so.
+	li := "#carton-" + winner
+	for i, n := range line {
+		mark := " : tiré"
+		if i == len(line)-1 {
+			mark = " : tiré, dernier numéro"
+		}
+		player.waitText(fmt.Sprintf("%s td[data-n='%d']", li, n), mark)
+	}
+	if n := player.count(li + " td.hit"); n != len(line) {
+		t.Fatalf("the player's card marks %d numbers drawn, want the %d of its line", n, len(line))
+	}
+	player.waitText(li+" .missing", "Complet pour la quine")
+	player.screenshot("journee-05-joueur")
 	claim(ctl, winner)
 	ctl.waitText("#said", "Annonce 1 enregistrée : carte "+winner)
 	host.waitText("#claims", winner)
@@ -188,12 +207,12 @@ func TestBrowser_WholeDay(t *testing.T) {
 		tb.waitText("#claims", loto.VerdictWin.French())
 		tb.waitText("#claims", read)
 	}
-	ctl.screenshot("journee-05-controle")
+	ctl.screenshot("journee-06-controle")
 	host.press("v")
 	host.waitText("#said", "Lot remis")
 	host.waitText("#said", fmt.Sprintf("carte %s : Bon d'achat de 30 €", winner))
 	host.waitText("#gameline", "double quine")
-	host.screenshot("journee-06-meneur-lot")
+	host.screenshot("journee-07-meneur-lot")
 
 	// The organiser closes the desk on /caisse: 50 + 20 - 10 + 20 = 80 € in cash.
 	org.run(chromedp.Navigate(l.url + "/caisse?caisse=caisse-1"))
@@ -210,7 +229,7 @@ func TestBrowser_WholeDay(t *testing.T) {
 	org.shown("z")
 	org.waitText("#zrows", "espèces280,00 €80,00 €0,00 € (juste)")
 	org.waitText("#zrows", "chèque15,00 €5,00 €0,00 € (juste)")
-	org.screenshot("journee-07-z")
+	org.screenshot("journee-08-z")
 	zanchor := org.text("#zanchor")
 	anchor := strings.TrimSpace(zanchor[strings.LastIndex(zanchor, " ")+1:])
 	if !strings.Contains(anchor, ":") {
@@ -233,9 +252,9 @@ func TestBrowser_WholeDay(t *testing.T) {
 	if strings.Contains(report, ticket) {
 		t.Errorf("the day's report shows the ticket's code %s, a bearer code", ticket)
 	}
-	org.screenshot("journee-08-rapports")
+	org.screenshot("journee-09-rapports")
 
-	for _, tb := range []*tab{org, desk, door, host, ctl} {
+	for _, tb := range []*tab{org, desk, door, host, ctl, player} {
 		tb.noScriptErrors()
 	}
 }
