@@ -25,7 +25,7 @@ func (l *live) openOrganiser(path string, width, height int64) *tab {
 		chromedp.Navigate(l.url+"/connexion"),
 		chromedp.SendKeys("#password", testPassword),
 		chromedp.Submit("#password"),
-		chromedp.WaitVisible("ul.pages"),
+		chromedp.WaitVisible("nav.orgnav"), // the login lands on the organiser's desk
 		chromedp.Navigate(tb.url),
 	)
 	return tb

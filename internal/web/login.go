@@ -54,7 +54,9 @@ func login(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 	}
 	s.startSession(w, r, organiser)
 	if form {
-		http.Redirect(w, r, "/", http.StatusSeeOther)
+		// The organiser's desk is where the organiser works, as a paired
+		// device lands on its role's page.
+		http.Redirect(w, r, "/organisateur", http.StatusSeeOther)
 		return nil
 	}
 	writeJSON(w, http.StatusOK, sessionAnswer{Role: organiser.Role, Name: organiser.Name})
@@ -161,7 +163,9 @@ func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 	s.setupMu.Unlock()
 	s.startSession(w, r, organiser)
 	if form {
-		http.Redirect(w, r, "/", http.StatusSeeOther)
+		// The organiser's desk is where the organiser works, as a paired
+		// device lands on its role's page.
+		http.Redirect(w, r, "/organisateur", http.StatusSeeOther)
 		return nil
 	}
 	writeJSON(w, http.StatusOK, sessionAnswer{Role: organiser.Role, Name: organiser.Name})

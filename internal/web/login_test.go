@@ -40,8 +40,9 @@ func TestLogin_SessionCookie(t *testing.T) {
 	}
 }
 
-// TestLogin_Form: the login page's form logs in and goes back to the start
-// page; a wrong password shows the page again with the French message.
+// TestLogin_Form: the login page's form logs in and lands on the
+// organiser's desk, /organisateur; the start page says who is logged in; a
+// wrong password shows the page again with the French message.
 func TestLogin_Form(t *testing.T) {
 	f := newFixture(t, Config{})
 	form := withHeader("Content-Type", "application/x-www-form-urlencoded")
@@ -50,7 +51,7 @@ func TestLogin_Form(t *testing.T) {
 		t.Fatalf("wrong password by form: %d %s", w.Code, w.Body)
 	}
 	w = f.do("POST", "/connexion", "password="+url.QueryEscape(testPassword), form)
-	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/" || len(w.Result().Cookies()) == 0 {
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/organisateur" || len(w.Result().Cookies()) == 0 {
 		t.Fatalf("login by form: %d %v", w.Code, w.Header())
 	}
 	home := f.do("GET", "/", "", withCookie(w.Result().Cookies()[0]))
