@@ -14,10 +14,16 @@ type dashboardView struct {
 	Sales   chart
 	Entries chart
 	Net     loto.Cents // takings less refunds
+	// NoEvent: the day's event is not created yet, so there is nothing
+	// to count; the page says where to create it.
+	NoEvent bool
 }
 
 // dashboardView reads the figures and draws the charts.
 func (s *Server) dashboardView(r *http.Request) (dashboardView, error) {
+	if s.day.Event() == nil {
+		return dashboardView{NoEvent: true, D: loto.Dashboard{Anchor: s.day.HeadAnchor()}}, nil
+	}
 	d, err := s.day.Dashboard(r.Context())
 	if err != nil {
 		return dashboardView{}, err
