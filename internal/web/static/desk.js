@@ -78,22 +78,33 @@ async function requote() {
     quote = null;
     return;
   }
+  const asked = basket.join("\n");
   const q = new URLSearchParams({ desk });
   for (const c of basket) {
     q.append("card", c);
   }
   try {
-    quote = await call("GET", "/api/v1/sales/quote?" + q);
-    quote.count = quote.cards.length;
+    const got = await call("GET", "/api/v1/sales/quote?" + q);
+    got.count = got.cards.length;
+    got.basket = asked;
+    // A quote of a basket that grew meanwhile is stale: the later one wins.
+    if (asked === basket.join("\n")) {
+      quote = got;
+    }
     setOnline(true);
   } catch (e) {
     if (!(e instanceof NetError)) {
       throw e;
     }
     setOnline(false);
-    quote = offlineQuote(basket);
+    quote = { ...offlineQuote(basket), basket: basket.join("\n") };
   }
 }
+
+// priced says whether the quote is the basket's own: a card scanned while
+// the last quote is on its way must not be sold at the price of the
+// basket without it.
+const priced = () => quote !== null && quote.basket === basket.join("\n");
 
 // add puts a scanned code in the basket, refused with the server's French reason.
 async function add(code) {
@@ -107,6 +118,7 @@ async function add(code) {
     return;
   }
   basket.push(code);
+  render(); // the button waits for the new basket's quote
   try {
     await requote();
     say(`${code} ajoutée`);
@@ -229,7 +241,7 @@ function render() {
     return b;
   }));
   const p = payment(total);
-  const ready = basket.length > 0 && quote && !p.why && !busy;
+  const ready = basket.length > 0 && priced() && !p.why && !busy;
   $("pay").disabled = !ready;
   $("pay").textContent = quote ? `Encaisser ${euros(total)}` : "Encaisser";
   $("why").textContent = basket.length === 0 ? "Scanner au moins une carte." : p.why;
@@ -241,7 +253,7 @@ function render() {
 // pay takes the sale: held in the browser first, then sent.
 async function pay() {
   const p = payment(quote.total_cents);
-  if (p.why || busy) {
+  if (p.why || busy || !priced()) {
     return;
   }
   busy = true;
