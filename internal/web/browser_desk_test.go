@@ -72,24 +72,9 @@ func (tb *tab) submit(id string) {
 // failed, which the test caused on purpose: the browser logs each as an error.
 func (tb *tab) failuresSeen() {
 	tb.t.Helper()
-	eval[chromedp.Void](tb, `console.info("loto: fin des messages")`)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		tb.mu.Lock()
-		done := tb.last == "loto: fin des messages"
-		tb.mu.Unlock()
-		if done {
-			break
-		}
-	}
-	tb.mu.Lock()
-	defer tb.mu.Unlock()
-	kept := tb.errs[:0]
-	for _, e := range tb.errs {
-		if !strings.Contains(e, "status of 404") && !strings.Contains(e, "status of 409") && !strings.Contains(e, "status of 422") && !strings.Contains(e, "net::ERR_INTERNET_DISCONNECTED") {
-			kept = append(kept, e)
-		}
-	}
-	tb.errs = kept
+	tb.dropErrors(func(e string) bool {
+		return strings.Contains(e, "status of 404") || strings.Contains(e, "status of 409") || strings.Contains(e, "status of 422") || strings.Contains(e, "net::ERR_INTERNET_DISCONNECTED")
+	})
 }
 
 // scanCard types a code into the desk's field and Enter, as a USB scanner does.

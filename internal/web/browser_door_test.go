@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -300,27 +301,9 @@ func TestBrowser_DoorReadsATicketQRWithTheCamera(t *testing.T) {
 // of the paths given are not the page's errors.
 func (tb *tab) noErrorsBut(paths ...string) {
 	tb.t.Helper()
-	eval[chromedp.Void](tb, `console.info("loto: fin des messages")`)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		tb.mu.Lock()
-		done := tb.last == "loto: fin des messages"
-		tb.mu.Unlock()
-		if done {
-			break
-		}
-	}
-	tb.mu.Lock()
-	kept := tb.errs[:0]
-	for _, e := range tb.errs {
-		expected := false
-		for _, p := range paths {
-			expected = expected || (strings.Contains(e, "the server responded with a status of 4") && strings.Contains(e, p))
-		}
-		if !expected {
-			kept = append(kept, e)
-		}
-	}
-	tb.errs = kept
-	tb.mu.Unlock()
+	tb.dropErrors(func(e string) bool {
+		return strings.Contains(e, "the server responded with a status of 4") &&
+			slices.ContainsFunc(paths, func(p string) bool { return strings.Contains(e, p) })
+	})
 	tb.noErrors()
 }

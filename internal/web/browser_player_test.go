@@ -232,21 +232,10 @@ func TestBrowser_Player(t *testing.T) {
 // loads and the page shows in French.
 func (tb *tab) noErrorsButRefusedLookups() {
 	tb.t.Helper()
-	eval[chromedp.Void](tb, `console.info("loto: fin des messages")`)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		tb.mu.Lock()
-		done := tb.last == "loto: fin des messages"
-		tb.mu.Unlock()
-		if done {
-			break
-		}
-	}
-	tb.mu.Lock()
-	tb.errs = slices.DeleteFunc(tb.errs, func(e string) bool {
+	tb.dropErrors(func(e string) bool {
 		return strings.Contains(e, "net::ERR_INTERNET_DISCONNECTED") || strings.Contains(e, "/api/v1/cards/") &&
 			(strings.Contains(e, "status of 422") || strings.Contains(e, "status of 429"))
 	})
-	tb.mu.Unlock()
 	tb.noErrors()
 }
 

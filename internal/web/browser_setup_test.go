@@ -64,23 +64,10 @@ func (tb *tab) downloads() func() string {
 // with an error status: these pages show the server's refusals on purpose.
 func (tb *tab) noScriptErrors() {
 	tb.t.Helper()
-	// As noErrors does: a marker logged now is seen after every message before it.
-	eval[chromedp.Void](tb, `console.info("loto: fin des messages")`)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		tb.mu.Lock()
-		done := tb.last == "loto: fin des messages"
-		tb.mu.Unlock()
-		if done {
-			break
-		}
-	}
-	tb.mu.Lock()
-	defer tb.mu.Unlock()
-	for _, e := range tb.errs {
-		if !strings.Contains(e, "Failed to load resource: the server responded with a status of 4") {
-			tb.t.Errorf("%s: %s", tb.url, e)
-		}
-	}
+	tb.dropErrors(func(e string) bool {
+		return strings.Contains(e, "Failed to load resource: the server responded with a status of 4")
+	})
+	tb.noErrors()
 }
 
 // poppler runs a poppler tool on a file and returns its output.

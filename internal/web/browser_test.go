@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -387,12 +388,10 @@ func (tb *tab) axe() {
 	}
 }
 
-// noErrors fails when the page threw or logged an error: a script that
-// failed, or one the Content-Security-Policy refused.
-func (tb *tab) noErrors() {
-	tb.t.Helper()
-	// The console's messages come in order but on their own goroutine: a
-	// marker logged now is seen after every message before it.
+// settle waits until the console has delivered every message the page
+// logged so far. The console's messages come in order but on their own
+// goroutine: a marker logged now is seen after every message before it.
+func (tb *tab) settle() {
 	eval[chromedp.Void](tb, `console.info("loto: fin des messages")`)
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		tb.mu.Lock()
@@ -402,6 +401,23 @@ func (tb *tab) noErrors() {
 			break
 		}
 	}
+}
+
+// dropErrors forgets the console errors the test caused on purpose (those
+// expected reports), once every message so far has come: the browser logs
+// each 4xx answer and each load a cut network failed as an error.
+func (tb *tab) dropErrors(expected func(string) bool) {
+	tb.settle()
+	tb.mu.Lock()
+	tb.errs = slices.DeleteFunc(tb.errs, expected)
+	tb.mu.Unlock()
+}
+
+// noErrors fails when the page threw or logged an error: a script that
+// failed, or one the Content-Security-Policy refused.
+func (tb *tab) noErrors() {
+	tb.t.Helper()
+	tb.settle()
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
 	for _, e := range tb.errs {
