@@ -25,6 +25,26 @@ func keyed(r *http.Request) (context.Context, error) {
 	return loto.WithKey(r.Context(), k), nil
 }
 
+// act serves a write of the API: the request's JSON decoded into a B, its
+// idempotency key taken, do's answer written as JSON; the first error goes
+// back to the route's handler for writeError.
+func act[B any](w http.ResponseWriter, r *http.Request, do func(ctx context.Context, body B) (any, error)) error {
+	var body B
+	if err := decodeJSON(r, &body); err != nil {
+		return err
+	}
+	ctx, err := keyed(r)
+	if err != nil {
+		return err
+	}
+	ans, err := do(ctx, body)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, ans)
+	return nil
+}
+
 func apiUnknown(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	return loto.Errorf(loto.ENotFound, "pas de route %s %s dans l'API", r.Method, loto.Shown(r.URL.Path))
 }

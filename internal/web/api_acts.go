@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -23,28 +24,17 @@ type exclusionBody struct {
 }
 
 func apiExclude(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body exclusionBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	req := loto.ExclusionRequest{Why: body.Why, Sales: body.Sales, Desk: body.Desk}
-	var err error
-	if req.Tickets, err = loto.ParseTickets(body.Tickets); err != nil {
-		return err
-	}
-	if req.Cards, err = loto.ParseSerials(body.Cards); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	x, err := s.day.Exclude(ctx, a, req)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, x)
-	return nil
+	return act(w, r, func(ctx context.Context, body exclusionBody) (any, error) {
+		req := loto.ExclusionRequest{Why: body.Why, Sales: body.Sales, Desk: body.Desk}
+		var err error
+		if req.Tickets, err = loto.ParseTickets(body.Tickets); err != nil {
+			return nil, err
+		}
+		if req.Cards, err = loto.ParseSerials(body.Cards); err != nil {
+			return nil, err
+		}
+		return s.day.Exclude(ctx, a, req)
+	})
 }
 
 // reasonBody is the JSON of an act that takes only its reason.
@@ -63,41 +53,23 @@ type postponeAnswer struct {
 }
 
 func apiPostpone(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body reasonBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	pp, err := s.day.Postpone(ctx, a, body.Reason)
-	if err != nil {
-		return err
-	}
-	ans := postponeAnswer{Time: pp.Time, By: pp.By, Reason: pp.Reason, ToRefund: len(pp.ToRefund)}
-	for _, sale := range pp.ToRefund {
-		ans.ToRefundCents += sale.Total
-	}
-	writeJSON(w, http.StatusOK, ans)
-	return nil
+	return act(w, r, func(ctx context.Context, body reasonBody) (any, error) {
+		pp, err := s.day.Postpone(ctx, a, body.Reason)
+		if err != nil {
+			return nil, err
+		}
+		ans := postponeAnswer{Time: pp.Time, By: pp.By, Reason: pp.Reason, ToRefund: len(pp.ToRefund)}
+		for _, sale := range pp.ToRefund {
+			ans.ToRefundCents += sale.Total
+		}
+		return ans, nil
+	})
 }
 
 func apiEndDay(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body reasonBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.EndDay(ctx, a, body.Reason)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, body reasonBody) (any, error) {
+		return s.day.EndDay(ctx, a, body.Reason)
+	})
 }
 
 // refundBody is the JSON of POST /api/v1/refunds.
@@ -109,24 +81,13 @@ type refundBody struct {
 }
 
 func apiRefund(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body refundBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	reason, err := loto.ParseRefundReason(body.Reason)
-	if err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	f, err := s.day.RefundSale(ctx, a, loto.RefundRequest{Sale: body.Sale, Reason: reason, Desk: body.Desk, Note: body.Note})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, f)
-	return nil
+	return act(w, r, func(ctx context.Context, body refundBody) (any, error) {
+		reason, err := loto.ParseRefundReason(body.Reason)
+		if err != nil {
+			return nil, err
+		}
+		return s.day.RefundSale(ctx, a, loto.RefundRequest{Sale: body.Sale, Reason: reason, Desk: body.Desk, Note: body.Note})
+	})
 }
 
 // stampBody is the JSON of POST /api/v1/stamps.
@@ -135,20 +96,9 @@ type stampBody struct {
 }
 
 func apiStamp(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body stampBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.Stamp(ctx, a, body.Cards)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, body stampBody) (any, error) {
+		return s.day.Stamp(ctx, a, body.Cards)
+	})
 }
 
 // eraseBody is the JSON of POST /api/v1/privacy/erase: one reservation or
@@ -160,20 +110,9 @@ type eraseBody struct {
 }
 
 func apiErase(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body eraseBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	e, err := s.day.Erase(ctx, a, loto.EraseRequest{Reservation: body.Reservation, Sale: body.Sale, Why: body.Why})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, e)
-	return nil
+	return act(w, r, func(ctx context.Context, body eraseBody) (any, error) {
+		return s.day.Erase(ctx, a, loto.EraseRequest{Reservation: body.Reservation, Sale: body.Sale, Why: body.Why})
+	})
 }
 
 // purgeBody is the JSON of POST /api/v1/privacy/purge.
@@ -182,18 +121,7 @@ type purgeBody struct {
 }
 
 func apiPurge(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body purgeBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	e, err := s.day.Purge(ctx, a, body.Why)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, e)
-	return nil
+	return act(w, r, func(ctx context.Context, body purgeBody) (any, error) {
+		return s.day.Purge(ctx, a, body.Why)
+	})
 }
