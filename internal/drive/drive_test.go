@@ -1,0 +1,189 @@
+package drive
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"loto/internal/journal"
+	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
+	"loto/internal/web"
+)
+
+// served is a short example day on a real SQLite file, served on a
+// loopback port by the real API.
+type served struct {
+	store journal.Store
+	day   *loto.Day
+	plan  *Plan
+	base  string
+}
+
+// serve records a day of games games and regular cards, prepares the
+// plan of players players and serves the day.
+func serve(t *testing.T, games, regular int, opt Options) *served {
+	t.Helper()
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "loto.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	day, err := loto.OpenWith(ctx, store, loto.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := Example(games, regular)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := day.CreateEvent(ctx, organiser, spec); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := Prepare(ctx, day, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := web.New(web.Config{Day: day, Auth: day, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	hs := srv.HTTPServer(ln.Addr().String())
+	go hs.Serve(ln)
+	t.Cleanup(func() { hs.Close() })
+	return &served{store: store, day: day, plan: plan, base: "http://" + ln.Addr().String()}
+}
+
+// journalled reads the journal: the count of each type and the events by key.
+func journalled(t *testing.T, s journal.Store) (map[string]int, map[string]journal.Event) {
+	t.Helper()
+	types, keys := map[string]int{}, map[string]journal.Event{}
+	err := s.Read(context.Background(), 1, func(e journal.Event) error {
+		types[e.Type]++
+		if e.Key != "" {
+			keys[e.Key] = e
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return types, keys
+}
+
+// checkDay checks that the driven day is in the journal as the report
+// says: every game played, every sale and admission once, every
+// acknowledged act's key on the event its anchor names, the chain whole.
+func checkDay(t *testing.T, s *served, r Report, acked []Act, games int) {
+	t.Helper()
+	if r.Errors != 0 {
+		t.Fatalf("%d acts went wrong, the first: %s", r.Errors, r.FirstError)
+	}
+	if r.Games != games || r.Awards != 3*games {
+		t.Errorf("played %d games and %d awards, want %d and %d", r.Games, r.Awards, games, 3*games)
+	}
+	if r.Provoked < 1+games {
+		t.Errorf("%d mistakes provoked, want a ticket scanned twice and a wrong call per game", r.Provoked)
+	}
+	types, keys := journalled(t, s.store)
+	if types[loto.TypeSaleRecorded] != r.Sales || types[loto.TypeTicketCrossed] != r.Admissions {
+		t.Errorf("journal: %d sales and %d tickets crossed, the driver acknowledged %d and %d",
+			types[loto.TypeSaleRecorded], types[loto.TypeTicketCrossed], r.Sales, r.Admissions)
+	}
+	if types[loto.TypePrizeAwarded] != r.Awards || types[loto.TypeNumberDrawn] != r.Draws {
+		t.Errorf("journal: %d awards and %d draws, the driver acknowledged %d and %d",
+			types[loto.TypePrizeAwarded], types[loto.TypeNumberDrawn], r.Awards, r.Draws)
+	}
+	for _, a := range acked {
+		e, ok := keys[a.Key]
+		if !ok {
+			t.Errorf("act %s %s acknowledged, not in the journal", a.Route, a.Key)
+			continue
+		}
+		if a.Anchor != "" {
+			var an journal.Anchor
+			if err := an.UnmarshalText([]byte(a.Anchor)); err != nil || an.Seq < e.Seq {
+				t.Errorf("act %s: anchor %s before its event %d (%v)", a.Key, a.Anchor, e.Seq, err)
+			}
+		}
+	}
+	if _, err := journal.Verify(context.Background(), s.store); err != nil {
+		t.Fatal(err)
+	}
+	if over := s.day.Results(); len(over) != games {
+		t.Errorf("the day has %d games over, want %d", len(over), games)
+	}
+}
+
+func TestDrive_PlaysADayThroughHTTP(t *testing.T) {
+	const games = 2
+	s := serve(t, games, 600, Options{Players: 40, Cashiers: 3, Controllers: 2, Seed: 7})
+	d := New(s.plan, Config{Base: s.base, Seed: 7})
+	r, err := d.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Players != len(s.plan.Players) || r.Sales < r.Players || r.Admissions == 0 {
+		t.Errorf("%d players served of %d, %d sales, %d admissions", r.Players, len(s.plan.Players), r.Sales, r.Admissions)
+	}
+	t.Logf("%d players, %d sales, %d admissions, %d draws, %d claims, %d awards, %d mistakes, in %s",
+		r.Players, r.Sales, r.Admissions, r.Draws, r.Claims, r.Awards, r.Provoked, r.Took)
+	checkDay(t, s, r, d.Acked(), games)
+	for _, f := range r.Routes {
+		if f.Count == 0 || f.Max < f.P99 || f.P99 < f.P50 {
+			t.Errorf("route %s: figures out of order %+v", f.Route, f)
+		}
+	}
+}
+
+// losing is a transport that loses the answer of one act in every few:
+// the server got the request and made the act, the device never hears
+// of it, as when the Wi-Fi drops mid-sale.
+type losing struct {
+	next  http.RoundTripper
+	every int64
+	n     atomic.Int64
+	lost  atomic.Int64
+}
+
+func (l *losing) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := l.next.RoundTrip(r)
+	if err != nil || r.Header.Get("Idempotency-Key") == "" || l.n.Add(1)%l.every != 0 {
+		return resp, err
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	l.lost.Add(1)
+	return nil, errors.New("connexion coupée après l'envoi")
+}
+
+func TestDrive_AnActWhoseAnswerIsLostIsMadeOnce(t *testing.T) {
+	const games = 1
+	s := serve(t, games, 300, Options{Players: 25, Cashiers: 2, Controllers: 1, Seed: 3})
+	tr := &losing{next: http.DefaultTransport, every: 4}
+	d := New(s.plan, Config{Base: s.base, Seed: 3, Client: &http.Client{Transport: tr, Timeout: 10 * time.Second}})
+	r, err := d.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.lost.Load() < 10 {
+		t.Fatalf("only %d answers lost: the test proves nothing", tr.lost.Load())
+	}
+	retries := 0
+	for _, f := range r.Routes {
+		retries += f.Retries
+	}
+	if retries != int(tr.lost.Load()) {
+		t.Errorf("%d acts sent again, %d answers lost", retries, tr.lost.Load())
+	}
+	checkDay(t, s, r, d.Acked(), games)
+}
