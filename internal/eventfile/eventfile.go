@@ -33,6 +33,7 @@ type (
 		Draw      string       `yaml:"draw"`
 		Programme []fileGame   `yaml:"programme"`
 		Hall      fileHall     `yaml:"hall"`
+		PublicURL string       `yaml:"public_url"`
 	}
 	fileSchedule struct {
 		Doors  string      `yaml:"doors"`
@@ -209,6 +210,11 @@ func validateEvent(p *problems, f *fileEvent) *loto.EventSpec {
 	}
 	spec.Programme = validateProgramme(p, f.Programme, spec.Series)
 	spec.Hall = validateHall(p, &f.Hall)
+	if u, err := loto.CheckPublicURL(f.PublicURL); err != nil {
+		p.add("public_url", "%s", loto.ErrorMessage(err))
+	} else {
+		spec.PublicURL = u
+	}
 	return spec
 }
 

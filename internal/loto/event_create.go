@@ -27,6 +27,9 @@ func (d *Day) CreateEvent(ctx context.Context, actor Actor, spec *EventSpec) (Ev
 	if err := spec.checkSponsors(); err != nil {
 		return EventResult{}, err
 	}
+	if err := spec.checkPublicURL(); err != nil {
+		return EventResult{}, err
+	}
 	warnings := spec.otherDay(d.clock(), "événement enregistré")
 	e, err := d.runKeyed(ctx, TypeEventCreated, sameEvent(spec), func(st *State) ([]journal.Draft, int, error) {
 		return d.eventDrafts(st, actor, spec)

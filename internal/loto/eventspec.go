@@ -134,6 +134,9 @@ type EventSpec struct {
 	Programme []GameSpec     `json:"programme"`
 	Hall      *Hall          `json:"hall,omitempty"`  // nil in a day recorded before the board was sized by it: DefaultHall
 	Logos     []Logo         `json:"logos,omitempty"` // the sponsors' logos the prizes name (Sponsor.Logo)
+	// PublicURL is the address the hall's phones reach the server by
+	// (CheckPublicURL), printed on the tickets; "" when not given.
+	PublicURL string `json:"public_url,omitempty"`
 }
 
 // Schedule gives the times of the day (R1, R12).

@@ -351,7 +351,7 @@ func (e *EventSpec) disputeRules() []RuleItem {
 		item("En cas de litige, seul l'organisateur ou le meneur de jeu prendra une décision pour régler ce litige. Chaque décision est enregistrée dans le journal de la journée (qui, quand, quoi, pourquoi) ; rien de ce qui est enregistré n'est modifié ni effacé, et l'ancre du journal affichée sur le tableau permet de le vérifier ensuite.", "R27"),
 		item("Toute personne perturbant le bon déroulement du loto sera exclue de la salle par l'organisateur après un remboursement de ses cartes de jeu ; ces cartes, la carte gratuite de son billet comprise, sont alors annulées.", "R28"),
 		item("L'organisateur se réserve le droit de reporter le loto en cas de manque de participants : la vente s'arrête et chaque vente est remboursée.", "R29"),
-		item("Ce règlement est publié sur la page "+RulesPath+" et en PDF ("+RulesPath+".pdf) ; le tableau en rappelle l'essentiel entre les parties.", "R34"),
+		item("Ce règlement est publié sur la page "+e.RulesURL()+" et en PDF ("+e.RulesURL()+".pdf) ; le tableau en rappelle l'essentiel entre les parties.", "R34"),
 	}
 }
 
@@ -368,7 +368,7 @@ func (e *EventSpec) summary() []string {
 		"Une annonce faite après le début du contrôle n'est pas retenue.",
 		"Ne démarquez pas avant la fin de la partie.",
 		tie,
-		"Règlement complet : " + RulesPath,
+		"Règlement complet : " + e.RulesURL(),
 	}
 }
 
