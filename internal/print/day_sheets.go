@@ -22,7 +22,7 @@ func DayTickets(d *loto.Day, only int) ([]TicketSheet, error) {
 		}
 		for _, t := range r.Tickets {
 			sheets = append(sheets, TicketSheet{Code: t.Code, QR: t.QR, Name: r.Name, Contact: r.Contact,
-				Event: ev.Name, When: when, Venue: ev.Venue, Rules: loto.RulesPath})
+				Event: ev.Name, When: when, Venue: ev.Venue, Rules: ev.RulesURL()})
 		}
 	}
 	if len(sheets) == 0 {

@@ -20,14 +20,25 @@ type TicketSheet struct {
 	When    string // e.g. "dimanche 6 décembre 2026, ouverture des portes 8h00"
 	Venue   string // e.g. "Salle Hermione, Saint-Brieuc"
 	Rules   string // where the rules are published (R34), e.g. "/reglement"; empty prints no line
+	// A full address (http:// or https://, the event's public_url) is
+	// printed whole and drawn as a second, smaller QR code for a phone.
+}
+
+// fullAddress reports whether the rules' address is one a phone can open.
+func (t *TicketSheet) fullAddress() bool {
+	return strings.HasPrefix(t.Rules, "https://") || strings.HasPrefix(t.Rules, "http://")
 }
 
 // ticketNotice is what the holder must know (R2, R4, R5): the ticket opens
 // the door, is worth one free card, and is crossed out when used.
 const ticketNotice = "Billet de réservation — donne droit à une carte de jeu gratuite, à présenter à l'entrée (il sera barré)"
 
-// ticketRules leads the address of the rules on a ticket (R34).
-const ticketRules = "Règlement du jeu : "
+// ticketRules leads the address of the rules on a ticket (R34);
+// ticketRulesQR the full address, above it, beside its QR code.
+const (
+	ticketRules   = "Règlement du jeu : "
+	ticketRulesQR = "Règlement du jeu (code QR ci-contre) :"
+)
 
 // Ticket geometry in millimetres. Eight tickets of A7 size tile an A4 page in
 // two columns of four, so a guillotine cuts a sheet in three strokes.
@@ -43,6 +54,10 @@ const (
 	ticketQR               = 34.0
 	ticketPad              = 3.0
 	ticketTextW            = ticketW - 3*ticketPad - ticketQR // the column left of the QR code
+	// The rules' QR code, in the bottom right corner, below the ticket's;
+	// it is smaller, so the door's scanner does not take one for the other.
+	ticketRulesQRSize = 15.0
+	ticketFootW       = ticketW - 2*ticketPad - ticketRulesQRSize - 2 // the small print left of it
 )
 
 // Ticket colours: neutral, so a ticket is never mistaken for a game card of
@@ -75,6 +90,10 @@ func Tickets(w io.Writer, tickets []TicketSheet, progress func(done, total int))
 	pdf.SetCellMargin(0)
 	p := newTextPainter(pdf)
 	notice := p.wrap(ticketNotice, "", 7.5, ticketW-2*ticketPad, 2)
+	narrow := p.wrap(ticketNotice, "", 7.5, ticketFootW, 2) // beside the rules' QR code
+	// Every ticket of a run points to the same rules: one QR code for all.
+	var rulesQR [][]bool
+	rulesFor := ""
 
 	for i := range tickets {
 		t := &tickets[i]
@@ -87,7 +106,18 @@ func Tickets(w io.Writer, tickets []TicketSheet, progress func(done, total int))
 			return fmt.Errorf("billet %s : %w", t.Code, err)
 		}
 		x, y := ticketOrigin(i % ticketsPerPage)
-		p.ticket(t, qr, notice, x, y)
+		if !t.fullAddress() {
+			p.ticket(t, qr, notice, x, y)
+		} else {
+			if rulesFor != t.Rules {
+				if rulesQR, err = qrModules(t.Rules); err != nil {
+					return fmt.Errorf("billet %s : %w", t.Code, err)
+				}
+				rulesFor = t.Rules
+			}
+			p.ticket(t, qr, narrow, x, y)
+			p.ticketRules(t.Rules, rulesQR, len(narrow), x, y)
+		}
 		if err := pdf.Error(); err != nil {
 			return fmt.Errorf("billet %s : erreur PDF : %w", t.Code, err)
 		}
@@ -173,7 +203,10 @@ func (p *painter) ticket(t *TicketSheet, qr [][]bool, notice []string, x, y floa
 	// The notice reads as the ticket's small print, under a rule, with
 	// where the rules of the day are published just above it (R34).
 	ny := y + ticketH - ticketPad - float64(len(notice))*3.3
-	if t.Rules != "" {
+	width := ticketW - 2*ticketPad
+	if t.fullAddress() {
+		width = ticketFootW
+	} else if t.Rules != "" {
 		rules := p.fitText(ticketRules+t.Rules, "", 7.5, ticketW-2*ticketPad)
 		pdf.SetTextColor(40, 40, 40)
 		pdf.SetXY(tx, ny-6)
@@ -181,14 +214,36 @@ func (p *painter) ticket(t *TicketSheet, qr [][]bool, notice []string, x, y floa
 	}
 	setDraw(pdf, ticketBand)
 	pdf.SetLineWidth(0.4)
-	pdf.Line(tx, ny-1.5, x+ticketW-ticketPad, ny-1.5)
+	pdf.Line(tx, ny-1.5, tx+width, ny-1.5)
 	pdf.SetFont("Helvetica", "", 7.5)
 	pdf.SetTextColor(40, 40, 40)
 	for _, line := range notice {
 		pdf.SetXY(tx, ny)
-		pdf.CellFormat(ticketW-2*ticketPad, 3.3, line, "", 0, "LM", false, 0, "")
+		pdf.CellFormat(width, 3.3, line, "", 0, "LM", false, 0, "")
 		ny += 3.3
 	}
+}
+
+// ticketRules draws the rules' full address above the small print of
+// noticeLines lines, never cut short (its type shrinks to fit), and its QR
+// code in the ticket's bottom right corner: a player opens it on a phone.
+func (p *painter) ticketRules(address string, qr [][]bool, noticeLines int, x, y float64) {
+	pdf := p.pdf
+	tx := x + ticketPad
+	ny := y + ticketH - ticketPad - float64(noticeLines)*3.3
+	label := p.fitText(ticketRulesQR, "", 7, ticketFootW)
+	pdf.SetTextColor(70, 70, 70)
+	pdf.SetXY(tx, ny-9)
+	pdf.CellFormat(ticketFootW, 3, label, "", 0, "LM", false, 0, "")
+	pdf.SetFont("Helvetica", "B", 8.5)
+	text := p.tr(address)
+	if tw := pdf.GetStringWidth(text); tw > ticketFootW {
+		pdf.SetFontSize(8.5 * ticketFootW / tw)
+	}
+	pdf.SetTextColor(0, 0, 0)
+	pdf.SetXY(tx, ny-6)
+	pdf.CellFormat(ticketFootW, 3.5, text, "", 0, "LM", false, 0, "")
+	drawQR(pdf, qr, x+ticketW-ticketPad-ticketRulesQRSize, y+ticketH-ticketPad-ticketRulesQRSize, ticketRulesQRSize)
 }
 
 // ticketCutLines draws the dashed lines between the tickets of a page.

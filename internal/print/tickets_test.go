@@ -264,3 +264,44 @@ func BenchmarkTickets1000(b *testing.B) {
 		}
 	}
 }
+
+// R34: a ticket of a day with a public address prints the rules' address
+// in full, never cut, and its QR code reads back as that address, beside
+// the ticket's own code; a ticket without one keeps the path alone.
+func TestR34_TicketGivesTheRulesFullAddressAndItsQRCode(t *testing.T) {
+	tickets := testTickets(3)
+	tickets[0].Rules = "https://loto.rotary-saintbrieuc.fr/reglement"
+	tickets[1].Rules = "http://192.168.1.10:8080/reglement"
+	path := writeTickets(t, tickets)
+	p := rasterize(t, path, 300)[0]
+	for i, tk := range tickets[:2] {
+		flat := strings.ReplaceAll(slotText(t, path, 1, i), "\n", " ")
+		for _, want := range []string{ticketRulesQR + " " + tk.Rules, tk.Code, tk.Name, ticketNotice} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("ticket %s: %q missing from its slot's text:\n%s", tk.Code, want, flat)
+			}
+		}
+		want, err := qrModules(tk.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, _ := qrModules(strings.Replace(tk.Rules, "reglement", "reglemenu", 1)) // as long: as large a code
+
+		n := len(want)
+		m := ticketRulesQRSize / float64(n+2*qrQuiet)
+		x, y := ticketOrigin(i)
+		qx, qy := x+ticketW-ticketPad-ticketRulesQRSize, y+ticketH-ticketPad-ticketRulesQRSize
+		if diff, diffOther := qrDiff(p, qx+qrQuiet*m, qy+qrQuiet*m, m, want, other); diff != 0 || diffOther == 0 {
+			t.Errorf("ticket %s: rules' QR code: %d of %d modules read back wrong, %d differ from another address's", tk.Code, diff, n*n, diffOther)
+		}
+		// The ticket's own code is still the door's.
+		own, _ := qrModules(tk.QR)
+		mo := ticketQR / float64(len(own)+2*qrQuiet)
+		if diff, _ := qrDiff(p, x+ticketW-ticketPad-ticketQR+qrQuiet*mo, y+ticketBandH+2+qrQuiet*mo, mo, own, own); diff != 0 {
+			t.Errorf("ticket %s: its own QR code has %d modules wrong", tk.Code, diff)
+		}
+	}
+	if flat := strings.ReplaceAll(slotText(t, path, 1, 2), "\n", " "); !strings.Contains(flat, ticketRules+"/reglement") || strings.Contains(flat, "code QR ci-contre") {
+		t.Errorf("a ticket without the public address:\n%s", flat)
+	}
+}
