@@ -227,12 +227,13 @@ type process struct {
 	done           chan error
 }
 
-// startBinary runs the real binary's `loto serve` on port 0 and db, and
-// waits for it to print its address; the test's end kills it if needed.
-func startBinary(t *testing.T, db string) *process {
+// startBinary runs the real binary's `loto serve` on port 0 and db, with
+// more options if given, and waits for it to print its address; the test's
+// end kills it if needed.
+func startBinary(t *testing.T, db string, options ...string) *process {
 	t.Helper()
 	p := &process{stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan error, 1)}
-	p.cmd = exec.Command(buildBinary(t), "serve", "--addr", "127.0.0.1:0", "--db", db)
+	p.cmd = exec.Command(buildBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, options...)...)
 	p.cmd.Stdout, p.cmd.Stderr = p.stdout, p.stderr
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

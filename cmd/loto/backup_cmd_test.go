@@ -1,0 +1,240 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// backupOf runs `loto backup --json` of db into out and returns what it printed.
+func backupOf(t *testing.T, db, out string) backupJSON {
+	t.Helper()
+	var b backupJSON
+	if err := json.Unmarshal([]byte(mustRun(t, "backup", "--db", db, "--out", out, "--json")), &b); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// anchorOf runs `loto journal head --json` on db.
+func anchorOf(t *testing.T, db string) headJSON {
+	t.Helper()
+	var h headJSON
+	if err := json.Unmarshal([]byte(mustRun(t, "journal", "head", "--json", "--db", db)), &h); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// exported returns the lines of `loto journal export` of db.
+func exported(t *testing.T, db string) []string {
+	t.Helper()
+	return strings.Split(strings.TrimSpace(mustRun(t, "journal", "export", "--db", db)), "\n")
+}
+
+// TestBackup_OfALiveServerRestoresAgainstTheAnchors backs up, four times,
+// the file of the real binary serving the demo day, which records sales,
+// draws and awards without pause: each backup, restored into a new file,
+// verifies against the anchor printed just before it, and its events are
+// exactly the first ones of the served journal, read once the server stopped.
+func TestBackup_OfALiveServerRestoresAgainstTheAnchors(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "loto.db")
+	p := startBinary(t, db, "--demo", "--demo-interval", "5ms")
+	type taken struct {
+		before headJSON
+		copy   backupJSON
+		into   string
+	}
+	var all []taken
+	for i := range 4 {
+		before := anchorOf(t, db)
+		b := backupOf(t, db, filepath.Join(dir, fmt.Sprintf("sauvegarde-%d.db", i)))
+		if b.Events < before.Seq {
+			t.Fatalf("backup %d stops at %d, before the anchor %s printed before it", i, b.Events, before.Anchor)
+		}
+		into := filepath.Join(dir, fmt.Sprintf("restauree-%d.db", i))
+		out := mustRun(t, "restore", "--from", b.File, "--db", into, "--anchor", before.Anchor.String())
+		if !strings.Contains(out, "ancre "+before.Anchor.String()+" : conforme") || !strings.Contains(out, fmt.Sprintf("journée restaurée dans %s : %d événements", into, b.Events)) {
+			t.Fatalf("restore %d: %q", i, out)
+		}
+		if v := mustRun(t, "journal", "verify", "--db", into, "--anchor", before.Anchor.Short(), "--anchor", b.Anchor.String()); !strings.Contains(v, "journal intègre") {
+			t.Fatalf("verify of restored %d: %q", i, v)
+		}
+		all = append(all, taken{before, b, into})
+	}
+	if strings.Contains(p.stdout.String(), "démo terminée") || all[0].copy.Events == all[len(all)-1].copy.Events {
+		t.Fatalf("the server stopped recording during the backups (heads %d to %d): the test proves nothing", all[0].copy.Events, all[len(all)-1].copy.Events)
+	}
+	for _, tk := range all {
+		t.Logf("anchor %d, backup %d", tk.before.Seq, tk.copy.Events)
+	}
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	p.done <- <-p.done // for the cleanup
+	live := exported(t, db)
+	for i, tk := range all {
+		got := exported(t, tk.into)
+		if int64(len(got)) != tk.copy.Events || !slices.Equal(got, live[:len(got)]) {
+			t.Fatalf("restored %d (%d events) is not the first events of the served journal (%d)", i, len(got), len(live))
+		}
+	}
+}
+
+// TestBackup_P1_ErasedPersonalDataStaysErased: a holder erased on her
+// request before the backup is in no byte of the backup nor of the day
+// restored from it, which shows her as "effacé" and still holds the other
+// holder; the restored journal verifies the erasure.
+func TestBackup_P1_ErasedPersonalDataStaysErased(t *testing.T) {
+	db, _ := privacyDB(t)
+	mustRun(t, "privacy", "erase", "--reservation", "1", "--why", "demande du 17 mars", "--db", db)
+	dir := t.TempDir()
+	b := backupOf(t, db, dir)
+	if filepath.Dir(b.File) != dir || !strings.HasPrefix(filepath.Base(b.File), "loto-") {
+		t.Fatalf("a backup into a folder is named %s", b.File)
+	}
+	raw, err := os.ReadFile(b.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := containsAny(raw, []string{"Hélène", "Quintard", "06 12 34 56 78", "880692310285", "7654321"}); s != "" {
+		t.Fatalf("the backup holds %q, erased before it", s)
+	}
+	if !bytes.Contains(raw, []byte("paul.zebulon")) {
+		t.Fatal("the backup lost the holder not erased")
+	}
+	into := filepath.Join(t.TempDir(), "loto.db")
+	mustRun(t, "restore", "--from", b.File, "--db", into)
+	if v := mustRun(t, "journal", "verify", "--db", into); !strings.Contains(v, "conformes à leur empreinte : 1 ; effacées : 2") {
+		t.Fatalf("verify of the restored day: %q", v)
+	}
+	list := mustRun(t, "reservation", "list", "--db", into)
+	if !strings.Contains(list, "1     effacé") || !strings.Contains(list, "Paul Zébulon") {
+		t.Fatalf("the restored reservations:\n%s", list)
+	}
+}
+
+// TestRestore_ReplacesADayOnlyWithForceAndKeepsIt: a restore onto a file
+// that holds a day is refused and changes nothing; with --force the day
+// restored is the backup's and the one replaced is kept beside it, whole.
+func TestRestore_ReplacesADayOnlyWithForceAndKeepsIt(t *testing.T) {
+	saved := saleDB(t)
+	b := backupOf(t, saved, filepath.Join(t.TempDir(), "sauvegarde.db"))
+	db := saleDB(t)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", db)
+	other := anchorOf(t, db)
+	fails(t, db, "contient déjà une journée (4 événements", "restore", "--from", b.File, "--db", db)
+	if a := anchorOf(t, db); a != other {
+		t.Fatalf("a refused restore changed the day: %v, was %v", a.Anchor, other.Anchor)
+	}
+	out := mustRun(t, "restore", "--from", b.File, "--db", db, "--force")
+	if a := anchorOf(t, db); a.Anchor != b.Anchor {
+		t.Fatalf("the restored day ends at %v, the backup at %v", a.Anchor, b.Anchor)
+	}
+	kept := strings.TrimSpace(out[strings.Index(out, "gardée sous ")+len("gardée sous "):])
+	if v := mustRun(t, "journal", "verify", "--db", kept, "--anchor", other.Anchor.String()); !strings.Contains(v, "journal intègre : 4 événements") {
+		t.Fatalf("the day replaced, kept as %s: %q", kept, v)
+	}
+}
+
+// TestRestore_RefusesABadBackupAndLeavesNothing: a backup whose event was
+// edited, one that lacks an anchor kept outside, a file that is no SQLite
+// base and an empty journal are refused, each saying why, and leave no
+// file where the day would go.
+func TestRestore_RefusesABadBackupAndLeavesNothing(t *testing.T) {
+	saved := saleDB(t)
+	dir := t.TempDir()
+	good := backupOf(t, saved, filepath.Join(dir, "bonne.db"))
+	edited := backupOf(t, saved, filepath.Join(dir, "modifiee.db"))
+	breakJournal(t, edited.File, 2)
+	garbage := filepath.Join(dir, "photo.jpg")
+	if err := os.WriteFile(garbage, bytes.Repeat([]byte("pas une base "), 500), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "vide.db")
+	if err := os.Rename(seedJournal(t, 0), empty); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		say  string
+	}{
+		{"edited", []string{"--from", edited.File}, "journal corrompu à l'événement n° 2"},
+		{"rewritten", []string{"--from", good.File, "--anchor", "2:000000000000"}, "journal réécrit : l'ancre 2:000000000000"},
+		{"cut", []string{"--from", good.File, "--anchor", "99:" + good.Anchor.Hash}, "journal raccourci"},
+		{"not sqlite", []string{"--from", garbage}, "n'est pas une base SQLite"},
+		{"empty", []string{"--from", empty}, "ne contient aucun événement"},
+		{"missing", []string{"--from", filepath.Join(dir, "absente.db")}, "sauvegarde " + filepath.Join(dir, "absente.db") + " introuvable"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			into := t.TempDir()
+			db := filepath.Join(into, "loto.db")
+			code, out, errs := run(t, append([]string{"restore", "--db", db}, tc.args...)...)
+			if code != 1 || out != "" || !strings.Contains(errs, tc.say) {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want 1 saying %q", code, out, errs, tc.say)
+			}
+			if left, _ := os.ReadDir(into); len(left) != 0 {
+				t.Fatalf("a refused restore left %v", left)
+			}
+		})
+	}
+}
+
+// TestRestore_RefusesADatabaseAServerHolds: a server has the day open;
+// even with --force the restore refuses to pull the file from under it,
+// and the day goes on as it was.
+func TestRestore_RefusesADatabaseAServerHolds(t *testing.T) {
+	b := backupOf(t, saleDB(t), filepath.Join(t.TempDir(), "sauvegarde.db"))
+	db := saleDB(t)
+	s := startServe(t, "--db", db)
+	fails(t, db, "ouverte par un autre programme (le serveur ?)", "restore", "--from", b.File, "--db", db, "--force")
+	if left, _ := filepath.Glob(db + ".remplacee-*"); len(left) != 0 {
+		t.Fatalf("a refused restore set the day aside: %v", left)
+	}
+	if st := s.status(t); st["event"] == nil {
+		t.Fatalf("the server after the refused restore: %v", st)
+	}
+}
+
+// TestBackup_RefusesABrokenJournalAndWritesNothing: a backup is verified
+// before it takes its name, so an edited journal gives no backup at all.
+func TestBackup_RefusesABrokenJournalAndWritesNothing(t *testing.T) {
+	db := saleDB(t)
+	breakJournal(t, db, 2)
+	dir := t.TempDir()
+	code, out, errs := run(t, "backup", "--db", db, "--out", filepath.Join(dir, "sauvegarde.db"))
+	if code != 1 || out != "" || !strings.Contains(errs, "refusée : journal corrompu à l'événement n° 2") {
+		t.Fatalf("backup of a broken journal: exit %d %q %q", code, out, errs)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Fatalf("a refused backup left %v", left)
+	}
+}
+
+// TestBackup_CommandLinesOfTheWrongShape: each missing or mistaken part is
+// named, and nothing is written.
+func TestBackup_CommandLinesOfTheWrongShape(t *testing.T) {
+	db := saleDB(t)
+	misused(t, db, "--out FICHIER est requis", "backup", "--db", db)
+	misused(t, db, "--from FICHIER est requis", "restore", "--db", db)
+	misused(t, db, "ancre « 12 » invalide", "restore", "--db", db, "--from", db, "--anchor", "12")
+	fails(t, db, "existe déjà : une sauvegarde n'écrit jamais sur un fichier", "backup", "--db", db, "--out", db)
+	fails(t, db, "est la base elle-même", "restore", "--db", db, "--from", db, "--force")
+	for _, args := range [][]string{{"backup", "--out", "x.db"}, {"restore", "--from", db}} {
+		code, _, errs := run(t, append(args, "--db", "postgres://loto@127.0.0.1:1/loto")...)
+		if code != 1 || !strings.Contains(errs, "PostgreSQL") || !strings.Contains(errs, "pg_") {
+			t.Errorf("loto %s on PostgreSQL: exit %d %q", args[0], code, errs)
+		}
+	}
+	if code, _, errs := run(t, "backup", "--db", filepath.Join(t.TempDir(), "absente.db"), "--out", t.TempDir()); code != 1 || !strings.Contains(errs, "rien à sauvegarder") {
+		t.Fatalf("backup of a missing base: exit %d %q", code, errs)
+	}
+}
