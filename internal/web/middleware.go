@@ -32,7 +32,12 @@ func (s *Server) secure(next http.Handler) http.Handler {
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
+		// same-origin, not no-referrer: under no-referrer a browser sends
+		// "Origin: null" with a form, and over plain HTTP on the hall's
+		// address (no Sec-Fetch-Site there, an insecure origin) the CSRF
+		// check then refuses the pairing and the login. Other sites still
+		// get no referrer: a page's address never leaves the hall.
+		h.Set("Referrer-Policy", "same-origin")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/connexion") {
 			h.Set("Cache-Control", "no-store")

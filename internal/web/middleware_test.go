@@ -32,7 +32,7 @@ func TestSecurityHeaders_OnEveryAnswer(t *testing.T) {
 		if strings.Contains(csp, "unsafe-inline") || strings.Contains(csp, "unsafe-eval") {
 			t.Errorf("%s %s: CSP allows inline code: %q", c.method, c.path, csp)
 		}
-		for k, v := range map[string]string{"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"} {
+		for k, v := range map[string]string{"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin"} {
 			if h.Get(k) != v {
 				t.Errorf("%s %s: %s = %q, want %q", c.method, c.path, k, h.Get(k), v)
 			}

@@ -67,12 +67,13 @@ type devicesPage struct {
 	// a pairing link given to another device cannot reach.
 	Loopback bool
 	Host     string
+	Cert     *certView // nil unless served over TLS
 }
 
 func pageDevices(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	p := devicesPage{orgLayout: s.layout("Appareils", "/organisateur/appareils"),
 		Roles: []loto.Role{loto.RoleCashier, loto.RoleDoor, loto.RoleHost, loto.RoleController, loto.RoleBoard},
-		Host:  r.Host, Loopback: isLoopback(r.Host)}
+		Host:  r.Host, Loopback: isLoopback(r.Host), Cert: s.certOf()}
 	if ev := s.day.Event(); ev != nil {
 		for _, d := range ev.Desks {
 			p.Desks = append(p.Desks, d.Name)

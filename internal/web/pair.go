@@ -52,13 +52,14 @@ type pairPage struct {
 	Code     string
 	Error    string
 	ReadOnly string
+	Cert     *certView // nil unless served over TLS
 }
 
 // pagePair shows the pairing form, filled with the code of the link (the
 // QR code of the organiser's page opens /appairer?code=...): a GET never
 // uses the code, the device's person confirms.
 func pagePair(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	return s.render(w, http.StatusOK, "pair.html", pairPage{Code: r.URL.Query().Get("code"), ReadOnly: s.readOnly})
+	return s.render(w, http.StatusOK, "pair.html", pairPage{Code: r.URL.Query().Get("code"), ReadOnly: s.readOnly, Cert: s.certOf()})
 }
 
 // pair exchanges a pairing code for the device's token, kept by a browser
@@ -69,7 +70,7 @@ func pair(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error
 	var body pairBody
 	fail := func(err error) error {
 		if form {
-			return s.render(w, statusOf(loto.ErrorCode(err)), "pair.html", pairPage{Code: body.Code, Error: loto.ErrorMessage(err)})
+			return s.render(w, statusOf(loto.ErrorCode(err)), "pair.html", pairPage{Code: body.Code, Error: loto.ErrorMessage(err), Cert: s.certOf()})
 		}
 		return err
 	}

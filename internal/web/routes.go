@@ -48,6 +48,8 @@ var routes = []route{
 	{"GET /connexion/initialiser", public, false, pageSetup},
 	{"POST /connexion/initialiser", public, true, setup},
 	{"GET /appairer", public, false, pagePair},
+	// The hall's TLS authority, for a device to install (loto serve --tls).
+	{"GET /certificat-salle.crt", public, false, serveAuthority},
 	{"POST /appairer", public, true, pair},
 	// The game's pages, for whoever may run their first command: the host's
 	// (start a game) and the controllers' (register a claim).

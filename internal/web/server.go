@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"loto/internal/hallcert"
 	"loto/internal/loto"
 )
 
@@ -40,8 +41,12 @@ type Config struct {
 	ReadOnly string
 	// Stream serves GET /api/v1/stream when set (live updates).
 	Stream http.Handler
-	Log    *slog.Logger     // slog.Default() when nil
-	Now    func() time.Time // time.Now when nil; tests move the clock
+	// Cert, when the server is served over TLS (ServeTLS), is its
+	// certificate: the pairing pages show its fingerprint, and its hall's
+	// authority is offered for installing on the devices.
+	Cert *hallcert.Cert
+	Log  *slog.Logger     // slog.Default() when nil
+	Now  func() time.Time // time.Now when nil; tests move the clock
 }
 
 // Server is the HTTP side of one loto day.
@@ -50,6 +55,7 @@ type Server struct {
 	auth     Auth
 	readOnly string
 	stream   http.Handler
+	cert     *hallcert.Cert
 	log      *slog.Logger
 	sessions *sessions
 	limiter  *limiter
@@ -68,7 +74,7 @@ type Server struct {
 // New builds the server of a day. Without an organiser password it makes
 // the one-time link that lets the organiser choose one (SetupPath).
 func New(cfg Config) *Server {
-	s := &Server{day: cfg.Day, auth: cfg.Auth, readOnly: cfg.ReadOnly, stream: cfg.Stream, log: cfg.Log, stopping: make(chan struct{})}
+	s := &Server{day: cfg.Day, auth: cfg.Auth, readOnly: cfg.ReadOnly, stream: cfg.Stream, cert: cfg.Cert, log: cfg.Log, stopping: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

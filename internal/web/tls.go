@@ -1,0 +1,182 @@
+package web
+
+import (
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"html"
+	"log"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ServeTLS serves hs over TLS with cert on ln, and answers plain HTTP on
+// the same port: a volunteer who types the laptop's address and port gets
+// http:// from the browser, and is sent to https:// instead of a failed
+// handshake. It returns as hs.Serve does.
+func ServeTLS(hs *http.Server, ln net.Listener, cert tls.Certificate) error {
+	hs.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	sl := newSplitListener(ln, hs.ErrorLog)
+	plain := &http.Server{
+		Handler:           http.HandlerFunc(toHTTPS),
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          hs.ErrorLog,
+	}
+	plain.SetKeepAlivesEnabled(false)
+	go plain.Serve(sl.plain)
+	hs.RegisterOnShutdown(func() { plain.Close() })
+	err := hs.ServeTLS(sl, "", "")
+	plain.Close()
+	return err
+}
+
+// toHTTPS sends a plain HTTP request to the same address over https. Only
+// a read is sent on: a write came with its body (a password, a sale) in
+// clear already, and must fail visibly so that its program is mended.
+func toHTTPS(w http.ResponseWriter, r *http.Request) {
+	target := "https://" + r.Host + r.URL.RequestURI()
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead || r.Host == "" || strings.ContainsAny(r.Host, "/\\@ ") {
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprintf(w, "<!doctype html><html lang=\"fr\"><title>https seulement</title><p>Ce serveur ne parle qu'en https : rien n'a été enregistré. Utiliser l'adresse qui commence par https:// (par exemple %s).</p>\n", html.EscapeString(target))
+		return
+	}
+	// Temporary: a browser must not remember it, since the same address
+	// may serve plain HTTP again another day.
+	w.Header().Set("Location", target)
+	w.WriteHeader(http.StatusTemporaryRedirect)
+	fmt.Fprintf(w, "<!doctype html><html lang=\"fr\"><title>https</title><p>Ce serveur parle en https : <a href=\"%s\">%s</a></p>\n", html.EscapeString(target), html.EscapeString(target))
+}
+
+// splitListener sorts the connections of one port by their first byte: a
+// TLS handshake's (22) goes to Accept, and so to the TLS server; any
+// other, plain HTTP, to the plain listener.
+type splitListener struct {
+	net.Listener
+	tls   chan net.Conn
+	plain *chanListener
+	done  chan struct{}
+	once  sync.Once
+	log   *log.Logger // nil: the log package's
+}
+
+// sortTimeout bounds the wait for a connection's first byte: a client that
+// connects and says nothing holds a goroutine, not the port, that long.
+const sortTimeout = readHeaderTimeout
+
+func newSplitListener(ln net.Listener, errorLog *log.Logger) *splitListener {
+	l := &splitListener{Listener: ln, tls: make(chan net.Conn), done: make(chan struct{}), log: errorLog}
+	if l.log == nil {
+		l.log = log.Default()
+	}
+	l.plain = &chanListener{addr: ln.Addr(), conns: make(chan net.Conn), done: l.done, close: l.Close}
+	go l.run()
+	return l
+}
+
+// run accepts connections until the listener is closed, waiting a little
+// after an error such as too many open files, as http.Server does.
+func (l *splitListener) run() {
+	var pause time.Duration
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			if errors.Is(err, net.ErrClosed) {
+				l.Close()
+				return
+			}
+			pause = min(max(2*pause, 5*time.Millisecond), time.Second)
+			l.log.Printf("connexion refusée : %v ; nouvel essai dans %s", err, pause)
+			select {
+			case <-time.After(pause):
+				continue
+			case <-l.done:
+				return
+			}
+		}
+		pause = 0
+		go l.sort(c)
+	}
+}
+
+// sort reads a connection's first byte and hands it on, that byte put back.
+func (l *splitListener) sort(c net.Conn) {
+	c.SetReadDeadline(time.Now().Add(sortTimeout))
+	first := make([]byte, 1)
+	if _, err := c.Read(first); err != nil {
+		c.Close()
+		return
+	}
+	c.SetReadDeadline(time.Time{})
+	to := l.tls
+	if first[0] != 22 { // not a TLS handshake record
+		to = l.plain.conns
+	}
+	select {
+	case to <- &peekedConn{Conn: c, first: first}:
+	case <-l.done:
+		c.Close()
+	}
+}
+
+// Accept returns the next TLS connection.
+func (l *splitListener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.tls:
+		return c, nil
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+}
+
+// Close closes the port: both servers stop accepting.
+func (l *splitListener) Close() error {
+	var err error
+	l.once.Do(func() {
+		close(l.done)
+		err = l.Listener.Close()
+	})
+	return err
+}
+
+// chanListener is the plain connections of a splitListener, as a listener.
+type chanListener struct {
+	addr  net.Addr
+	conns chan net.Conn
+	done  chan struct{}
+	close func() error
+}
+
+func (l *chanListener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.conns:
+		return c, nil
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+}
+
+func (l *chanListener) Close() error   { return l.close() }
+func (l *chanListener) Addr() net.Addr { return l.addr }
+
+// peekedConn is a connection whose first byte was read to sort it.
+type peekedConn struct {
+	net.Conn
+	first []byte
+}
+
+func (c *peekedConn) Read(p []byte) (int, error) {
+	if len(c.first) > 0 && len(p) > 0 {
+		n := copy(p, c.first)
+		c.first = c.first[n:]
+		return n, nil
+	}
+	return c.Conn.Read(p)
+}
