@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -36,8 +37,14 @@ func serve(ctx context.Context, e *env) error {
 	readOnly := fs.Bool("read-only", false, "ne servir que les lectures, toute écriture refusée ; sert aussi un journal corrompu, jusqu'au premier événement altéré")
 	demo := fs.Bool("demo", false, "jouer aussi la journée d'exemple en direct : ventes, entrées, tirages, annonces, contrôles, lots et pauses raccourcies")
 	interval := fs.Duration("demo-interval", 3*time.Second, "`DURÉE` entre deux numéros de la démo (--demo)")
-	fs.about = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide il crée la journée d'exemple (examples/mega-loto.yaml).\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
+	tlsOpt := addTLSFlags(fs)
+	fs.about = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide il crée la journée d'exemple (examples/mega-loto.yaml).\nAvec --tls, https sur le même port (http y est renvoyé vers https) : le certificat de la salle est fait une fois et gardé\nà côté de la base (--tls-dir), son empreinte affichée au démarrage et sur les pages d'appairage.\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
 	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	// The certificate comes first: a mistake in its flags records nothing.
+	cert, certDir, err := tlsOpt.certificate(fs.db, *addr)
+	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
@@ -76,7 +83,7 @@ func serve(ctx context.Context, e *env) error {
 		broker.Run(brokerCtx)
 	}()
 	defer func() { stopBroker(); <-brokerDone }()
-	srv := web.New(web.Config{Day: day, Auth: day, ReadOnly: why, Stream: broker, Log: log})
+	srv := web.New(web.Config{Day: day, Auth: day, ReadOnly: why, Stream: broker, Cert: cert, Log: log})
 	hs := srv.HTTPServer(ln.Addr().String())
 	hs.RegisterOnShutdown(stopBroker)
 	head, err := view.Head(ctx)
@@ -84,7 +91,14 @@ func serve(ctx context.Context, e *env) error {
 		ln.Close()
 		return err
 	}
-	banner(e.stdout, ln.Addr().(*net.TCPAddr), srv, day, head, why)
+	scheme := "http"
+	if cert != nil {
+		scheme = "https"
+	}
+	banner(e.stdout, ln.Addr().(*net.TCPAddr), scheme, srv, day, head, why)
+	if cert != nil {
+		printCertificate(e.stdout, cert, certDir, hostsOf(ln.Addr().(*net.TCPAddr)))
+	}
 
 	followCtx, stopFollow := context.WithCancel(context.Background())
 	followed := make(chan struct{})
@@ -93,7 +107,13 @@ func serve(ctx context.Context, e *env) error {
 		follow(followCtx, view, day, log)
 	}()
 	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
+	go func() {
+		if cert != nil {
+			served <- web.ServeTLS(hs, ln, cert.TLS)
+		} else {
+			served <- hs.Serve(ln)
+		}
+	}()
 	if *demo {
 		demoCtx, stopDemo := context.WithCancel(ctx)
 		demoDone := playDemo(demoCtx, e.stdout, day, *interval, log)
@@ -174,8 +194,8 @@ func openServed(ctx context.Context, store journal.Store, readOnly bool) (day *l
 
 // banner prints, in French, where the server answers, its pages, the
 // addresses for the hall's other devices and how the organiser logs in.
-func banner(w io.Writer, addr *net.TCPAddr, srv *web.Server, day *loto.Day, head journal.Head, why string) {
-	local := localURL(addr)
+func banner(w io.Writer, addr *net.TCPAddr, scheme string, srv *web.Server, day *loto.Day, head journal.Head, why string) {
+	local := localURL(scheme, addr)
 	fmt.Fprintf(w, "loto serve : à l'écoute sur %s\n", local)
 	if ev := day.Event(); ev != nil {
 		fmt.Fprintf(w, "journée « %s » ; journal : %d événements, ancre %s\n", ev.Name, head.Seq, journal.AnchorOf(head).Short())
@@ -192,7 +212,7 @@ func banner(w io.Writer, addr *net.TCPAddr, srv *web.Server, day *loto.Day, head
 		fmt.Fprintf(w, "  %-14s %s%s%s\n", p.Title, local, p.Path[1:], state)
 	}
 	fmt.Fprintf(w, "  %-14s %sapi/v1/status\n", "API (état)", local)
-	others := hallURLs(addr)
+	others := hallURLs(scheme, addr)
 	switch {
 	case addr.IP.IsLoopback():
 		fmt.Fprintf(w, "les autres appareils de la salle ne joignent pas %s : relancer avec --addr 0.0.0.0:%d", addr.IP, addr.Port)
@@ -221,17 +241,17 @@ func banner(w io.Writer, addr *net.TCPAddr, srv *web.Server, day *loto.Day, head
 }
 
 // localURL is the server's address on this machine.
-func localURL(addr *net.TCPAddr) string {
+func localURL(scheme string, addr *net.TCPAddr) string {
 	ip := addr.IP
 	if ip.IsUnspecified() {
 		ip = net.IPv4(127, 0, 0, 1)
 	}
-	return "http://" + net.JoinHostPort(ip.String(), fmt.Sprint(addr.Port)) + "/"
+	return scheme + "://" + net.JoinHostPort(ip.String(), fmt.Sprint(addr.Port)) + "/"
 }
 
 // hallURLs are the server's addresses on the machine's network interfaces
 // (not the loopback), for the hall's other devices: IPv4 first.
-func hallURLs(addr *net.TCPAddr) []string {
+func hallURLs(scheme string, addr *net.TCPAddr) []string {
 	ifaddrs, err := net.InterfaceAddrs()
 	if err != nil {
 		return nil
@@ -245,7 +265,7 @@ func hallURLs(addr *net.TCPAddr) []string {
 		if !addr.IP.IsUnspecified() && !addr.IP.IsLoopback() && !addr.IP.Equal(n.IP) {
 			continue // bound to one address: only that one answers
 		}
-		u := "http://" + net.JoinHostPort(n.IP.String(), fmt.Sprint(addr.Port)) + "/"
+		u := scheme + "://" + net.JoinHostPort(n.IP.String(), fmt.Sprint(addr.Port)) + "/"
 		if n.IP.To4() != nil {
 			v4 = append(v4, u)
 		} else {
@@ -253,4 +273,16 @@ func hallURLs(addr *net.TCPAddr) []string {
 		}
 	}
 	return append(v4, v6...)
+}
+
+// hostsOf are the hosts of the server's addresses, this machine's and the
+// hall's, which its certificate must hold.
+func hostsOf(addr *net.TCPAddr) []string {
+	var hosts []string
+	for _, u := range append([]string{localURL("https", addr)}, hallURLs("https", addr)...) {
+		if p, err := url.Parse(u); err == nil {
+			hosts = append(hosts, p.Hostname())
+		}
+	}
+	return hosts
 }

@@ -37,7 +37,7 @@ func (s *syncBuffer) String() string {
 }
 
 // listening finds the address the server printed.
-var listening = regexp.MustCompile(`à l'écoute sur (http://\S+/)`)
+var listening = regexp.MustCompile(`à l'écoute sur (https?://\S+/)`)
 
 // served is a `loto serve` running in-process.
 type served struct {
