@@ -60,6 +60,10 @@ var (
 	ErrNotFound       = errors.New("journal: not found")
 	ErrSecretExists   = errors.New("journal: secret already stored")
 	ErrPersonalExists = errors.New("journal: personal record already stored")
+	// ErrFull is an append that found no space left where the journal is
+	// stored: the append wrote nothing, and the same append succeeds once
+	// space returns.
+	ErrFull = errors.New("journal: no space left on the journal's storage")
 )
 
 // Store is a journal backend. Implementations: sqlite and postgres.

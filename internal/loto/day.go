@@ -297,6 +297,9 @@ func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) 
 			continue // another writer won: catch up and check again
 		case errors.Is(err, journal.ErrDuplicateKey):
 			return replayed()
+		case errors.Is(err, journal.ErrFull):
+			return act{}, &Error{Code: EUnavailable, Err: err, Message: "le disque du serveur est plein : rien n'est enregistré ; " +
+				"libérer de la place sur l'ordinateur du serveur, puis refaire la même demande (elle sera enregistrée une seule fois)"}
 		default:
 			return act{}, internalf(err, "écriture dans le journal")
 		}

@@ -12,6 +12,9 @@ const (
 	ENotFound  = "notfound"  // the thing named does not exist
 	EForbidden = "forbidden" // the actor may not do this
 	EInternal  = "internal"  // a bug or a storage failure; shown as "erreur interne"
+	// EUnavailable is a command the server cannot record now (its disk is
+	// full): nothing is recorded, and the same command succeeds later.
+	EUnavailable = "unavailable"
 )
 
 // Error is the one error type of the domain: a code and a French message for people.

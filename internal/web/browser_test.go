@@ -152,7 +152,13 @@ func startLiveEvent(t *testing.T, cfg Config, eventYAML []byte) *live {
 // startLiveSpec is startLive of the day of an event spec.
 func startLiveSpec(t *testing.T, cfg Config, spec *loto.EventSpec) *live {
 	t.Helper()
-	f := setUpSpec(t, cfg, true, spec)
+	return startLiveAt(t, cfg, spec, filepath.Join(t.TempDir(), "loto.db"))
+}
+
+// startLiveAt is startLiveSpec on the SQLite file at path.
+func startLiveAt(t *testing.T, cfg Config, spec *loto.EventSpec, path string) *live {
+	t.Helper()
+	f := setUpAt(t, cfg, true, spec, path)
 	b := NewBroker(f.day, BrokerOptions{})
 	cfg.Day, cfg.Auth, cfg.Now, cfg.Stream = f.day, f.day, f.clock, b
 	f.srv = New(cfg)

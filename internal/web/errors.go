@@ -28,9 +28,11 @@ var statuses = map[string]int{
 	loto.ENotFound:  http.StatusNotFound,
 	loto.EForbidden: http.StatusForbidden,
 	loto.EInternal:  http.StatusInternalServerError,
-	eMalformed:      http.StatusBadRequest,
-	eTooLarge:       http.StatusRequestEntityTooLarge,
-	eTooMany:        http.StatusTooManyRequests,
+	// A full disk: the client keeps its request and sends it again later.
+	loto.EUnavailable: http.StatusServiceUnavailable,
+	eMalformed:        http.StatusBadRequest,
+	eTooLarge:         http.StatusRequestEntityTooLarge,
+	eTooMany:          http.StatusTooManyRequests,
 }
 
 // statusOf is the HTTP status of an error code; an unknown code is a bug,
@@ -69,9 +71,16 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		code = loto.EInternal
 	}
 	body := errorBody{Code: code, Message: loto.ErrorMessage(err), Details: []string{}}
-	if code == loto.EInternal {
+	switch code {
+	case loto.EInternal:
 		body.Message = "erreur interne"
 		log.Error("erreur interne", "method", r.Method, "path", r.URL.Path, "err", err)
+	case loto.EUnavailable:
+		// The organiser must hear of a full disk at once: the log says it.
+		var le *loto.Error
+		errors.As(err, &le)
+		log.Error("écriture refusée : disque plein", "method", r.Method, "path", r.URL.Path, "err", le.Err)
+		w.Header().Set("Retry-After", "5")
 	}
 	var d *detailed
 	if errors.As(err, &d) {

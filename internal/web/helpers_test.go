@@ -72,8 +72,13 @@ func setUpEvent(t *testing.T, cfg Config, password bool, eventYAML []byte) *fixt
 // setUpSpec is setUp of the day of an event spec; nil leaves the day bare.
 func setUpSpec(t *testing.T, cfg Config, password bool, spec *loto.EventSpec) *fixture {
 	t.Helper()
+	return setUpAt(t, cfg, password, spec, filepath.Join(t.TempDir(), "loto.db"))
+}
+
+// setUpAt is setUpSpec on the SQLite file at path (on a disk of the test's).
+func setUpAt(t *testing.T, cfg Config, password bool, spec *loto.EventSpec, path string) *fixture {
+	t.Helper()
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "loto.db")
 	store, err := sqlite.Open(ctx, path, nil)
 	if err != nil {
 		t.Fatal(err)

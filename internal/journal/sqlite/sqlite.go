@@ -18,7 +18,8 @@ import (
 
 	"loto/internal/journal"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite" // registers the "sqlite" driver
+	sqlitelib "modernc.org/sqlite/lib"
 )
 
 //go:embed migration/*.sql
@@ -136,8 +137,19 @@ func (s *Store) migrateOne(ctx context.Context, name string) error {
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 
-// Append writes drafts after event number expected, all or nothing.
+// Append writes drafts after event number expected, all or nothing. A
+// disk without space is journal.ErrFull: SQLite rolls the transaction
+// back, and the file is as it was.
 func (s *Store) Append(ctx context.Context, expected int64, drafts ...journal.Draft) ([]journal.Event, error) {
+	events, err := s.append(ctx, expected, drafts)
+	var se *sqlite3.Error
+	if errors.As(err, &se) && se.Code()&0xff == sqlitelib.SQLITE_FULL {
+		return nil, fmt.Errorf("%w: %w", journal.ErrFull, err)
+	}
+	return events, err
+}
+
+func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Draft) ([]journal.Event, error) {
 	if len(drafts) == 0 {
 		return nil, errors.New("journal: nothing to append")
 	}

@@ -287,7 +287,7 @@ async function pay() {
       say(`Vente n° ${answer.sale} enregistrée` + (answer.change_cents ? ` : rendre ${euros(answer.change_cents)}` : ""));
       session.refresh();
     } else {
-      say(`Vente en attente : rendre ${euros(s.change)}; elle partira au retour du réseau`);
+      say(`Vente en attente : rendre ${euros(s.change)}; la caisse l'enverra de nouveau toute seule`);
     }
   } finally {
     busy = false;

@@ -11,6 +11,9 @@ const $ = (id) => document.getElementById(id);
 let desk = "";
 let hooks = null; // say, methods (French names), sent (after a held sale is recorded)
 let online = navigator.onLine;
+// trouble is why the server, though it answers, records no sale (its disk
+// is full), in its own French words, until a sale goes through again.
+let trouble = "";
 
 // isOnline says whether the server answered last.
 export const isOnline = () => online;
@@ -29,8 +32,11 @@ export async function setOnline(on) {
   const waiting = held.filter((s) => s.status !== "conflict").length;
   const conflicts = held.length - waiting;
   const net = $("net");
-  net.dataset.state = on ? "on" : "off";
+  net.dataset.state = on && !trouble ? "on" : "off";
   let text = on ? "En ligne" : "Hors ligne : la caisse continue, les ventes attendent le réseau";
+  if (trouble) {
+    text = `Le serveur n'enregistre pas : ${trouble} La caisse continue, les ventes attendent`;
+  }
   if (waiting > 0) {
     text += ` — ${waiting} vente${waiting > 1 ? "s" : ""} en attente`;
   }
@@ -77,6 +83,7 @@ export async function send(s) {
   const stored = queue.put({ ...s });
   try {
     const answer = await call("POST", "/api/v1/sales", s.body, s.key);
+    trouble = "";
     stored.then(() => queue.remove(s.key)).then(() => setOnline(true)).catch(() => {});
     return answer;
   } catch (e) {
@@ -86,6 +93,9 @@ export async function send(s) {
       s.error = e.message;
       await queue.put(s);
       throw e;
+    }
+    if (e instanceof ApiError) {
+      trouble = e.message.replace(/([^.])$/, "$1.");
     }
     s.status = "waiting";
     await queue.put(s);

@@ -1,0 +1,68 @@
+package journaltest
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+)
+
+// SmallDisk mounts a tmpfs of size bytes on a new temporary directory and
+// returns the directory, unmounted when the test ends: a disk a test can
+// fill without filling the machine's. Mounting needs root; where it cannot
+// mount the test is skipped, except under CI=true where it fails, so that
+// CI never silently skips the disk-full tests.
+func SmallDisk(t testing.TB, size int64) string {
+	t.Helper()
+	dir := t.TempDir()
+	out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+strconv.FormatInt(size, 10)+",mode=0700", "tmpfs", dir).CombinedOutput()
+	if err != nil {
+		msg := "cannot mount a small tmpfs (root needed) for a disk-full test: " + err.Error() + " " + string(out)
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	// Cleanups run last first: this unmount runs before TempDir's removal.
+	t.Cleanup(func() {
+		if out, err := exec.Command("umount", dir).CombinedOutput(); err != nil {
+			t.Errorf("umount %s: %v %s", dir, err, out)
+		}
+	})
+	return dir
+}
+
+// FillDisk writes a file in dir until the disk has no byte left and
+// returns the function that removes it, giving the space back.
+func FillDisk(t testing.TB, dir string) (free func()) {
+	t.Helper()
+	path := filepath.Join(dir, "filler")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	block := make([]byte, 4096)
+	for {
+		if _, err := f.Write(block); err != nil {
+			if !errors.Is(err, syscall.ENOSPC) {
+				t.Fatalf("filling %s: %v", dir, err)
+			}
+			break
+		}
+	}
+	// The last bytes of a page too, so that not even a small write fits.
+	for {
+		if _, err := f.Write(block[:1]); err != nil {
+			break
+		}
+	}
+	return func() {
+		if err := os.Remove(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
