@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"loto/internal/drive"
+	"loto/internal/journal"
+	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
+	"loto/internal/web"
+)
+
+// dayViews are what a server shows of the whole day, as the organiser
+// reads it: the status and the day's report.
+type dayViews struct {
+	status []byte // GET /api/v1/status
+	report []byte // GET /api/v1/reports/day?format=csv
+}
+
+// servedViews logs in as the organiser on the server at base and reads
+// its views of the day.
+func servedViews(t *testing.T, base string) dayViews {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 30 * time.Second}
+	resp, err := c.Post(base+"/connexion", "application/json", strings.NewReader(`{"password":"`+crashPassword+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("the organiser's login on %s: %s", base, resp.Status)
+	}
+	get := func(path string) []byte {
+		resp, err := c.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %s %v %s", path, resp.Status, err, b)
+		}
+		return b
+	}
+	return dayViews{status: get("/api/v1/status"), report: get("/api/v1/reports/day?format=csv")}
+}
+
+// checkCrashDay checks the journal a killed and restarted server left at
+// db, stopped, against the acts the driver was acknowledged (acked), its
+// report r and the views the last server served.
+func checkCrashDay(t *testing.T, db string, acked []drive.Act, r drive.Report, served dayViews) {
+	t.Helper()
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+
+	// Every acknowledged act under its key, on or before its anchor, and
+	// no write of the driver's that it was not acknowledged.
+	types, keyed := map[string]int{}, map[string]journal.Event{}
+	if err := store.Read(ctx, 1, func(e journal.Event) error {
+		types[e.Type]++
+		if e.Key != "" {
+			keyed[e.Key] = e
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ackedKeys := map[string]bool{}
+	var anchors []journal.Anchor
+	for _, a := range acked {
+		if ackedKeys[a.Key] {
+			t.Errorf("the driver was acknowledged %s twice", a.Key)
+		}
+		ackedKeys[a.Key] = true
+		e, ok := keyed[a.Key]
+		if !ok {
+			t.Errorf("act %s %s acknowledged, not in the journal", a.Route, a.Key)
+			continue
+		}
+		if a.Anchor != "" {
+			var an journal.Anchor
+			if err := an.UnmarshalText([]byte(a.Anchor)); err != nil || an.Seq < e.Seq {
+				t.Errorf("act %s: anchor %s before its event %d (%v)", a.Key, a.Anchor, e.Seq, err)
+			}
+			anchors = append(anchors, an)
+		}
+	}
+	for key, e := range keyed {
+		if strings.HasPrefix(key, "drive-") && !ackedKeys[key] {
+			t.Errorf("event %d (%s) of key %s is in the journal, the driver was never acknowledged it", e.Seq, e.Type, key)
+		}
+	}
+	// Each kind of act as many times as the driver was told.
+	for _, c := range []struct {
+		typ  string
+		want int
+	}{
+		{loto.TypeSaleRecorded, r.Sales},
+		{loto.TypeTicketCrossed, r.Admissions},
+		{loto.TypeNumberDrawn, r.Draws},
+		{loto.TypePrizeAwarded, r.Awards},
+	} {
+		if types[c.typ] != c.want {
+			t.Errorf("the journal holds %d %s, the driver was acknowledged %d", types[c.typ], c.typ, c.want)
+		}
+	}
+
+	// The chain, every receipt's anchor and the secrets verify.
+	replay, err := loto.Open(ctx, store)
+	if err != nil {
+		t.Fatalf("a fresh replay: %v", err)
+	}
+	ver, err := replay.VerifyJournal(ctx, anchors)
+	if err != nil || !ver.OK {
+		t.Fatalf("the journal does not verify with the %d anchors acknowledged: %+v %v", len(anchors), ver, err)
+	}
+	var sound string
+	db2, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db2.Close()
+	if err := db2.QueryRow(`PRAGMA integrity_check`).Scan(&sound); err != nil || sound != "ok" {
+		t.Fatalf("the SQLite file's integrity check: %q %v", sound, err)
+	}
+
+	// The state the last server built (replayed at its start, then applied
+	// act by act) is the state of a fresh replay.
+	hs := httptest.NewServer(web.New(web.Config{Day: replay, Auth: replay, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}))
+	defer hs.Close()
+	fresh := servedViews(t, hs.URL)
+	if !bytes.Equal(fresh.status, served.status) {
+		t.Errorf("the served status differs from a fresh replay's:\nserved: %s\nreplay: %s", served.status, fresh.status)
+	}
+	if !bytes.Equal(fresh.report, served.report) {
+		t.Errorf("the served day's report differs from a fresh replay's:\nserved:\n%s\nreplay:\n%s", served.report, fresh.report)
+	}
+	t.Logf("%d events, %d acts acknowledged, %d anchors verified, %d secrets", ver.Events, len(acked), len(anchors), ver.Secrets)
+}
