@@ -44,23 +44,9 @@ func backup(ctx context.Context, e *env) error {
 	if _, err := os.Stat(db); errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("base SQLite %s introuvable : rien à sauvegarder (vérifier --db ou LOTO_DB)", shownPath(db))
 	}
-	dest := *out
-	if st, err := os.Stat(dest); err == nil && st.IsDir() {
-		dest = filepath.Join(dest, "loto-"+clock().Format("20060102-150405")+".db")
-	}
-	if _, err := os.Lstat(dest); err == nil {
-		return fmt.Errorf("%s existe déjà : une sauvegarde n'écrit jamais sur un fichier (choisir un autre nom, ou donner un dossier)", shownPath(dest))
-	}
-	tmp, head, err := checkedCopy(ctx, db, dest, nil)
+	dest, head, err := writeBackup(ctx, db, *out)
 	if err != nil {
 		return err
-	}
-	if err := os.Rename(tmp, dest); err != nil {
-		removeCopy(tmp)
-		return fmt.Errorf("sauvegarde impossible à nommer %s : %v", shownPath(dest), err)
-	}
-	if err := syncDir(dest); err != nil {
-		return fmt.Errorf("sauvegarde %s écrite mais pas confirmée sur le disque : %v", shownPath(dest), err)
 	}
 	a := journal.AnchorOf(head)
 	if *asJSON {
@@ -70,6 +56,44 @@ func backup(ctx context.Context, e *env) error {
 	fmt.Fprintf(e.stdout, "ancre de la sauvegarde : %s (%s, chaîne vérifiée)\n", a.Short(), plural(int(head.Seq), "événement", "événements"))
 	fmt.Fprintf(e.stdout, "pour la remettre en place : loto restore --from %s --db %s\n", shownPath(dest), shownPath(db))
 	return nil
+}
+
+// writeBackup writes a verified copy of the SQLite day db into the file
+// out, or into a new file named for the time when out is a folder, and
+// returns the file written and the copy's head. It never writes over a file.
+func writeBackup(ctx context.Context, db, out string) (string, journal.Head, error) {
+	dest := out
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		dest = freeName(out, "loto-"+clock().Format("20060102-150405"))
+	}
+	if _, err := os.Lstat(dest); err == nil {
+		return "", journal.Head{}, fmt.Errorf("%s existe déjà : une sauvegarde n'écrit jamais sur un fichier (choisir un autre nom, ou donner un dossier)", shownPath(dest))
+	}
+	tmp, head, err := checkedCopy(ctx, db, dest, nil)
+	if err != nil {
+		return "", journal.Head{}, err
+	}
+	if err := os.Rename(tmp, dest); err != nil {
+		removeCopy(tmp)
+		return "", journal.Head{}, fmt.Errorf("sauvegarde impossible à nommer %s : %v", shownPath(dest), err)
+	}
+	if err := syncDir(dest); err != nil {
+		return "", journal.Head{}, fmt.Errorf("sauvegarde %s écrite mais pas confirmée sur le disque : %v", shownPath(dest), err)
+	}
+	return dest, head, nil
+}
+
+// freeName is the first of dir/base.db, dir/base-2.db, ... that names no
+// file: two backups in the same second each get their own.
+func freeName(dir, base string) string {
+	name := filepath.Join(dir, base+".db")
+	for i := 2; i < 1000; i++ {
+		if _, err := os.Lstat(name); err != nil {
+			break
+		}
+		name = filepath.Join(dir, fmt.Sprintf("%s-%d.db", base, i))
+	}
+	return name
 }
 
 func restore(ctx context.Context, e *env) error {

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // backupOf runs `loto backup --json` of db into out and returns what it printed.
@@ -237,4 +239,63 @@ func TestBackup_CommandLinesOfTheWrongShape(t *testing.T) {
 	if code, _, errs := run(t, "backup", "--db", filepath.Join(t.TempDir(), "absente.db"), "--out", t.TempDir()); code != 1 || !strings.Contains(errs, "rien à sauvegarder") {
 		t.Fatalf("backup of a missing base: exit %d %q", code, errs)
 	}
+}
+
+// backedUp matches what serve prints of each backup it takes.
+var backedUp = regexp.MustCompile(`(?m)^sauvegarde( finale)? : (\S+), ancre (\S+)$`)
+
+// TestServe_BackupToAFolderWhileServingAndAtTheStop: `loto serve
+// --backup-to DIR --backup-every 1s` on a day that the demo records
+// without pause writes a backup when it starts, more while the day grows,
+// and a last one at the stop that holds every event of the journal; each
+// one restores and verifies against the anchor the server printed.
+func TestServe_BackupToAFolderWhileServingAndAtTheStop(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(t.TempDir(), "loto.db")
+	s := startServe(t, "--db", db, "--demo", "--demo-interval", "5ms", "--backup-to", dir, "--backup-every", "1s")
+	deadline := time.Now().Add(30 * time.Second)
+	for len(backedUp.FindAllString(s.stdout.String(), -1)) < 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("fewer than 3 backups in 30 s: %s %s", s.stdout, s.stderr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s.stop()
+	if code := <-s.exit; code != 0 {
+		t.Fatalf("serve exited %d: %s", code, s.stderr)
+	}
+	s.exit <- 0
+	found := backedUp.FindAllStringSubmatch(s.stdout.String(), -1)
+	final := found[len(found)-1]
+	if final[1] != " finale" || strings.Contains(s.stderr.String(), "impossible") {
+		t.Fatalf("no final backup: %s %s", s.stdout, s.stderr)
+	}
+	if h := anchorOf(t, db); final[3] != h.Anchor.Short() {
+		t.Fatalf("the final backup ends at %s, the journal at %s", final[3], h.Anchor.Short())
+	}
+	if files, _ := os.ReadDir(dir); len(files) != len(found) {
+		t.Fatalf("%d backups said, %d files in the folder", len(found), len(files))
+	}
+	seen := map[string]bool{}
+	for _, f := range found {
+		if seen[f[3]] {
+			t.Fatalf("the day was backed up twice at %s", f[3])
+		}
+		seen[f[3]] = true
+		into := filepath.Join(t.TempDir(), "loto.db")
+		if out := mustRun(t, "restore", "--from", f[2], "--db", into, "--anchor", f[3]); !strings.Contains(out, "ancre "+f[3]+" : conforme") {
+			t.Fatalf("restore of %s: %q", f[2], out)
+		}
+	}
+}
+
+// TestServe_BackupToRefusesAMissingFolder: a folder that is not there (a
+// stick not plugged in) stops the start, saying so.
+func TestServe_BackupToRefusesAMissingFolder(t *testing.T) {
+	db := saleDB(t)
+	code, out, errs := run(t, "serve", "--addr", "127.0.0.1:0", "--db", db, "--backup-to", filepath.Join(t.TempDir(), "cle"))
+	if code != 1 || strings.Contains(out, "à l'écoute") || !strings.Contains(errs, "n'existe pas (la clé USB est-elle branchée ?)") {
+		t.Fatalf("serve --backup-to a missing folder: exit %d %q %q", code, out, errs)
+	}
+	misused(t, db, "--backup-every : de 1s à 24h", "serve", "--db", db, "--backup-to", t.TempDir(), "--backup-every", "10ms")
 }

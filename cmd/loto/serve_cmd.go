@@ -38,8 +38,12 @@ func serve(ctx context.Context, e *env) error {
 	demo := fs.Bool("demo", false, "jouer aussi la journée d'exemple en direct : ventes, entrées, tirages, annonces, contrôles, lots et pauses raccourcies")
 	interval := fs.Duration("demo-interval", 3*time.Second, "`DURÉE` entre deux numéros de la démo (--demo)")
 	tlsOpt := addTLSFlags(fs)
+	autoBackup := backupFlags(fs)
 	fs.about = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide il crée la journée d'exemple (examples/mega-loto.yaml).\nAvec --tls, https sur le même port (http y est renvoyé vers https) : le certificat de la salle est fait une fois et gardé\nà côté de la base (--tls-dir), son empreinte affichée au démarrage et sur les pages d'appairage.\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
 	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	if err := autoBackup.check(dbName(fs.db)); err != nil {
 		return err
 	}
 	// The certificate comes first: a mistake in its flags records nothing.
@@ -114,6 +118,8 @@ func serve(ctx context.Context, e *env) error {
 			served <- hs.Serve(ln)
 		}
 	}()
+	// The backups start now; the last one is taken once the server stopped.
+	defer autoBackup.start(ctx, e, fs.db, day.Head)()
 	if *demo {
 		demoCtx, stopDemo := context.WithCancel(ctx)
 		demoDone := playDemo(demoCtx, e.stdout, day, *interval, log)

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"loto/internal/journal"
+)
+
+// Bounds of --backup-every: a copy of a whole day takes a fraction of a
+// second, and a day is not longer than a day.
+const (
+	minBackupEvery = time.Second
+	maxBackupEvery = 24 * time.Hour
+)
+
+// finalBackupTime bounds the last backup, taken once the server stopped.
+const finalBackupTime = 30 * time.Second
+
+// autoBackup is serve's --backup-to and --backup-every: a verified backup
+// of the SQLite day into a folder (a USB stick) once the server listens,
+// then every interval when the journal has grown, and once more at the
+// stop, so that the laptop's disk is never the only copy of the day.
+type autoBackup struct {
+	dir   *string
+	every *time.Duration
+}
+
+// backupFlags adds --backup-to and --backup-every to serve's flags.
+func backupFlags(fs *flags) autoBackup {
+	return autoBackup{
+		dir:   fs.String("backup-to", "", "`DOSSIER` sauvegarder la journée dans ce dossier (une clé USB) au démarrage, régulièrement et à l'arrêt (base SQLite)"),
+		every: fs.Duration("backup-every", 15*time.Minute, "`DURÉE` entre deux sauvegardes de --backup-to, quand la journée a changé"),
+	}
+}
+
+// check refuses, before the server starts, a folder that is not one, a
+// PostgreSQL base or an interval out of bounds.
+func (b autoBackup) check(db string) error {
+	if *b.dir == "" {
+		return nil
+	}
+	if isPostgres(db) {
+		return errors.New("--backup-to copie un fichier SQLite ; une base PostgreSQL se sauvegarde avec pg_dump (voir docs/deploy.md)")
+	}
+	if *b.every < minBackupEvery || *b.every > maxBackupEvery {
+		return usagef("--backup-every : de 1s à 24h")
+	}
+	st, err := os.Stat(*b.dir)
+	if err != nil || !st.IsDir() {
+		return fmt.Errorf("--backup-to : le dossier %s n'existe pas (la clé USB est-elle branchée ?)", shownPath(*b.dir))
+	}
+	return nil
+}
+
+// start backs the day up until ctx ends; the function it returns waits
+// for that, then takes the last backup. head is the served journal's last
+// sequence: a journal that has not grown since the last backup is not
+// copied again.
+func (b autoBackup) start(ctx context.Context, e *env, db string, head func() int64) (finish func()) {
+	if *b.dir == "" {
+		return func() {}
+	}
+	db = dbName(db)
+	var last int64
+	take := func(ctx context.Context, final bool) {
+		if head() == last {
+			return
+		}
+		file, h, err := writeBackup(ctx, db, *b.dir)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return // the stop cut it short: the final backup follows
+		case err != nil && final:
+			fmt.Fprintf(e.stderr, "loto: sauvegarde finale impossible : %s ; la faire avec « loto backup »\n", message(err))
+			return
+		case err != nil:
+			fmt.Fprintf(e.stderr, "loto: sauvegarde impossible : %s ; nouvel essai dans %s\n", message(err), *b.every)
+			return
+		}
+		last = h.Seq
+		what := "sauvegarde"
+		if final {
+			what = "sauvegarde finale"
+		}
+		fmt.Fprintf(e.stdout, "%s : %s, ancre %s\n", what, shownPath(file), journal.AnchorOf(h).Short())
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		take(ctx, false)
+		t := time.NewTicker(*b.every)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				take(ctx, false)
+			}
+		}
+	}()
+	return func() {
+		<-done
+		fctx, cancel := context.WithTimeout(context.Background(), finalBackupTime)
+		defer cancel()
+		take(fctx, true)
+	}
+}
