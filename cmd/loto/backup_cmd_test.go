@@ -190,13 +190,13 @@ func TestRestore_RefusesABadBackupAndLeavesNothing(t *testing.T) {
 	}
 }
 
-// TestRestore_RefusesADatabaseAServerHolds: a server has the day open;
-// even with --force the restore refuses to pull the file from under it,
-// and the day goes on as it was.
+// TestRestore_RefusesADatabaseAServerHolds: the real binary serves the
+// day, in its own process; even with --force the restore refuses to pull
+// the file from under it, and the day goes on as it was.
 func TestRestore_RefusesADatabaseAServerHolds(t *testing.T) {
 	b := backupOf(t, saleDB(t), filepath.Join(t.TempDir(), "sauvegarde.db"))
 	db := saleDB(t)
-	s := startServe(t, "--db", db)
+	s := &served{url: startBinary(t, db).url}
 	fails(t, db, "ouverte par un autre programme (le serveur ?)", "restore", "--from", b.File, "--db", db, "--force")
 	if left, _ := filepath.Glob(db + ".remplacee-*"); len(left) != 0 {
 		t.Fatalf("a refused restore set the day aside: %v", left)
