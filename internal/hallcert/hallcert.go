@@ -9,6 +9,10 @@
 // authority's certificate used as the server's (CA used as end entity), and
 // the authority a device installed outlives the server's certificate, whose
 // names follow the laptop from hall to hall.
+//
+// The authority is name-constrained to private addresses and local names:
+// a device that installed it, a volunteer's own phone, trusts it for the
+// hall's laptop and nothing else, even if its key is stolen.
 package hallcert
 
 import (
@@ -81,11 +85,15 @@ func Ensure(dir string, names []string, now time.Time) (*Cert, error) {
 	c := &Cert{}
 	ca, caCert, err := loadPair(filepath.Join(dir, authorityPair))
 	if errors.Is(err, fs.ErrNotExist) {
-		ca, caCert, err = makeAuthority(dir, now)
+		ca, caCert, err = makeAuthority(dir, names, now)
 		c.Made = "authority"
 	}
 	if err != nil {
 		return nil, err
+	}
+	names = slices.DeleteFunc(slices.Clone(names), func(n string) bool { return !permitted(caCert, n) })
+	if len(names) == 0 {
+		names = []string{"localhost"}
 	}
 	srv, srvCert, err := loadPair(filepath.Join(dir, serverPair))
 	switch {
@@ -176,18 +184,22 @@ func loadPair(path string) (tls.Certificate, *x509.Certificate, error) {
 	return pair, pair.Leaf, nil
 }
 
-// makeAuthority makes the hall's authority and keeps it in dir, unless
-// another server on the same directory made one meanwhile: then that one.
-func makeAuthority(dir string, now time.Time) (tls.Certificate, *x509.Certificate, error) {
+// makeAuthority makes the hall's authority for the names of this first
+// start and the local ones, and keeps it in dir, unless another server on
+// the same directory made one meanwhile: then that one.
+func makeAuthority(dir string, names []string, now time.Time) (tls.Certificate, *x509.Certificate, error) {
 	host, _ := os.Hostname()
 	tmpl := &x509.Certificate{
-		Subject:               pkix.Name{CommonName: "loto : autorité de la salle " + host, Organization: []string{"loto"}},
-		NotBefore:             now.Add(-time.Hour),
-		NotAfter:              now.Add(authorityLife),
-		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageCRLSign | x509.KeyUsageDigitalSignature,
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-		MaxPathLenZero:        true,
+		Subject:                     pkix.Name{CommonName: "loto : autorité de la salle " + host, Organization: []string{"loto"}},
+		NotBefore:                   now.Add(-time.Hour),
+		NotAfter:                    now.Add(authorityLife),
+		KeyUsage:                    x509.KeyUsageCertSign | x509.KeyUsageCRLSign | x509.KeyUsageDigitalSignature,
+		BasicConstraintsValid:       true,
+		IsCA:                        true,
+		MaxPathLenZero:              true,
+		PermittedDNSDomainsCritical: true,
+		PermittedDNSDomains:         localDomains(names),
+		PermittedIPRanges:           privateRanges(),
 	}
 	path := filepath.Join(dir, authorityPair)
 	if err := makePair(path, tmpl, nil, nil, false); err != nil {
@@ -318,4 +330,55 @@ func canonical(n string) string {
 		return ip.String()
 	}
 	return strings.ToLower(strings.TrimSuffix(n, "."))
+}
+
+// localDomains are the names the authority may vouch for: those of its
+// first start (this machine's, the host of --addr) with their subdomains,
+// and the suffixes of names a hall's router or mDNS gives, which no public
+// site has.
+func localDomains(names []string) []string {
+	d := []string{"localhost", "local", "lan", "home.arpa", "internal"}
+	for _, n := range names {
+		if n = canonical(n); n != "" && net.ParseIP(n) == nil && !slices.Contains(d, n) {
+			d = append(d, n)
+		}
+	}
+	return d
+}
+
+// privateRanges are the addresses the authority may vouch for: the
+// loopback, the private networks (RFC 1918, RFC 6598's shared space, IPv6
+// unique local) and link-local ones, which no public site has.
+func privateRanges() []*net.IPNet {
+	var out []*net.IPNet
+	for _, c := range []string{"127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "169.254.0.0/16", "::1/128", "fc00::/7", "fe80::/10"} {
+		_, n, _ := net.ParseCIDR(c)
+		out = append(out, n)
+	}
+	return out
+}
+
+// permitted says whether the authority's name constraints allow name, as
+// a browser checks them: an address in one of its ranges, a name equal to
+// one of its domains or under it. An authority without constraints (one
+// made before them) allows any.
+func permitted(ca *x509.Certificate, name string) bool {
+	if len(ca.PermittedDNSDomains) == 0 && len(ca.PermittedIPRanges) == 0 {
+		return true
+	}
+	if ip := net.ParseIP(strings.Trim(name, "[]")); ip != nil {
+		for _, r := range ca.PermittedIPRanges {
+			if r.Contains(ip) {
+				return true
+			}
+		}
+		return false
+	}
+	name = canonical(name)
+	for _, d := range ca.PermittedDNSDomains {
+		if name == d || strings.HasSuffix(name, "."+d) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package hallcert
 import (
 	"crypto/ecdsa"
 	"crypto/x509"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -185,5 +186,46 @@ func TestNames_HoldTheLoopbackAndLocalhost(t *testing.T) {
 	}
 	if len(slices.Compact(slices.Sorted(slices.Values(n)))) != len(n) {
 		t.Fatalf("a name twice in %v", n)
+	}
+}
+
+// TestEnsure_TheAuthorityVouchesForTheHallOnly: a device that installed
+// the hall's authority trusts it for private addresses and local names
+// only: a certificate its key signs for a public site is refused, and a
+// public address of the laptop is left out of the server's certificate.
+func TestEnsure_TheAuthorityVouchesForTheHallOnly(t *testing.T) {
+	dir := t.TempDir()
+	c, err := Ensure(dir, []string{"localhost", "portable", "192.168.1.10", "203.0.113.5"}, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(c.Names, "203.0.113.5") {
+		t.Errorf("the server's certificate holds the public address: %v", c.Names)
+	}
+	verify(t, c, day, "localhost", "portable", "192.168.1.10")
+	ca, caCert, err := loadPair(filepath.Join(dir, authorityPair))
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots := x509.NewCertPool()
+	roots.AddCert(caCert)
+	for _, name := range []string{"www.banque.fr", "8.8.8.8"} {
+		tmpl := &x509.Certificate{NotBefore: day, NotAfter: day.Add(time.Hour), ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
+		if ip := net.ParseIP(name); ip != nil {
+			tmpl.IPAddresses = []net.IP{ip}
+		} else {
+			tmpl.DNSNames = []string{name}
+		}
+		path := filepath.Join(t.TempDir(), "forged.pem")
+		if err := makePair(path, tmpl, caCert, ca.PrivateKey, true); err != nil {
+			t.Fatal(err)
+		}
+		_, forged, err := loadPair(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := forged.Verify(x509.VerifyOptions{DNSName: name, Roots: roots, CurrentTime: day.Add(time.Minute)}); err == nil {
+			t.Errorf("a certificate for %s signed by the hall's authority verifies", name)
+		}
 	}
 }
