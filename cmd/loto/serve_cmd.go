@@ -99,10 +99,12 @@ func serve(ctx context.Context, e *env) error {
 	if cert != nil {
 		scheme = "https"
 	}
-	banner(e.stdout, ln.Addr().(*net.TCPAddr), scheme, srv, day, head, why)
+	// The certificate's lines come first: whoever waits for the address
+	// (a test, a script) has them then.
 	if cert != nil {
 		printCertificate(e.stdout, cert, certDir, hostsOf(ln.Addr().(*net.TCPAddr)))
 	}
+	banner(e.stdout, ln.Addr().(*net.TCPAddr), scheme, srv, day, head, why)
 
 	followCtx, stopFollow := context.WithCancel(context.Background())
 	followed := make(chan struct{})
