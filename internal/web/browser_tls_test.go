@@ -17,6 +17,7 @@ import (
 	"loto/examples"
 	"loto/internal/eventfile"
 	"loto/internal/hallcert"
+	"loto/internal/loto"
 )
 
 // hallName is the name the TLS browser tests reach the server by: not a
@@ -143,6 +144,9 @@ func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T)
 			t.Errorf("the device's cookie over https: Secure %v HttpOnly %v", c.Secure, c.HTTPOnly)
 		}
 	}
+	if !eval[bool](desk, `document.getElementById("noreload").hidden`) {
+		t.Error("the desk with its service worker warns that it cannot reload offline")
+	}
 	desk.openTill("50")
 	desk.scanCard(l.serial(1))
 	desk.typeIn("tendered", "10")
@@ -213,6 +217,14 @@ func TestBrowser_TLS_PlainHTTPOnTheHallsNameIsNoSecureContext(t *testing.T) {
 	if eval[bool](http, `window.isSecureContext || "serviceWorker" in navigator || Boolean(navigator.mediaDevices)`) {
 		t.Fatalf("over plain HTTP on %s the desk is a secure context, or has a service worker or a camera", hallName)
 	}
+	http.shown("noreload")
+	http.waitText("#noreload", "sans réseau, ne pas recharger cette page")
+	http.screenshot("tls-caisse-http-tablette")
+	http.axe()
+	// Chromium notes that it ignores the Cross-Origin-Opener-Policy of an
+	// insecure origin: one more thing plain HTTP on the hall's address loses.
+	http.dropErrors(func(e string) bool { return strings.Contains(e, "Cross-Origin-Opener-Policy header has been ignored") })
+	http.noErrors()
 }
 
 // TestBrowser_TLS_AcceptedWarningGivesTheCameraNotTheDeskWorker: a tablet
@@ -241,5 +253,17 @@ func TestBrowser_TLS_AcceptedWarningGivesTheCameraNotTheDeskWorker(t *testing.T)
 	if !strings.Contains(got, "SSL certificate error") {
 		t.Fatalf("the service worker with the warning accepted: %s; the guide says chromium refuses it", got)
 	}
+	tb.dropErrors(func(string) bool { return true })
+
+	// The desk of that tablet works, and tells its cashier not to reload
+	// it without the network.
+	p, err := l.day.AddDevice(context.Background(), org, "tablette caisse", loto.RoleCashier, "caisse-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.run(chromedp.EmulateViewport(820, 1180), chromedp.SendKeys("#code", p.Code), chromedp.Submit("#code"))
+	tb.waitPath("/caisse")
+	tb.shown("noreload")
+	tb.screenshot("tls-caisse-avertissement-accepte-tablette")
 	tb.dropErrors(func(string) bool { return true })
 }

@@ -412,12 +412,20 @@ render();
 $("code").focus();
 
 // The service worker keeps this page and its files for a reload without
-// the server (a secure context only: localhost, or https).
+// the server (a secure context only: localhost, or https). Without it
+// (plain http on the hall's address, or a certificate only accepted, not
+// installed: the browser refuses the worker then) the cashier is told not
+// to reload offline.
 if ("serviceWorker" in navigator && window.isSecureContext) {
-  navigator.serviceWorker.register("/caisse-sw.js", { scope: "/caisse" }).then(() => navigator.serviceWorker.ready).then(() => {
+  navigator.serviceWorker.register("/caisse-sw.js", { scope: "/caisse" }).catch((e) => {
+    $("noreload").hidden = false;
+    throw e;
+  }).then(() => navigator.serviceWorker.ready).then(() => {
     const files = [location.href, ...Array.from(document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=modulepreload]"), (e) => e.src || e.href)];
     return caches.open("loto-caisse-1").then((c) => c.addAll(files));
   }).then(() => {
     root.dataset.offlineReady = "true";
   }).catch(() => {});
+} else {
+  $("noreload").hidden = false;
 }
