@@ -78,6 +78,7 @@ type Cert struct {
 // authority on the first call and the server's certificate when it lacks a
 // name, ends within a month or does not exist; the names it held stay in
 // the new one, so that a laptop going back to a known network keeps them.
+// A name the authority may not vouch for (a public address) is left out.
 func Ensure(dir string, names []string, now time.Time) (*Cert, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("dossier des certificats %s : %v", dir, err)
