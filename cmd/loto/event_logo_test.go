@@ -29,7 +29,7 @@ func TestCLI_EventCreateReadsTheLogoBesideTheFile(t *testing.T) {
 	}
 	db := newDB(t)
 	code, _, errs := run(t, "event", "create", "--db", db, "--from", from)
-	if code != 1 || !strings.Contains(errs, `.prize.sponsor.logo : logo « garage.png » : fichier introuvable à côté du fichier de l'événement`) || !strings.Contains(errs, "ligne ") {
+	if code != 1 || !strings.Contains(errs, `.prize.sponsor.logo : logo « garage.png » : fichier introuvable parmi ceux qui accompagnent le fichier de l'événement`) || !strings.Contains(errs, "ligne ") {
 		t.Fatalf("missing logo: exit %d, stderr %q", code, errs)
 	}
 	if _, err := os.Stat(db); !os.IsNotExist(err) {

@@ -73,11 +73,14 @@ func readLogo(name string, files fs.FS) (loto.Logo, error) {
 	case ext != ".png" && ext != ".jpg" && ext != ".jpeg":
 		return loto.Logo{}, loto.Errorf(loto.EInvalid, "un fichier .png, .jpg ou .jpeg est attendu")
 	case files == nil:
-		return loto.Logo{}, loto.Errorf(loto.EInvalid, "le fichier de l'événement est lu ici sans les fichiers placés à côté de lui : le créer avec loto event create --from FICHIER")
+		return loto.Logo{}, loto.Errorf(loto.EInvalid, "le fichier de l'événement est lu ici sans les images qui l'accompagnent : les déposer avec lui sur la page de l'événement, ou le créer avec loto event create --from FICHIER, qui les lit dans son dossier")
 	}
 	st, err := fs.Stat(files, name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return loto.Logo{}, loto.Errorf(loto.EInvalid, "fichier introuvable à côté du fichier de l'événement")
+		if other := sameButCase(files, name); other != "" {
+			return loto.Logo{}, loto.Errorf(loto.EInvalid, "fichier introuvable, mais il y a « %s » : écrire le nom exactement, majuscules comprises", loto.Shown(other))
+		}
+		return loto.Logo{}, loto.Errorf(loto.EInvalid, "fichier introuvable parmi ceux qui accompagnent le fichier de l'événement (déposés avec lui, ou dans son dossier)")
 	} else if err != nil {
 		return loto.Logo{}, loto.Errorf(loto.EInvalid, "fichier illisible")
 	}
@@ -106,4 +109,20 @@ func hasLogo(logos []loto.Logo, sha string) bool {
 		}
 	}
 	return false
+}
+
+// sameButCase returns the name of a file of files that differs from name
+// in case only, "" when none: a logo named "Boulangerie.PNG" on the disk
+// and "boulangerie.png" in the file is the commonest slip.
+func sameButCase(files fs.FS, name string) string {
+	entries, err := fs.ReadDir(files, ".")
+	if err != nil {
+		return ""
+	}
+	for _, e := range entries {
+		if strings.EqualFold(e.Name(), name) {
+			return e.Name()
+		}
+	}
+	return ""
 }

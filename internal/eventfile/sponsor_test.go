@@ -87,7 +87,8 @@ func TestSponsor_BadLogosAreRefusedAtTheirLine(t *testing.T) {
 	const at = "ligne 14, programme[0].stages[0].prize.sponsor"
 	for _, c := range []struct{ sponsor, say string }{
 		{`{logo: logo.png}`, at + ".name : le nom du donateur est requis"},
-		{`{name: X, logo: absent.png}`, at + ".logo : logo « absent.png » : fichier introuvable à côté du fichier de l'événement"},
+		{`{name: X, logo: absent.png}`, at + ".logo : logo « absent.png » : fichier introuvable parmi ceux qui accompagnent le fichier de l'événement"},
+		{`{name: X, logo: LOGO.PNG}`, at + ".logo : logo « LOGO.PNG » : fichier introuvable, mais il y a « logo.png » : écrire le nom exactement, majuscules comprises"},
 		{`{name: X, logo: dessin.svg}`, at + ".logo : logo « dessin.svg » : un SVG est refusé (il peut contenir un script) : un PNG ou un JPEG"},
 		{`{name: X, logo: faux.png}`, at + ".logo : logo « faux.png » : le logo n'est pas une image PNG ou JPEG (un SVG est refusé : il peut contenir un script)"},
 		{`{name: X, logo: coupe.png}`, at + ".logo : logo « coupe.png » : le logo n'est pas une image PNG lisible"},
@@ -107,7 +108,7 @@ func TestSponsor_BadLogosAreRefusedAtTheirLine(t *testing.T) {
 	}
 	// Read alone, a file that names a logo says how to give it one.
 	_, _, err := Parse(sponsoredDay(`{name: X, logo: logo.png}`, ""))
-	wantSays(t, err, []string{at + ".logo : logo « logo.png » : le fichier de l'événement est lu ici sans les fichiers placés à côté de lui"})
+	wantSays(t, err, []string{at + ".logo : logo « logo.png » : le fichier de l'événement est lu ici sans les images qui l'accompagnent : les déposer avec lui sur la page de l'événement"})
 }
 
 // The day's logos are bounded in all, however small each one.

@@ -13,8 +13,9 @@ import (
 
 // The day's set-up through the API, the organiser's alone: the event file
 // checked, then recorded; the event shown once it is. A file comes as the
-// raw body (YAML or JSON, as saved): its bytes are checked as they are, so
-// a file in the wrong encoding is told as such, not read as other letters.
+// raw body (YAML or JSON, as saved), or with its images as a form
+// (upload.go): its bytes are checked as they are, so a file in the wrong
+// encoding is told as such, not read as other letters.
 
 // readFile reads a request's body as the file what names, in French: "le
 // fichier de l'événement". An empty one is refused.
@@ -39,18 +40,25 @@ type eventCheck struct {
 	Warnings []string        `json:"warnings"`
 }
 
-// parseEventFile reads and validates the body as an event file, the
-// printer's colours included, every mistake at its line.
+// parseEventFile reads and validates the body as an event file, alone or
+// with its images (upload.go), the printer's colours included, every
+// mistake at its line.
 func parseEventFile(r *http.Request) (*loto.EventSpec, []string, error) {
-	file, err := readFile(r, "le fichier de l'événement")
+	file, files, err := readEventUpload(r)
 	if err != nil {
 		return nil, nil, err
 	}
-	spec, warnings, err := eventfile.ParseChecked(file, print.CheckColor)
-	if warnings == nil {
-		warnings = []string{}
+	var spec *loto.EventSpec
+	var warnings []string
+	if files == nil {
+		spec, warnings, err = eventfile.ParseChecked(file, print.CheckColor)
+	} else {
+		spec, warnings, err = eventfile.ParseFiles(file, print.CheckColor, files)
 	}
-	return spec, warnings, err
+	if err != nil {
+		return nil, nil, err
+	}
+	return spec, append(append([]string{}, warnings...), unusedWarnings(files)...), nil
 }
 
 func apiEventCheck(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {

@@ -43,7 +43,7 @@ func (s *Server) secure(next http.Handler) http.Handler {
 			h.Set("Cache-Control", "no-store")
 		}
 		if r.Body != nil {
-			r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+			r.Body = http.MaxBytesReader(w, r.Body, bodyLimit(r))
 		}
 		defer func() {
 			if v := recover(); v != nil {
