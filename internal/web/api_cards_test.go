@@ -10,6 +10,8 @@ import (
 
 	"github.com/getkin/kin-openapi/routers/legacy"
 
+	"loto/examples"
+	"loto/internal/eventfile"
 	"loto/internal/loto"
 )
 
@@ -144,6 +146,24 @@ func TestBoard_QRCodeToThePlayersPage(t *testing.T) {
 		!strings.Contains(body, `aria-label="Code QR de la page des joueurs : http://192.168.1.10:8080/joueur"`) ||
 		!strings.Contains(body, `<path fill="#000" d="M`) {
 		t.Fatalf("board %d without the players' QR code", w.Code)
+	}
+}
+
+// TestBoard_QRCodeToThePublicAddress: with the day's public address, the
+// board's QR code leads there, even to a board that reached the server as
+// localhost, which no phone reaches.
+func TestBoard_QRCodeToThePublicAddress(t *testing.T) {
+	spec, _, err := eventfile.Parse(examples.MegaLoto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.PublicURL = "https://loto.example.org"
+	f := setUpSpec(t, Config{}, true, spec)
+	w := f.do("GET", "/tableau", "", withHost("localhost:8080"))
+	body := w.Body.String()
+	if w.Code != http.StatusOK || !strings.Contains(body, "<code>https://loto.example.org/joueur</code>") ||
+		!strings.Contains(body, `aria-label="Code QR de la page des joueurs : https://loto.example.org/joueur"`) || strings.Contains(body, "localhost") {
+		t.Fatalf("board %d without the public address's QR code", w.Code)
 	}
 }
 

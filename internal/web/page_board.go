@@ -117,10 +117,15 @@ var stagesFrench = func() string {
 
 func pageBoard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	b := newBoardPage(s.day.Public(), s.readOnly)
+	b.PlayerURL = playerURL(r)
 	if spec := s.day.Event(); spec != nil {
 		b.Rules = spec.Rulebook().Summary
+		// The board's laptop may reach the server as localhost: the
+		// day's public address is the one the players' phones use.
+		if spec.PublicURL != "" {
+			b.PlayerURL = spec.PlayerURL()
+		}
 	}
-	b.PlayerURL = playerURL(r)
 	if svg, err := qrSVG(b.PlayerURL, "Code QR de la page des joueurs : "+b.PlayerURL); err == nil {
 		b.PlayerQR = template.HTML(svg) // drawn by qrSVG from escaped text
 	}
@@ -128,11 +133,12 @@ func pageBoard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) 
 }
 
 // playerURL is the players' page (/joueur) at the address the request
-// reached the server by: the hall's phones are on the board's network.
+// reached the server by: the hall's phones are on the board's network,
+// unless the event gives the day's public address.
 func playerURL(r *http.Request) string {
 	scheme := "http"
 	if r.TLS != nil {
 		scheme = "https"
 	}
-	return scheme + "://" + r.Host + "/joueur"
+	return scheme + "://" + r.Host + loto.PlayerPath
 }
