@@ -14,12 +14,12 @@ export class ApiError extends Error {
 }
 
 // send makes a request and returns its JSON answer; body is sent as it is
-// (a file, a text) or as JSON (an object). A write carries a fresh
+// (a file, a text, a form of files) or as JSON (an object). A write carries a fresh
 // Idempotency-Key, so a retry never records twice.
 export async function send(method, path, body) {
   const headers = {};
   let data = body;
-  if (body !== undefined && !(body instanceof Blob) && typeof body !== "string") {
+  if (body !== undefined && !(body instanceof Blob) && !(body instanceof FormData) && typeof body !== "string") {
     headers["Content-Type"] = "application/json";
     data = JSON.stringify(body);
   } else if (typeof body === "string") {
@@ -71,6 +71,12 @@ export function el(tag, text, cls) {
 
 // dropZone makes a zone take a dropped file, as its file input would.
 export function dropZone(zone, onFile) {
+  dropFiles(zone, (files) => files[0] && onFile(files[0]));
+}
+
+// dropFiles makes a zone take the files dropped on it, all of them, as its
+// file input of several files would.
+export function dropFiles(zone, onFiles) {
   zone.addEventListener("dragover", (ev) => {
     ev.preventDefault();
     zone.classList.add("over");
@@ -79,9 +85,8 @@ export function dropZone(zone, onFile) {
   zone.addEventListener("drop", (ev) => {
     ev.preventDefault();
     zone.classList.remove("over");
-    const f = ev.dataTransfer.files[0];
-    if (f) {
-      onFile(f);
+    if (ev.dataTransfer.files.length > 0) {
+      onFiles(ev.dataTransfer.files);
     }
   });
 }

@@ -1,31 +1,83 @@
 // The event file's page (/organisateur/evenement): a file chosen, dropped
 // or pasted is checked by the server, each mistake shown at its line in a
-// listing of the file; once it is valid, the event is created.
-import { byId, clearError, dropZone, el, send, showError, utf8 } from "./org.js";
+// listing of the file; once it is valid, the event is created. The images
+// its prizes name (the sponsors' logos) are chosen or dropped with it, and
+// sent with it in one form.
+import { byId, clearError, dropFiles, el, send, showError, utf8 } from "./org.js";
 
 const form = byId("eventform");
 const text = byId("text");
 const result = byId("result");
 const listing = byId("listing");
+const imageList = byId("images");
 // raw is a chosen file that is not UTF-8: sent as it is, so the server
 // names its encoding; editing the text drops it.
 let raw = null;
+// images are the images chosen with the file, by name: the file names them.
+const images = new Map();
 
-// body is what is sent: the file as chosen when it could not be shown,
-// else the text as edited.
-const body = () => raw || text.value;
+// isImage tells an image from the event file by its name's extension, as
+// the file names its logos; the server checks each by its content.
+const isImage = (f) => /\.(png|jpe?g|gif|svg|webp)$/i.test(f.name);
 
-async function choose(file) {
-  clearError();
-  const t = await utf8(file);
-  if (t === null) {
-    raw = file;
-    text.value = "";
-  } else {
-    raw = null;
-    text.value = t;
+// body is what is sent, a form of the file and its images: the file as
+// chosen when it could not be shown, else the text as edited.
+function body() {
+  const file = raw || text.value;
+  const data = new FormData();
+  data.append("event", typeof file === "string" ? new Blob([file], { type: "text/plain" }) : file, "evenement.yaml");
+  for (const f of images.values()) {
+    data.append("files", f, f.name);
   }
-  await check();
+  return data;
+}
+
+// showImages lists the images to send, each with a button to take it off.
+function showImages() {
+  imageList.replaceChildren();
+  imageList.hidden = images.size === 0;
+  for (const [name, f] of images) {
+    const li = el("li", `Image : ${name} (${Math.ceil(f.size / 1024)} Kio) `);
+    const b = el("button", "Retirer", "line");
+    b.type = "button";
+    b.setAttribute("aria-label", `Retirer l'image ${name}`);
+    b.addEventListener("click", async () => {
+      images.delete(name);
+      showImages();
+      await check();
+    });
+    li.append(b);
+    imageList.append(li);
+  }
+}
+
+// choose takes the files chosen or dropped: the event file (one at most)
+// and its images, which add to those already chosen.
+async function choose(files) {
+  clearError();
+  const list = Array.from(files);
+  const others = list.filter((f) => !isImage(f));
+  if (others.length > 1) {
+    showError({ message: `${others.length} fichiers qui ne sont pas des images : n'en déposer qu'un, le fichier de l'événement, avec les images qu'il nomme` });
+    return;
+  }
+  for (const f of list.filter(isImage)) {
+    images.set(f.name, f);
+  }
+  showImages();
+  if (others.length === 1) {
+    const t = await utf8(others[0]);
+    if (t === null) {
+      raw = others[0];
+      text.value = "";
+    } else {
+      raw = null;
+      text.value = t;
+    }
+  }
+  if (raw || text.value.trim() !== "") {
+    await check();
+  }
 }
 
 // showLines lists the file with each mistake under its line; a mistake
@@ -139,8 +191,11 @@ async function create(ev) {
 }
 
 if (form) {
-  byId("file").addEventListener("change", (ev) => ev.target.files[0] && choose(ev.target.files[0]));
-  dropZone(byId("drop"), choose);
+  byId("file").addEventListener("change", (ev) => {
+    choose(ev.target.files);
+    ev.target.value = ""; // the same file chosen again is read again
+  });
+  dropFiles(byId("drop"), choose);
   text.addEventListener("input", () => {
     raw = null;
   });
