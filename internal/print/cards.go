@@ -29,6 +29,11 @@ type CardSheet struct {
 	// "LOTO-PLATE:A-P000123-K7Q", printed under a plate of layout 6 so that a
 	// cashier sells the sheet with one scan; empty prints none.
 	PlateQR string
+	// PlayerURL is the players' page at the day's public address, e.g.
+	// "http://192.168.1.10:8080/joueur", printed with its QR code at the
+	// other end of a plate's strip, where a plate of layout 6 has room;
+	// empty prints none.
+	PlayerURL string
 }
 
 // CardOptions say how cards are laid out on paper.
@@ -128,6 +133,11 @@ func checkCards(cards []CardSheet) (map[string]palette, error) {
 		if s.PlateQR != "" && s.PlateCode == "" {
 			return nil, fmt.Errorf("carte %s : code QR de planche sans code de planche", name)
 		}
+		if s.PlayerURL != "" && (i == 0 || s.PlayerURL != cards[i-1].PlayerURL) {
+			if _, err := qrModules(s.PlayerURL); err != nil {
+				return nil, fmt.Errorf("carte %s : %w", name, err)
+			}
+		}
 		if s.PlateQR != "" {
 			if _, err := qrModules(s.PlateQR); err != nil {
 				return nil, fmt.Errorf("carte %s : %w", name, err)
@@ -200,4 +210,37 @@ func (p *painter) plateStrip(s *CardSheet, suffix string) {
 	pdf.SetTextColor(130, 130, 130)
 	pdf.SetXY(tx, plateQRY+plateQRSize-4)
 	pdf.CellFormat(tw, 4, title+suffix, "", 0, "LM", false, 0, "")
+	if s.PlayerURL != "" {
+		p.playerStrip(s.PlayerURL)
+	}
+}
+
+// playerWidth is the room the players' address has, right of the plate's
+// caption and left of its QR code.
+const playerWidth = 52.0
+
+// playerStrip writes, at the right end of a plate's strip, the players'
+// page's address and its QR code: a player follows the plate's cards on a
+// phone. The address is never cut short: its type shrinks to fit.
+func (p *painter) playerStrip(address string) {
+	pdf := p.pdf
+	if p.playerText != address {
+		p.playerQR, _ = qrModules(address) // checked by checkCards
+		p.playerText = address
+	}
+	modules := p.playerQR
+	qx := marginX + cardW - plateQRSize
+	drawQR(pdf, modules, qx, plateQRY, plateQRSize)
+	tx := qx - 2 - playerWidth
+	pdf.SetTextColor(20, 20, 20)
+	label := p.fitText("Suivre ses cartes sur son téléphone :", "", 7.5, playerWidth)
+	pdf.SetXY(tx, plateQRY+4)
+	pdf.CellFormat(playerWidth, 4, label, "", 0, "RM", false, 0, "")
+	pdf.SetFont("Helvetica", "B", 8)
+	text := p.tr(address)
+	if w := pdf.GetStringWidth(text); w > playerWidth {
+		pdf.SetFontSize(8 * playerWidth / w)
+	}
+	pdf.SetXY(tx, plateQRY+8)
+	pdf.CellFormat(playerWidth, 4, text, "", 0, "RM", false, 0, "")
 }

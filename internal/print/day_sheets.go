@@ -44,6 +44,10 @@ func DayTickets(d *loto.Day, only int) ([]TicketSheet, error) {
 func SeriesCards(d *loto.Day, sr loto.Series, from, to, layout int) ([]CardSheet, error) {
 	var sheets []CardSheet
 	plateCode, plateQR := "", ""
+	player := ""
+	if ev := d.Event(); ev != nil && ev.PublicURL != "" {
+		player = ev.PlayerURL()
+	}
 	err := d.Export(sr.Code, from, to, func(c loto.ExportedCard) error {
 		serial, err := card.ParseSerial(c.Serial)
 		if err != nil {
@@ -61,7 +65,7 @@ func SeriesCards(d *loto.Day, sr loto.Series, from, to, layout int) ([]CardSheet
 		}
 		sheets = append(sheets, CardSheet{
 			Serial: c.Serial, QR: card.QRText(serial), Plate: c.Plate, PlateCode: plateCode, PlateQR: plateQR, Grid: c.Grid,
-			Title: sr.Title, Color: sr.Color, Special: sr.Kind == loto.Special,
+			Title: sr.Title, Color: sr.Color, Special: sr.Kind == loto.Special, PlayerURL: player,
 		})
 		return nil
 	})

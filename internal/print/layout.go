@@ -64,6 +64,10 @@ type painter struct {
 	sheet *sheet              // the paper around the A4 trim, for cards
 	tr    func(string) string // UTF-8 to cp1252, the encoding of the core fonts
 	cells [91]string          // number labels, formatted once
+	// playerQR is the QR code of playerText, the players' address that
+	// every plate of a run prints: encoded once.
+	playerText string
+	playerQR   [][]bool
 }
 
 func newPainter(pdf *fpdf.Fpdf) *painter {

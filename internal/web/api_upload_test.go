@@ -64,8 +64,8 @@ func sponsoredFile(logo string) []byte {
 
 // Issue 10 (3): the event file uploaded with the logo it names is checked
 // and recorded with it, in one form; an image it does not name is told and
-// not recorded; the board serves the logo; the tickets print the day's
-// public address.
+// not recorded; the board serves the logo; the tickets and the plates
+// print the day's public address.
 func TestUploadAPI_EventFileWithItsLogoIsRecorded(t *testing.T) {
 	f := newBareFixture(t)
 	org := f.as(loto.RoleOrganiser)
@@ -106,6 +106,10 @@ func TestUploadAPI_EventFileWithItsLogoIsRecorded(t *testing.T) {
 	w = f.do("GET", "/api/v1/reservations/tickets.pdf", "", org)
 	if text, _ := pdfTextOf(t, w.Body.Bytes()); !strings.Contains(text, "http://192.168.1.10:8080/reglement") {
 		t.Errorf("the ticket lacks the rules' full address:\n%s", text)
+	}
+	w = f.do("GET", "/api/v1/series/A/cards.pdf?from=1&to=6&layout=6", "", org)
+	if text, _ := pdfTextOf(t, w.Body.Bytes()); !strings.Contains(text, "Suivre ses cartes sur son téléphone :") || !strings.Contains(text, "http://192.168.1.10:8080/joueur") {
+		t.Errorf("the plate lacks the players' page's address:\n%s", text)
 	}
 }
 
