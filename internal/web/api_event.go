@@ -58,8 +58,17 @@ func parseEventFile(r *http.Request) (*loto.EventSpec, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return spec, append(append([]string{}, warnings...), unusedWarnings(files)...), nil
+	warnings = append(append([]string{}, warnings...), unusedWarnings(files)...)
+	// The event is recorded once and never amended: its address is given
+	// now or never.
+	if spec.PublicURL == "" {
+		warnings = append(warnings, noPublicURL)
+	}
+	return spec, warnings, nil
 }
+
+// noPublicURL warns of an event file without the day's public address.
+const noPublicURL = "pas d'adresse publique (public_url) : les billets n'imprimeront que « /reglement », sans l'adresse du serveur ni son code QR ; l'ajouter au fichier avant de créer l'événement, par exemple public_url: http://192.168.1.10:8080 (l'adresse que loto serve affiche pour le réseau de la salle)"
 
 func apiEventCheck(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	spec, warnings, err := parseEventFile(r)

@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"mime/multipart"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -81,7 +82,7 @@ func TestUploadAPI_EventFileWithItsLogoIsRecorded(t *testing.T) {
 	}
 	check := decode[eventCheck](t, w)
 	want := "l'image « vacances.jpg » est jointe mais le fichier de l'événement ne la nomme pas : elle n'est pas enregistrée"
-	if !strings.Contains(strings.Join(check.Warnings, "\n"), want) || len(check.Event.Logos) != 1 {
+	if !strings.Contains(strings.Join(check.Warnings, "\n"), want) || strings.Contains(strings.Join(check.Warnings, "\n"), "public_url") || len(check.Event.Logos) != 1 {
 		t.Fatalf("check: warnings %q, %d logos", check.Warnings, len(check.Event.Logos))
 	}
 	w = f.send("POST", "/api/v1/event", body, ctype, org)
@@ -150,8 +151,14 @@ func TestUploadAPI_EveryMistakeIsNamed(t *testing.T) {
 			}
 		})
 	}
+	// A file without the day's public address is told, before it is
+	// recorded for good without it.
+	w := f.send("POST", "/api/v1/event/check", examples.MegaLoto, "text/plain", org)
+	if check := decode[eventCheck](t, w); w.Code != 200 || !slices.Contains(check.Warnings, noPublicURL) {
+		t.Errorf("a file without public_url: %d, warnings %q", w.Code, check.Warnings)
+	}
 	// The file sent alone, as before, says how to give it its logo.
-	w := f.send("POST", "/api/v1/event/check", sponsoredFile("boulangerie.png"), "text/plain", org)
+	w = f.send("POST", "/api/v1/event/check", sponsoredFile("boulangerie.png"), "text/plain", org)
 	if w.Code != 422 || !strings.Contains(fileErrorOf(t, w).Message, at+"le fichier de l'événement est lu ici sans les images qui l'accompagnent : les déposer avec lui sur la page de l'événement") {
 		t.Errorf("file alone: %d %s", w.Code, w.Body)
 	}
