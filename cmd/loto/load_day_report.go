@@ -1,0 +1,49 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+	"time"
+)
+
+// writeDay says the figures of a simulated day in French.
+func writeDay(w io.Writer, r dayLoad) {
+	fmt.Fprintf(w, "journée : %d joueurs, %d caissiers, jouée de bout en bout par HTTP en %s\n", r.Players, r.Cashiers, seconds(r.Took))
+	fmt.Fprintf(w, "actes confirmés : %d (%s par seconde) ; journal : %d événements, chaîne vérifiée\n", r.Acts,
+		frenchDecimal(strconv.FormatFloat(r.ActsPerSecond, 'f', 0, 64)), r.Events)
+	fmt.Fprintf(w, "dont : %d ventes, %d entrées, %d parties, %d numéros, %d annonces, %d lots\n",
+		r.Sales, r.Admissions, r.Games, r.Draws, r.Claims, r.Awards)
+	fmt.Fprintf(w, "erreurs provoquées exprès, refusées comme il faut : %d ; refus ou absences de réponse à tort : %d\n", r.Provoked, r.Errors)
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "route\trequêtes\tp50\tp99\tmax\terreurs\trenvois\t")
+	for _, f := range r.Routes {
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%d\t\n", f.Route, f.Count, millis(f.P50.Microseconds()),
+			millis(f.P99.Microseconds()), millis(f.Max.Microseconds()), f.Errors, f.Retries)
+	}
+	tw.Flush()
+	if s := r.Stream; s != nil {
+		fmt.Fprintf(w, "en direct : %d clients, %d changements reçus par tous", s.Clients, s.Changes)
+		if s.Changes > 0 {
+			fmt.Fprintf(w, ", de l'écriture au dernier client p50 %s, p99 %s, max %s", millis(s.P50), millis(s.P99), millis(s.Max))
+		}
+		fmt.Fprintf(w, " ; clients coupés : %d\n", s.Dropped)
+	}
+	cpu := 0.0
+	if r.Took > 0 {
+		cpu = 100 * r.ServerCPU.Seconds() / r.Took.Seconds()
+	}
+	fmt.Fprintf(w, "serveur : CPU %s (%s %% d'un cœur), mémoire %s Mo après la journée, %s Mo au plus\n", seconds(r.ServerCPU),
+		frenchDecimal(strconv.FormatFloat(cpu, 'f', 0, 64)), megabytes(r.ServerRSS), megabytes(r.ServerPeak))
+}
+
+// seconds writes a duration in seconds in French ("41,2 s").
+func seconds(d time.Duration) string {
+	return frenchDecimal(strconv.FormatFloat(d.Seconds(), 'f', 1, 64)) + " s"
+}
+
+// megabytes writes bytes in megabytes in French ("45,3").
+func megabytes(b int64) string {
+	return frenchDecimal(strconv.FormatFloat(float64(b)/(1<<20), 'f', 1, 64))
+}
