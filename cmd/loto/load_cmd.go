@@ -27,7 +27,7 @@ import (
 
 // The bounds of a measure: the tool loads only this machine, for a while.
 const (
-	maxLoadClients  = 5000
+	maxLoadClients  = 10000
 	maxLoadDuration = 10 * time.Minute
 	streamPath      = "/api/v1/stream"
 )
@@ -59,6 +59,13 @@ func loadStream(ctx context.Context, e *env) error {
 		return usagef("--duration : de 1s à 10m")
 	case *interval < 10*time.Millisecond || *interval > 10*time.Second:
 		return usagef("--interval : de 10ms à 10s")
+	}
+	// Each client is a connection, on both sides when the tool serves:
+	// thousands of them need more open files than a shell's default.
+	if limit, err := raiseOpenFiles(); err != nil {
+		return fmt.Errorf("limite de fichiers ouverts : %w", err)
+	} else if need := uint64(*clients) + 100; limit > 0 && limit < need {
+		return fmt.Errorf("%d clients demandent %d fichiers ouverts, la limite de ce système est %d (ulimit -Hn)", *clients, need, limit)
 	}
 	var res streamLoad
 	if *target != "" {

@@ -1,0 +1,277 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"loto/internal/loto"
+	"loto/internal/web"
+)
+
+// The bounds of a measure of the claims.
+const (
+	maxClaimRate    = 5000
+	maxClaimWorkers = 500
+	claimCards      = 600 // cards sold before the game, claimed in turn
+)
+
+func init() {
+	register("load claims", "mesure l'enregistrement des annonces par HTTP à un débit fixé sur cette machine, puis leur contrôle", loadClaims)
+}
+
+// claimsLoad is what a measure of the claims found.
+type claimsLoad struct {
+	Rate    int     `json:"rate"`   // claims asked per second
+	Claims  int     `json:"claims"` // acknowledged with 200
+	Errors  int     `json:"errors"` // refused, or no answer
+	Late    int     `json:"late"`   // not sent within 1 ms of their time: every sender was busy
+	PerSec  float64 `json:"claims_per_second"`
+	P50     int64   `json:"p50_us"` // from the claim's due time to its answer read, microseconds
+	P99     int64   `json:"p99_us"`
+	Max     int64   `json:"max_us"`
+	Control int64   `json:"control_us"` // the control that judged them all, through HTTP
+	Judged  int     `json:"judged"`     // verdicts the control gave
+	// FirstError says why the first failed claim failed.
+	FirstError string `json:"first_error,omitempty"`
+}
+
+// loadClaims serves a temporary day whose game has drawn numbers and has
+// controllers register claims through POST /api/v1/claims at a set rate,
+// each a durable append; then the host opens the control, which judges
+// them all.
+func loadClaims(ctx context.Context, e *env) error {
+	fs := newFlags("load claims", e)
+	fs.about = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite) en 127.0.0.1, une partie en cours, des contrôleurs appairés ; --db ne sert pas."
+	rate := fs.Int("rate", 1000, "`N` annonces par seconde, de 1 à "+strconv.Itoa(maxClaimRate))
+	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
+	workers := fs.Int("workers", 64, "`N` requêtes en cours au plus, de 1 à "+strconv.Itoa(maxClaimWorkers))
+	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	switch {
+	case *rate < 1 || *rate > maxClaimRate:
+		return usagef("--rate : de 1 à %d annonces par seconde", maxClaimRate)
+	case *duration < time.Second || *duration > maxLoadDuration:
+		return usagef("--duration : de 1s à 10m")
+	case *workers < 1 || *workers > maxClaimWorkers:
+		return usagef("--workers : de 1 à %d", maxClaimWorkers)
+	}
+	res, err := measureClaimsHere(ctx, *rate, *workers, *duration)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return json.NewEncoder(e.stdout).Encode(res)
+	}
+	fmt.Fprintf(e.stdout, "annonces : %d par seconde demandées pendant %s, %d confirmées, %s par seconde\n", res.Rate, *duration, res.Claims,
+		frenchDecimal(strconv.FormatFloat(res.PerSec, 'f', 0, 64)))
+	if res.Claims > 0 {
+		fmt.Fprintf(e.stdout, "de l'heure prévue à la réponse : p50 %s, p99 %s, max %s\n", millis(res.P50), millis(res.P99), millis(res.Max))
+	}
+	fmt.Fprintf(e.stdout, "annonces parties en retard sur leur heure (tous les envois occupés) : %d ; erreurs : %d\n", res.Late, res.Errors)
+	if res.FirstError != "" {
+		fmt.Fprintf(e.stdout, "première erreur : %s\n", res.FirstError)
+	}
+	fmt.Fprintf(e.stdout, "contrôle : %d annonces jugées en %s\n", res.Judged, millis(res.Control))
+	return nil
+}
+
+// claimsDay creates the example day on a new SQLite file, sells its first
+// cards (plates of 6, by bank card), starts the first game and draws 30
+// numbers; it returns the serials sold.
+func claimsDay(ctx context.Context, path string) (*loto.Day, []string, func(), error) {
+	day, desks, closeDay, err := salesDay(ctx, path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cashier := loto.Actor{Name: "mesure", Role: loto.RoleCashier, Desk: desks[0]}
+	var sold []string
+	for n := 1; n <= claimCards && err == nil; n += 6 {
+		var texts []string
+		for k := n; k < n+6; k++ {
+			s, _, cerr := day.CardAt(loadSeries, k)
+			if cerr != nil {
+				err = cerr
+				break
+			}
+			texts = append(texts, s)
+		}
+		var codes []loto.CardCode
+		if codes, err = loto.ParseCardCodes(texts); err == nil {
+			_, err = day.Sell(loto.WithKey(ctx, fmt.Sprintf("mesure-vente-%d", n)), cashier, loto.SaleRequest{Desk: desks[0], Cards: codes,
+				Payments: []loto.Payment{{Method: loto.BankCard, Cents: 2000}}})
+		}
+		sold = append(sold, texts...)
+	}
+	if err == nil {
+		_, err = day.StartGame(ctx, loadHost)
+	}
+	for range 30 {
+		if err != nil {
+			break
+		}
+		_, err = day.Draw(ctx, loadHost, 0)
+	}
+	if err != nil {
+		closeDay()
+		return nil, nil, nil, err
+	}
+	return day, sold, closeDay, nil
+}
+
+// measureClaimsHere serves the claims' day on a loopback port, pairs a
+// controller per worker and the host, and measures.
+func measureClaimsHere(ctx context.Context, rate, workers int, d time.Duration) (claimsLoad, error) {
+	dir, err := os.MkdirTemp("", "loto-load-")
+	if err != nil {
+		return claimsLoad{}, err
+	}
+	defer os.RemoveAll(dir)
+	day, sold, closeDay, err := claimsDay(ctx, filepath.Join(dir, "load.db"))
+	if err != nil {
+		return claimsLoad{}, err
+	}
+	defer closeDay()
+	tokens := make([]string, workers)
+	for i := range workers {
+		p, err := day.AddDevice(ctx, organiser, fmt.Sprintf("controle-mesure-%d", i+1), loto.RoleController, "")
+		if err != nil {
+			return claimsLoad{}, err
+		}
+		tokens[i] = p.Token
+	}
+	host, err := day.AddDevice(ctx, organiser, "meneur-mesure", loto.RoleHost, "")
+	if err != nil {
+		return claimsLoad{}, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return claimsLoad{}, err
+	}
+	srv := web.New(web.Config{Day: day, Auth: day, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	hs := srv.HTTPServer(ln.Addr().String())
+	go hs.Serve(ln)
+	defer hs.Close()
+	base := "http://" + ln.Addr().String()
+	res := measureClaims(ctx, base, tokens, sold, rate, d)
+	start := time.Now()
+	var ctl loto.ControlResult
+	if err := postJSON(ctx, http.DefaultClient, base+"/api/v1/game/control", host.Token, "mesure-controle", struct{}{}, &ctl); err != nil {
+		return res, fmt.Errorf("contrôle des annonces : %w", err)
+	}
+	res.Control, res.Judged = time.Since(start).Microseconds(), len(ctl.Verdicts)
+	return res, nil
+}
+
+// measureClaims sends a claim every 1/rate for d, each by the next free
+// sender with its controller's token, of a card sold in turn, and sums
+// their figures up. A claim's latency runs from its due time, so that a
+// server that falls behind shows in it even when every sender waits.
+func measureClaims(ctx context.Context, base string, tokens, serials []string, rate int, d time.Duration) claimsLoad {
+	ctx, cancel := context.WithTimeout(ctx, d+30*time.Second)
+	defer cancel()
+	tr := &http.Transport{MaxIdleConnsPerHost: len(tokens), DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	type job struct {
+		n  int
+		at time.Time
+	}
+	jobs := make(chan job)
+	var (
+		mu       sync.Mutex
+		lat      []int64
+		errs     int
+		late     int
+		firstErr string
+	)
+	var wg sync.WaitGroup
+	for i, token := range tokens {
+		wg.Go(func() {
+			var mine []int64
+			defer func() { mu.Lock(); lat = append(lat, mine...); mu.Unlock() }()
+			for j := range jobs {
+				err := postJSON(ctx, client, base+"/api/v1/claims", token, fmt.Sprintf("mesure-annonce-%d-%d", i, j.n),
+					map[string]string{"serial": serials[j.n%len(serials)]}, nil)
+				if err != nil {
+					mu.Lock()
+					errs++
+					if firstErr == "" {
+						firstErr = err.Error()
+					}
+					mu.Unlock()
+					continue
+				}
+				mine = append(mine, time.Since(j.at).Microseconds())
+			}
+		})
+	}
+	interval := time.Second / time.Duration(rate)
+	start := time.Now()
+	for n := 0; ; n++ {
+		at := start.Add(time.Duration(n) * interval)
+		if at.Sub(start) >= d || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(time.Until(at))
+		jobs <- job{n, at}
+		if time.Since(at) > time.Millisecond {
+			late++
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	elapsed := time.Since(start)
+	slices.Sort(lat)
+	out := claimsLoad{Rate: rate, Claims: len(lat), Errors: errs, Late: late, FirstError: firstErr,
+		PerSec: float64(len(lat)) / elapsed.Seconds()}
+	if len(lat) > 0 {
+		out.P50, out.P99, out.Max = quantile(lat, 0.50), quantile(lat, 0.99), lat[len(lat)-1]
+	}
+	return out
+}
+
+// postJSON posts body as JSON with the device's token and an
+// Idempotency-Key, and reads a 200's answer into out (when not nil).
+func postJSON(ctx context.Context, client *http.Client, url, token, key string, body, out any) error {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, "POST", url, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Idempotency-Key", key)
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	answer, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s : %s %s", url, resp.Status, bytes.TrimSpace(answer))
+	}
+	if out != nil {
+		return json.Unmarshal(answer, out)
+	}
+	return nil
+}
