@@ -19,6 +19,8 @@ import (
 
 	"loto/examples"
 	"loto/internal/eventfile"
+	"loto/internal/journal"
+	"loto/internal/journal/postgres"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 	"loto/internal/web"
@@ -40,6 +42,7 @@ func init() {
 
 // salesLoad is what a measure of the sales found.
 type salesLoad struct {
+	Journal   string  `json:"journal"` // SQLite or PostgreSQL
 	Cashiers  int     `json:"cashiers"`
 	Sales     int     `json:"sales"`  // acknowledged with 200
 	Errors    int     `json:"errors"` // refused, or no answer
@@ -56,7 +59,7 @@ type salesLoad struct {
 // while, and reports the latency and the throughput.
 func loadSales(ctx context.Context, e *env) error {
 	fs := newFlags("load sales", e)
-	fs.about = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite) en 127.0.0.1, des caissiers appairés à ses caisses ; --db ne sert pas."
+	fs.about = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite, ou la base PostgreSQL vide que --db nomme) en 127.0.0.1, des caissiers appairés à ses caisses."
 	cashiers := fs.Int("cashiers", 20, "`N` caissiers qui vendent en même temps, de 1 à "+strconv.Itoa(maxCashiers))
 	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
 	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
@@ -69,15 +72,19 @@ func loadSales(ctx context.Context, e *env) error {
 	case *duration < time.Second || *duration > maxLoadDuration:
 		return usagef("--duration : de 1s à 10m")
 	}
-	res, err := measureSalesHere(ctx, *cashiers, *duration)
+	pg := fs.db
+	if pg != "" && !isPostgres(pg) {
+		return usagef("--db : une base PostgreSQL vide (postgres://...) ; sans --db, la mesure se fait sur un fichier SQLite temporaire")
+	}
+	res, err := measureSalesHere(ctx, *cashiers, *duration, pg)
 	if err != nil {
 		return err
 	}
 	if *asJSON {
 		return json.NewEncoder(e.stdout).Encode(res)
 	}
-	fmt.Fprintf(e.stdout, "ventes : %d caissiers pendant %s, %d ventes confirmées, %s ventes/s\n", res.Cashiers, *duration, res.Sales,
-		frenchDecimal(strconv.FormatFloat(res.PerSecond, 'f', 0, 64)))
+	fmt.Fprintf(e.stdout, "ventes : %d caissiers pendant %s, %d ventes confirmées, %s ventes/s (journal %s)\n", res.Cashiers, *duration, res.Sales,
+		frenchDecimal(strconv.FormatFloat(res.PerSecond, 'f', 0, 64)), res.Journal)
 	if res.Sales > 0 {
 		fmt.Fprintf(e.stdout, "de la requête à la réponse : p50 %s, p99 %s, max %s\n", millis(res.P50), millis(res.P99), millis(res.Max))
 	}
@@ -96,6 +103,12 @@ func salesDay(ctx context.Context, path string) (day *loto.Day, desks []string, 
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	return salesDayOn(ctx, store)
+}
+
+// salesDayOn is salesDay on an empty journal of any store; closeDay
+// closes the store, as does a failure.
+func salesDayOn(ctx context.Context, store journal.Store) (day *loto.Day, desks []string, closeDay func(), err error) {
 	day, err = loto.OpenWith(ctx, store, loto.Options{Clock: clock})
 	if err == nil {
 		var spec *loto.EventSpec
@@ -118,6 +131,28 @@ func salesDay(ctx context.Context, path string) (day *loto.Day, desks []string, 
 	return day, desks, func() { store.Close() }, nil
 }
 
+// salesStore is the journal of a measure of the sales: a new SQLite file
+// in dir, or the PostgreSQL database at pg, which must be empty (the
+// measure records a day there).
+func salesStore(ctx context.Context, dir, pg string) (journal.Store, error) {
+	if pg == "" {
+		return sqlite.Open(ctx, filepath.Join(dir, "load.db"), nil)
+	}
+	store, err := postgres.Open(ctx, pg, nil)
+	if err != nil {
+		return nil, fmt.Errorf("base PostgreSQL inaccessible : %w", err)
+	}
+	head, err := store.Head(ctx)
+	if err == nil && head.Seq > 0 {
+		err = fmt.Errorf("la base PostgreSQL n'est pas vide (%d événements) : la mesure y enregistre une journée, donner une base neuve", head.Seq)
+	}
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	return store, nil
+}
+
 // regularDesks are the desks of the day that sell regular cards.
 func regularDesks(spec *loto.EventSpec) []string {
 	var out []string
@@ -131,13 +166,17 @@ func regularDesks(spec *loto.EventSpec) []string {
 
 // measureSalesHere serves a temporary day on a loopback port, pairs n
 // cashiers with its desks (in turn) and measures their sales for d.
-func measureSalesHere(ctx context.Context, n int, d time.Duration) (salesLoad, error) {
+func measureSalesHere(ctx context.Context, n int, d time.Duration, pg string) (salesLoad, error) {
 	dir, err := os.MkdirTemp("", "loto-load-")
 	if err != nil {
 		return salesLoad{}, err
 	}
 	defer os.RemoveAll(dir)
-	day, desks, closeDay, err := salesDay(ctx, filepath.Join(dir, "load.db"))
+	store, err := salesStore(ctx, dir, pg)
+	if err != nil {
+		return salesLoad{}, err
+	}
+	day, desks, closeDay, err := salesDayOn(ctx, store)
 	if err != nil {
 		return salesLoad{}, err
 	}
@@ -163,7 +202,12 @@ func measureSalesHere(ctx context.Context, n int, d time.Duration) (salesLoad, e
 		s, _, err := day.CardAt(loadSeries, int(next.Add(1)))
 		return s, err
 	}
-	return measureSales(ctx, "http://"+ln.Addr().String()+"/api/v1/sales", tokens, serial, d), nil
+	res := measureSales(ctx, "http://"+ln.Addr().String()+"/api/v1/sales", tokens, serial, d)
+	res.Journal = "SQLite"
+	if pg != "" {
+		res.Journal = "PostgreSQL"
+	}
+	return res, nil
 }
 
 // measureSales runs one cashier a token, each selling the cards serial

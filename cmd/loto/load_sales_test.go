@@ -2,8 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"loto/internal/journal/journaltest"
 )
 
 // TestLoadSalesMeasuresCashiersThroughHTTP: a short run sells through the
@@ -42,5 +46,38 @@ func TestLoadSalesIsBounded(t *testing.T) {
 		if code != 2 || !strings.Contains(errs, tc.say) {
 			t.Errorf("load sales %v: exit %d %q, want 2 saying %q", tc.args, code, errs, tc.say)
 		}
+	}
+}
+
+// TestLoadSalesOnPostgreSQL: the same measure on an empty PostgreSQL
+// database (skipped without LOTO_TEST_PG); a database with a day in it is
+// refused. With LOTO_MEASURE=1 it is the measure of docs/benchmarks.md:
+// 20 cashiers for 10 s, its figures logged.
+func TestLoadSalesOnPostgreSQL(t *testing.T) {
+	url := journaltest.PostgresURL(t)
+	args := []string{"load", "sales", "--db", url, "--cashiers", "4", "--duration", "1s", "--json"}
+	if os.Getenv("LOTO_MEASURE") == "1" {
+		args = []string{"load", "sales", "--db", url, "--cashiers", "20", "--duration", "10s", "--json"}
+	}
+	code, out, errs := run(t, args...)
+	if code != 0 {
+		t.Fatalf("load sales: exit %d %q", code, errs)
+	}
+	var r salesLoad
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%q: %v", out, err)
+	}
+	t.Logf("PostgreSQL: %d cashiers, %d sales, %.0f sales/s, p50 %d µs, p99 %d µs, max %d µs, %d errors",
+		r.Cashiers, r.Sales, r.PerSecond, r.P50, r.P99, r.Max, r.Errors)
+	if r.Journal != "PostgreSQL" || r.Sales < r.Cashiers || r.Errors != 0 || r.P50 <= 0 || r.P50 > r.P99 || r.P99 > r.Max {
+		t.Fatalf("figures %+v", r)
+	}
+	code, _, errs = run(t, "load", "sales", "--db", url, "--cashiers", "1", "--duration", "1s")
+	if code == 0 || !strings.Contains(errs, "la base PostgreSQL n'est pas vide") {
+		t.Errorf("a second measure on the same database: exit %d %q", code, errs)
+	}
+	code, _, errs = run(t, "load", "sales", "--db", filepath.Join(t.TempDir(), "jour.db"), "--duration", "1s")
+	if code != 2 || !strings.Contains(errs, "--db : une base PostgreSQL vide") {
+		t.Errorf("load sales --db on a SQLite file: exit %d %q", code, errs)
 	}
 }
