@@ -23,47 +23,23 @@ func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "serveur en cours d'arrêt", http.StatusServiceUnavailable)
 		return
 	}
-	defer b.drop(cl)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // a reverse proxy must not hold the messages back
-	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
-	// The retry hint makes a dropped client come back quickly.
-	if !b.send(w, rc, append([][]byte{[]byte("retry: 2000\n\n")}, first...)) {
+	if conn, ok := hijack(w); ok {
+		go b.serveRaw(conn, header(h), cl, first)
 		return
 	}
-	beat := time.NewTimer(b.opt.Heartbeat)
-	defer beat.Stop()
-	var batch [][]byte
-	for {
-		select {
-		case f := <-cl.queue:
-			// What else is queued goes in the same write and flush.
-			batch = append(batch[:0], f)
-			for more := true; more; {
-				select {
-				case f := <-cl.queue:
-					batch = append(batch, f)
-				default:
-					more = false
-				}
-			}
-			if !b.send(w, rc, batch) {
-				return
-			}
-		case <-beat.C:
-			if !b.send(w, rc, [][]byte{heartbeat}) {
-				return
-			}
-		case <-cl.done:
-			return
-		case <-r.Context().Done():
-			return
-		}
-		beat.Reset(b.opt.Heartbeat)
+	defer b.drop(cl)
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	send := func(frames [][]byte) bool { return b.send(w, rc, frames) }
+	// The retry hint makes a dropped client come back quickly.
+	if !send(append([][]byte{[]byte("retry: 2000\n\n")}, first...)) {
+		return
 	}
+	b.pump(cl, send, r.Context().Done())
 }
 
 var heartbeat = []byte(": heartbeat\n\n")
