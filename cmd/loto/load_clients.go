@@ -126,14 +126,9 @@ func (lc *loadClients) follow(ctx context.Context, client *http.Client, url stri
 		default:
 		}
 	}
-	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+	resp, err := connectStream(ctx, client, url)
 	if err != nil {
 		fail(err)
-		return
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		fail(fmt.Errorf("flux %s inaccessible : %w", url, err))
 		return
 	}
 	defer resp.Body.Close()
@@ -180,6 +175,34 @@ func (lc *loadClients) follow(ctx context.Context, client *http.Client, url stri
 			}
 		}
 	}
+}
+
+// connectAttempts is how many times a client tries to open the stream:
+// thousands connecting at once on a busy machine may find the server's
+// backlog full or its header timeout past, and a browser's EventSource
+// tries again too.
+const connectAttempts = 5
+
+// connectStream opens the stream at url, trying again after a failed
+// connection.
+func connectStream(ctx context.Context, client *http.Client, url string) (*http.Response, error) {
+	var err error
+	for attempt := 1; attempt <= connectAttempts; attempt++ {
+		var req *http.Request
+		if req, err = http.NewRequestWithContext(ctx, "GET", url, nil); err != nil {
+			return nil, err
+		}
+		var resp *http.Response
+		if resp, err = client.Do(req); err == nil {
+			return resp, nil
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(time.Duration(attempt) * 500 * time.Millisecond):
+		}
+	}
+	return nil, fmt.Errorf("flux %s inaccessible après %d essais : %w", url, connectAttempts, err)
 }
 
 // changeTime reads the "time" field of a change, without decoding the rest.
