@@ -22,9 +22,13 @@ type streamLoad struct {
 	P50        int64 `json:"p50_us"`     // from the append to the last client's receipt, microseconds
 	P99        int64 `json:"p99_us"`
 	Max        int64 `json:"max_us"`
-	// MemPerClient is the server's memory per open stream, in bytes; 0
-	// when the server runs elsewhere (--url).
+	// MemPerClient is the server's memory per open stream, in bytes: its
+	// heap and stacks when the tool serves, its resident memory with
+	// --url and --pid; 0 when the server runs elsewhere without --pid.
 	MemPerClient int64 `json:"server_bytes_per_client,omitempty"`
+	// ServerCPU is the CPU time of the server of --pid while the clients
+	// were all connected.
+	ServerCPU time.Duration `json:"server_cpu_ns,omitempty"`
 	// Command* is how long the tool's own commands took, their durable
 	// append included (the fsync), when it draws itself: the part of the
 	// latency the stream does not make.

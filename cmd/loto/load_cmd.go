@@ -48,11 +48,16 @@ func loadStream(ctx context.Context, e *env) error {
 	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
 	target := fs.String("url", "", "`URL` du serveur à mesurer, sur cette machine (http://127.0.0.1:PORT) ; sans elle, un serveur est lancé sur un jour temporaire")
 	interval := fs.Duration("interval", 100*time.Millisecond, "`DURÉE` entre deux numéros tirés, sans --url (de 10ms à 10s)")
+	pid := fs.Int("pid", 0, "`PID` du serveur de --url sur cette machine : sa mémoire et son CPU lus dans /proc")
 	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	switch {
+	case *pid != 0 && *target == "":
+		return usagef("--pid : avec --url seulement (sans --url, le serveur est ce programme)")
+	case *pid < 0:
+		return usagef("--pid : un numéro de processus")
 	case *clients < 1 || *clients > maxLoadClients:
 		return usagef("--clients : de 1 à %d clients", maxLoadClients)
 	case *duration < time.Second || *duration > maxLoadDuration:
@@ -73,7 +78,7 @@ func loadStream(ctx context.Context, e *env) error {
 		if err != nil {
 			return err
 		}
-		if res, err = measureStream(ctx, u, *clients, *duration, nil); err != nil {
+		if res, err = measureAtURL(ctx, u, *clients, *duration, *pid); err != nil {
 			return err
 		}
 	} else {
@@ -87,6 +92,49 @@ func loadStream(ctx context.Context, e *env) error {
 	}
 	writeLoad(e, res, *duration)
 	return nil
+}
+
+// measureAtURL measures the stream of a server at url and, when pid is
+// not 0, weighs that process from /proc: its resident memory once every
+// client is in, less before, per client, and its CPU time meanwhile.
+func measureAtURL(ctx context.Context, url string, n int, d time.Duration, pid int) (streamLoad, error) {
+	if pid == 0 {
+		return measureStream(ctx, url, n, d, nil)
+	}
+	before, err := readUsage(pid)
+	if err != nil {
+		return streamLoad{}, err
+	}
+	ready := make(chan struct{})
+	type result struct {
+		r   streamLoad
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		r, err := measureStream(ctx, url, n, d, ready)
+		done <- result{r, err}
+	}()
+	var connected procUsage
+	select {
+	case <-ready:
+		if connected, err = readUsage(pid); err != nil {
+			return streamLoad{}, err
+		}
+	case res := <-done:
+		return res.r, res.err
+	}
+	res := <-done
+	if res.err != nil {
+		return res.r, res.err
+	}
+	after, err := readUsage(pid)
+	if err != nil {
+		return streamLoad{}, err
+	}
+	res.r.MemPerClient = max(0, connected.RSS-before.RSS) / int64(n)
+	res.r.ServerCPU = after.CPU - connected.CPU
+	return res.r, nil
 }
 
 // loopbackURL reads --url: http on a loopback address, the stream's path
@@ -122,6 +170,9 @@ func writeLoad(e *env, r streamLoad, d time.Duration) {
 	}
 	if r.MemPerClient > 0 {
 		fmt.Fprintf(e.stdout, "mémoire du serveur : %s Ko par client\n", frenchDecimal(strconv.FormatFloat(float64(r.MemPerClient)/1024, 'f', 1, 64)))
+	}
+	if r.ServerCPU > 0 {
+		fmt.Fprintf(e.stdout, "CPU du serveur pendant la mesure : %s\n", seconds(r.ServerCPU))
 	}
 	fmt.Fprintf(e.stdout, "clients coupés avant la fin : %d\n", r.Dropped)
 }

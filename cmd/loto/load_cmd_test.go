@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -78,6 +80,45 @@ func TestLoadStreamMeasuresAServerAtAURL(t *testing.T) {
 	// Draws in a row may reach the broker as one change (it sends the latest).
 	if r := <-res; r.Changes < 1 || r.Changes > 5 || r.Incomplete != 0 || r.MemPerClient != 0 {
 		t.Fatalf("5 draws, 10 clients: %+v", r)
+	}
+}
+
+// TestLoadStreamWeighsTheServerOfAPid: with --url and --pid the tool reads
+// the server's memory and CPU in /proc (here the test's own process, which
+// serves the stream and draws).
+func TestLoadStreamWeighsTheServerOfAPid(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	day, closeDay, err := loadDay(ctx, filepath.Join(t.TempDir(), "load.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeDay()
+	b := web.NewBroker(day, web.BrokerOptions{})
+	go b.Run(ctx)
+	srv := httptest.NewServer(b)
+	defer srv.Close()
+	go func() {
+		dr := newDrawer(day)
+		for ctx.Err() == nil {
+			dr.next(ctx)
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	code, out, errs := run(t, "load", "stream", "--url", srv.URL, "--pid", strconv.Itoa(os.Getpid()), "--clients", "50",
+		"--duration", "1s", "--json")
+	if code != 0 {
+		t.Fatalf("load stream --pid: exit %d %q", code, errs)
+	}
+	var r streamLoad
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%q: %v", out, err)
+	}
+	if r.Changes < 1 || r.ServerCPU <= 0 || r.MemPerClient < 0 {
+		t.Fatalf("figures %+v", r)
+	}
+	if code, _, errs := run(t, "load", "stream", "--pid", "1"); code != 2 || !strings.Contains(errs, "--pid : avec --url seulement") {
+		t.Errorf("--pid without --url: exit %d %q", code, errs)
 	}
 }
 
