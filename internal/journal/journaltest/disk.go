@@ -12,13 +12,15 @@ import (
 
 // SmallDisk mounts a tmpfs of size bytes on a new temporary directory and
 // returns the directory, unmounted when the test ends: a disk a test can
-// fill without filling the machine's. Mounting needs root; where it cannot
-// mount the test is skipped, except under CI=true where it fails, so that
-// CI never silently skips the disk-full tests.
+// fill without filling the machine's. Mounting needs root, or sudo without
+// a password (as scripts/test.sh uses), the disk then owned by the test's
+// user; where it cannot mount the test is skipped, except under CI=true
+// where it fails, so that CI never silently skips the disk-full tests.
 func SmallDisk(t testing.TB, size int64) string {
 	t.Helper()
 	dir := t.TempDir()
-	out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+strconv.FormatInt(size, 10)+",mode=0700", "tmpfs", dir).CombinedOutput()
+	opts := "size=" + strconv.FormatInt(size, 10) + ",mode=0700,uid=" + strconv.Itoa(os.Getuid()) + ",gid=" + strconv.Itoa(os.Getgid())
+	out, err := asRoot("mount", "-t", "tmpfs", "-o", opts, "tmpfs", dir).CombinedOutput()
 	if err != nil {
 		msg := "cannot mount a small tmpfs (root needed) for a disk-full test: " + err.Error() + " " + string(out)
 		if os.Getenv("CI") == "true" {
@@ -28,11 +30,20 @@ func SmallDisk(t testing.TB, size int64) string {
 	}
 	// Cleanups run last first: this unmount runs before TempDir's removal.
 	t.Cleanup(func() {
-		if out, err := exec.Command("umount", dir).CombinedOutput(); err != nil {
+		if out, err := asRoot("umount", dir).CombinedOutput(); err != nil {
 			t.Errorf("umount %s: %v %s", dir, err, out)
 		}
 	})
 	return dir
+}
+
+// asRoot is the command run as root: as it is by root, else through sudo
+// without a password.
+func asRoot(name string, args ...string) *exec.Cmd {
+	if os.Geteuid() == 0 {
+		return exec.Command(name, args...)
+	}
+	return exec.Command("sudo", append([]string{"-n", name}, args...)...)
 }
 
 // FillDisk writes a file in dir until the disk has no byte left and
