@@ -140,7 +140,7 @@ func headerColumns(rec []string) (*csvColumns, error) {
 		}
 		if c[col] >= 0 {
 			return nil, Errorf(EInvalid, "les colonnes « %s » et « %s » disent la même chose : n'en garder qu'une",
-				strings.TrimSpace(rec[c[col]]), strings.TrimSpace(cell))
+				Shown(strings.TrimSpace(rec[c[col]])), Shown(strings.TrimSpace(cell)))
 		}
 		c[col], known = i, true
 	}
@@ -148,7 +148,8 @@ func headerColumns(rec []string) (*csvColumns, error) {
 	case !known:
 		return nil, nil
 	case c[colName] < 0 && c[colFirstName] < 0:
-		return nil, Errorf(EInvalid, "aucune colonne « nom » parmi les noms de colonnes (%s)", strings.Join(rec, ", "))
+		// The names as Shown: a line of a file is a person's text, of any length.
+		return nil, Errorf(EInvalid, "aucune colonne « nom » parmi les noms de colonnes (%s)", Shown(strings.Join(rec, ", ")))
 	}
 	return &c, nil
 }
