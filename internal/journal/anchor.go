@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Anchor names one event by its sequence and hash, written "SEQ:HASH". The
@@ -77,12 +78,25 @@ func ParseAnchor(s string) (Anchor, error) {
 }
 
 // clip shortens a text quoted back in a message, so that a huge input is
-// never repeated whole.
+// never repeated whole, and writes its invisible characters (controls,
+// bidirectional marks) as U+XXXX, so a pasted anchor cannot scramble the
+// message around it: the message is shown on the organiser's pages too.
 func clip(s string) string {
-	if r := []rune(s); len(r) > 80 {
-		return string(r[:80]) + "…"
+	var b strings.Builder
+	n := 0
+	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
+		if n == 80 {
+			b.WriteString("…")
+			break
+		}
+		n++
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.In(r, unicode.Zl, unicode.Zp) {
+			fmt.Fprintf(&b, "%U", r)
+			continue
+		}
+		b.WriteRune(r)
 	}
-	return s
+	return b.String()
 }
 
 // AnchorError says that the journal disagrees with an anchor kept outside
