@@ -123,6 +123,7 @@ func launchBrowser(dir string, extra ...chromedp.ExecAllocatorOption) (context.C
 // live stream, for the browser.
 type live struct {
 	*fixture
+	t      *testing.T // the browser's helpers need a test, where the fixture takes a fuzz target too
 	url    string
 	broker *Broker
 }
@@ -180,7 +181,7 @@ func startLiveAt(t *testing.T, cfg Config, spec *loto.EventSpec, path string) *l
 		<-ran
 		<-served
 	})
-	return &live{fixture: f, url: "http://" + ln.Addr().String(), broker: b}
+	return &live{fixture: f, t: t, url: "http://" + ln.Addr().String(), broker: b}
 }
 
 // sell sells the cards of series A numbered from..to (one sale) through

@@ -29,7 +29,7 @@ var deviceRoles = []loto.Role{loto.RoleHost, loto.RoleController, loto.RoleCashi
 
 // fixture is a server of the example day on a real SQLite file.
 type fixture struct {
-	t     *testing.T
+	t     testing.TB
 	store journal.Store
 	path  string // the SQLite file of store
 	day   *loto.Day
@@ -47,17 +47,17 @@ type fixture struct {
 // newFixture records the example day in a new SQLite file, pairs a device
 // per role, sets the organiser's password and serves the day; cfg's Day,
 // Auth and Now are the fixture's.
-func newFixture(t *testing.T, cfg Config) *fixture { return setUp(t, cfg, true) }
+func newFixture(t testing.TB, cfg Config) *fixture { return setUp(t, cfg, true) }
 
 // setUp is newFixture, with the organiser's password set or not.
-func setUp(t *testing.T, cfg Config, password bool) *fixture {
+func setUp(t testing.TB, cfg Config, password bool) *fixture {
 	t.Helper()
 	return setUpEvent(t, cfg, password, examples.MegaLoto)
 }
 
 // setUpEvent is setUp of the day the event file eventYAML describes; nil
 // leaves the day bare, without event nor devices, for its set-up.
-func setUpEvent(t *testing.T, cfg Config, password bool, eventYAML []byte) *fixture {
+func setUpEvent(t testing.TB, cfg Config, password bool, eventYAML []byte) *fixture {
 	t.Helper()
 	var spec *loto.EventSpec
 	if eventYAML != nil {
@@ -70,7 +70,7 @@ func setUpEvent(t *testing.T, cfg Config, password bool, eventYAML []byte) *fixt
 }
 
 // setUpSpec is setUp of the day of an event spec; nil leaves the day bare.
-func setUpSpec(t *testing.T, cfg Config, password bool, spec *loto.EventSpec) *fixture {
+func setUpSpec(t testing.TB, cfg Config, password bool, spec *loto.EventSpec) *fixture {
 	t.Helper()
 	return setUpAt(t, cfg, password, spec, filepath.Join(t.TempDir(), "loto.db"))
 }
