@@ -40,8 +40,12 @@ while read -r pkg name; do
   fi
   # go test's last progress line, "fuzz: elapsed: 30s, execs: 123456 (512/sec), ...",
   # gives the rate of its last seconds: the mean is the executions over the time.
-  execs=$(grep -o 'elapsed: [0-9]*s, execs: [0-9]*' "$log" | tail -n 1 |
-    awk '{ s = $2 + 0; n = $4 + 0; printf "%d (%d/s)", n, (s > 0 ? n / s : n) }')
+  # Under load the first seconds may all go to the baseline (the seeds and
+  # the cached corpus run once): then no execution is counted yet.
+  execs=$( (grep -o 'elapsed: [0-9hms.]*, execs: [0-9]*' "$log" || true) | tail -n 1 |
+    awk '{ t = $2; s = 0; if (t ~ /h/) { split(t, a, "h"); s += a[1] * 3600; t = a[2] } if (t ~ /m/) { split(t, a, "m"); s += a[1] * 60; t = a[2] }
+           s += t + 0; n = $4 + 0; printf "%d (%d/s)", n, (s > 0 ? n / s : n) }')
+  [ -n "$execs" ] || execs="0 (baseline only)"
   summary+=("$(printf '%-32s %-28s %-24s %s' "$name" "${pkg#loto/}" "${execs:-?}" "$result")")
 done <<<"$targets"
 

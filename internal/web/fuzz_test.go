@@ -64,6 +64,10 @@ func FuzzAPI(f *testing.F) {
 		case 2:
 			r.Header.Set("Content-Type", "text/csv; charset=utf-8")
 		}
+		if kind&16 != 0 {
+			// A file with its images, as a browser drops them.
+			r.Header.Set("Content-Type", "multipart/form-data; boundary=loto")
+		}
 		switch {
 		case kind&8 != 0:
 			// One key for every input with it: a later input replays an earlier one's.
@@ -291,7 +295,7 @@ type apiSeed struct {
 	caller  uint8 // index in fuzzCallers: 0 anonymous, 1 organiser, 2 host, 3 controller, 4 cashier, 5 door, 6 board
 	wild    string
 	query   string
-	kind    uint8 // 0 JSON, 1 form, 2 CSV, 3 none; +4 with its own Idempotency-Key, +8 with one shared by all
+	kind    uint8 // 0 JSON, 1 form, 2 CSV, 3 none; +4 with its own Idempotency-Key, +8 with one shared by all; +16 multipart
 	body    string
 }
 
@@ -330,6 +334,8 @@ var apiSeeds = []apiSeed{
 	{"POST /api/v1/devices/{id}/revoke", 1, "9", "", 4, `{"why":"tablette perdue"}`},
 	{"POST /api/v1/event/check", 1, "", "", 2, "name: Petit loto\ndate: 2025-03-16\n"},
 	{"POST /api/v1/event", 1, "", "", 2, "name: [\n"},
+	{"POST /api/v1/event/check", 1, "", "", 16, "--loto\r\nContent-Disposition: form-data; name=\"event\"; filename=\"loto.yaml\"\r\n\r\nname: Loto\r\n--loto\r\n" +
+		"Content-Disposition: form-data; name=\"files\"; filename=\"logo.png\"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n\r\n--loto--\r\n"},
 	{"POST /api/v1/series", 1, "", "", 4, `{"code":"B","cards":120,"special":false,"color":"vert","title":"Série B"}`},
 	{"POST /api/v1/reservations", 1, "", "", 4, `{"name":"Paul Martin","contact":"paul.martin@example.fr","tickets":1}`},
 	{"POST /api/v1/reservations/preview", 1, "", "", 2, "Nom;Prénom;Téléphone;Billets\nDurand;Marie;06 11 22 33 44;2\n"},
