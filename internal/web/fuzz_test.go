@@ -31,6 +31,7 @@ import (
 //   - no answer is a 5xx (an internal error is a bug: bad input is the
 //     caller's mistake, told as such);
 //   - every 4xx records nothing: the journal's head is where it was;
+//   - a route the table says reads records nothing either, whatever it answers;
 //   - an API's refusal is the error JSON with a French message of bounded
 //     lines that repeats no invisible character.
 //
@@ -91,6 +92,8 @@ func FuzzAPI(f *testing.F) {
 			t.Fatalf("%s %s?%s as %q: %d %s", method, r.URL.Path, query, fuzzCallers[int(caller)%len(fuzzCallers)], w.Code, w.Body)
 		case w.Code >= 400 && after != before:
 			t.Fatalf("%s %s: refused with %d but recorded events %d..%d: %s", method, r.URL.Path, w.Code, before+1, after, w.Body)
+		case !rt.writes && after != before:
+			t.Fatalf("%s %s reads, but recorded events %d..%d: %d %s", method, r.URL.Path, before+1, after, w.Code, w.Body)
 		case w.Code >= 400 && strings.HasPrefix(r.URL.Path, "/api/"):
 			fairRefusal(t, w)
 		}
