@@ -134,7 +134,7 @@ func TestBrowser_KillNineMidGameBoardAndHostComeBack(t *testing.T) {
 		s.cmd.Process.Kill()
 		<-s.done
 	})
-	l := &live{fixture: &fixture{t: t}, t: t, url: "http://" + s.addr}
+	l := &live{fixture: &fixture{t: t}, url: "http://" + s.addr}
 
 	board := l.open("/tableau", 1280, 720)
 	host := l.newTab("/meneur", chromedp.WithNewBrowserContext())

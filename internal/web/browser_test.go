@@ -58,7 +58,7 @@ func TestMain(m *testing.M) {
 // needBrowser returns the browser's context, starting it once. Without
 // chromium the test is skipped on a developer's machine and fails under
 // CI=true, where a skipped browser test would hide the pages untested.
-func needBrowser(t *testing.T) context.Context {
+func needBrowser(t testing.TB) context.Context {
 	t.Helper()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		if os.Getenv("CI") == "true" {
@@ -123,7 +123,6 @@ func launchBrowser(dir string, extra ...chromedp.ExecAllocatorOption) (context.C
 // live stream, for the browser.
 type live struct {
 	*fixture
-	t      *testing.T // the browser's helpers need a test, where the fixture takes a fuzz target too
 	url    string
 	broker *Broker
 }
@@ -181,7 +180,7 @@ func startLiveAt(t *testing.T, cfg Config, spec *loto.EventSpec, path string) *l
 		<-ran
 		<-served
 	})
-	return &live{fixture: f, t: t, url: "http://" + ln.Addr().String(), broker: b}
+	return &live{fixture: f, url: "http://" + ln.Addr().String(), broker: b}
 }
 
 // sell sells the cards of series A numbered from..to (one sale) through
@@ -213,7 +212,7 @@ func (l *live) sell(from, to int) []string {
 // page's uncaught exceptions and console errors (a script the CSP blocks
 // shows there), which noErrors checks.
 type tab struct {
-	t   *testing.T
+	t   testing.TB
 	ctx context.Context
 	url string
 
@@ -328,7 +327,7 @@ func (tb *tab) waitFor(selector string, ok func(string) bool, what string) {
 // screenshotDir is where the browser tests write their screenshots: the
 // folder screenshots/ at the repository's root (gitignored), or
 // LOTO_SCREENSHOTS when set.
-func screenshotDir(t *testing.T) string {
+func screenshotDir(t testing.TB) string {
 	t.Helper()
 	dir := os.Getenv("LOTO_SCREENSHOTS")
 	if dir == "" {
