@@ -76,7 +76,7 @@ func setUpSpec(t testing.TB, cfg Config, password bool, spec *loto.EventSpec) *f
 }
 
 // setUpAt is setUpSpec on the SQLite file at path (on a disk of the test's).
-func setUpAt(t *testing.T, cfg Config, password bool, spec *loto.EventSpec, path string) *fixture {
+func setUpAt(t testing.TB, cfg Config, password bool, spec *loto.EventSpec, path string) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, path, nil)
