@@ -48,6 +48,8 @@ var folds = map[string]func(*State, journal.Event) error{
 	TypeDeviceRevoked:  (*State).applyDeviceRevoked,
 
 	TypeOrganiserPasswordSet: (*State).applyPasswordSet,
+	TypeSessionOpened:        (*State).applySessionOpened,
+	TypeSessionClosed:        (*State).applySessionClosed,
 }
 
 // unknownType is the error of an event whose type no fold is registered for.

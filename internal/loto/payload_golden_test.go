@@ -80,6 +80,8 @@ func payloadSamples(t *testing.T) map[string]any {
 			CodeExpires: time.Date(2025, 3, 16, 9, 15, 0, 0, time.UTC)},
 		TypeDeviceCodeUsed:       deviceCodeUsed{Device: 1, TokenSHA256: strings.Repeat("d4", 32)},
 		TypeDeviceRevoked:        deviceRevoked{Device: 1, Why: "tablette perdue"},
+		TypeSessionOpened:        sessionOpened{TokenSHA256: strings.Repeat("e5", 32), Expires: time.Date(2026, 3, 14, 2, 0, 0, 0, time.UTC)},
+		TypeSessionClosed:        sessionClosed{TokenSHA256: strings.Repeat("e5", 32)},
 		TypeOrganiserPasswordSet: organiserPasswordSet{Version: 2, HashSHA256: strings.Repeat("e5", 32)},
 	}
 }

@@ -49,6 +49,7 @@ type State struct {
 	priv     *privacy                 // what became of each personal record (P1)
 	devices  *deviceBook              // the devices paired with a role, and their tokens' hashes
 	password passwordState            // the organiser's password, its version and hash
+	sessions map[string]time.Time     // the organiser's sessions: token hash → expiry
 	headHash string                   // hash of the last event applied
 	headTime time.Time                // time of the last event applied
 	staffSeq int64                    // the last event of staffActs applied

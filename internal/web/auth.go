@@ -8,7 +8,7 @@ import (
 )
 
 // organiser is the actor of a session opened with the organiser's password.
-var organiser = loto.Actor{Name: "organisateur", Role: loto.RoleOrganiser}
+var organiser = loto.OrganiserActor
 
 // admit is the gate of a route: a read-only server refuses every write; a
 // route with a command needs an actor the domain's role table allows to
@@ -50,24 +50,44 @@ func (s *Server) actorOf(r *http.Request) (a loto.Actor, known bool, err error) 
 		if s.auth == nil {
 			return loto.Actor{}, false, errNoAuth
 		}
-		return s.device(token)
+		return s.device(r, token)
 	}
 	if c, err := r.Cookie(deviceCookie); err == nil && s.auth != nil {
-		return s.device(c.Value)
+		return s.device(r, c.Value)
 	}
-	if c, err := r.Cookie(sessionCookie); err == nil {
-		if a, ok := s.sessions.get(c.Value); ok {
+	if c, err := r.Cookie(sessionCookie); err == nil && s.auth != nil {
+		a, err := s.auth.SessionActor(c.Value)
+		if err != nil && s.caughtUp(r) {
+			a, err = s.auth.SessionActor(c.Value)
+		}
+		if err == nil {
 			return a, true, nil
 		}
 	}
 	return loto.Actor{}, false, nil
 }
 
+// caughtUp applies what other instances sharing the journal appended, and
+// says whether that may have changed the answer: behind a round-robin
+// proxy, the request after a login or a pairing on one instance may reach
+// another one before it followed the journal's tail.
+func (s *Server) caughtUp(r *http.Request) bool {
+	moved, err := s.auth.CatchUpIfBehind(r.Context())
+	if err != nil {
+		s.log.Warn("suivi du journal avant un refus", "err", err)
+		return false
+	}
+	return moved
+}
+
 // device is the actor of the device holding token. An unknown or revoked
 // device is refused (a 403, with the domain's French reason), checked at
 // every request, so a revocation takes effect at once.
-func (s *Server) device(token string) (loto.Actor, bool, error) {
+func (s *Server) device(r *http.Request, token string) (loto.Actor, bool, error) {
 	d, err := s.auth.DeviceByToken(token)
+	if err != nil && loto.ErrorCode(err) == loto.ENotFound && s.caughtUp(r) {
+		d, err = s.auth.DeviceByToken(token)
+	}
 	if err != nil {
 		if loto.ErrorCode(err) == loto.EInternal {
 			return loto.Actor{}, false, err

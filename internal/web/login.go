@@ -47,12 +47,12 @@ func login(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 	if err := s.limiter.allow(client); err != nil {
 		return fail(err)
 	}
-	err := s.checkPassword(body.Password)
-	s.limiter.record(client, err == nil)
+	token, err := s.openSession(r, body.Password)
+	s.limiter.record(client, err == nil || loto.ErrorCode(err) == loto.EInternal)
 	if err != nil {
 		return fail(err)
 	}
-	s.startSession(w, r, organiser)
+	s.startSession(w, r, token)
 	if form {
 		// The organiser's desk is where the organiser works, as a paired
 		// device lands on its role's page.
@@ -69,28 +69,30 @@ type sessionAnswer struct {
 	Name string    `json:"name"`
 }
 
-// checkPassword asks the day whether password is the organiser's.
-func (s *Server) checkPassword(password string) error {
+// openSession asks the day to check the organiser's password and record
+// a session, whose token it returns.
+func (s *Server) openSession(r *http.Request, password string) (string, error) {
 	if s.auth == nil {
-		return errNoAuth
+		return "", errNoAuth
 	}
 	if len(password) > maxPassword {
-		return errWrongPassword
+		return "", errWrongPassword
 	}
 	// The domain's refusals are French and say no more than "wrong" or
 	// "none set yet".
-	return s.auth.CheckOrganiserPassword(password)
+	return s.auth.OpenOrganiserSession(r.Context(), password)
 }
 
 // errWrongPassword says the same for every refused password.
 var errWrongPassword = loto.Errorf(loto.EForbidden, "mot de passe incorrect")
 
-// startSession opens a session for a and sets its cookie.
-func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a loto.Actor) {
+// startSession sets the cookie of the session of token, recorded by the
+// day, and ends the session the browser had.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, token string) {
 	if c, err := r.Cookie(sessionCookie); err == nil {
-		s.sessions.close(c.Value) // a new id at each login: no fixation
+		s.closeSession(r, c.Value) // a new token at each login: no fixation
 	}
-	http.SetCookie(w, sessionCookieFor(r, s.sessions.open(a)))
+	http.SetCookie(w, sessionCookieFor(r, token))
 	// One browser, one identity: a paired device's cookie gives way, or
 	// it would take precedence over the session.
 	if _, err := r.Cookie(deviceCookie); err == nil {
@@ -98,9 +100,20 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a loto.Act
 	}
 }
 
+// closeSession ends a session on every instance; a failure to record it
+// is logged, the cookie going anyway.
+func (s *Server) closeSession(r *http.Request, token string) {
+	if s.auth == nil {
+		return
+	}
+	if err := s.auth.CloseSession(r.Context(), token); err != nil {
+		s.log.Warn("fin de session non enregistrée", "err", err)
+	}
+}
+
 func logout(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	if c, err := r.Cookie(sessionCookie); err == nil {
-		s.sessions.close(c.Value)
+		s.closeSession(r, c.Value)
 	}
 	http.SetCookie(w, sessionCookieFor(r, ""))
 	if isForm(r) {
@@ -161,7 +174,11 @@ func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 	s.setupMu.Lock()
 	s.setupToken = ""
 	s.setupMu.Unlock()
-	s.startSession(w, r, organiser)
+	token, err := s.auth.OpenOrganiserSession(r.Context(), body.Password)
+	if err != nil {
+		return fail(err)
+	}
+	s.startSession(w, r, token)
 	if form {
 		// The organiser's desk is where the organiser works, as a paired
 		// device lands on its role's page.

@@ -96,7 +96,7 @@ func pair(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error
 	}
 	// One browser, one identity: the organiser's session gives way.
 	if c, err := r.Cookie(sessionCookie); err == nil {
-		s.sessions.close(c.Value)
+		s.closeSession(r, c.Value)
 		http.SetCookie(w, sessionCookieFor(r, ""))
 	}
 	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,

@@ -30,6 +30,16 @@ type Auth interface {
 	CheckOrganiserPassword(password string) error
 	// SetOrganiserPassword sets the organiser's password, as actor.
 	SetOrganiserPassword(ctx context.Context, actor loto.Actor, password string) error
+	// OpenOrganiserSession checks the password and records a session,
+	// returning its token.
+	OpenOrganiserSession(ctx context.Context, password string) (string, error)
+	// SessionActor is the actor of a live session's token; an error otherwise.
+	SessionActor(token string) (loto.Actor, error)
+	// CloseSession ends the session of a token.
+	CloseSession(ctx context.Context, token string) error
+	// CatchUpIfBehind applies what other processes appended since, if any:
+	// a token recorded by another instance a moment ago is then known.
+	CatchUpIfBehind(ctx context.Context) (bool, error)
 }
 
 // Config is what a Server serves and how.
@@ -57,7 +67,6 @@ type Server struct {
 	stream   http.Handler
 	cert     *hallcert.Cert
 	log      *slog.Logger
-	sessions *sessions
 	limiter  *limiter
 	contacts *contacts // each device's last request
 	lookups  *buckets  // the players' card lookups, per client
@@ -82,7 +91,6 @@ func New(cfg Config) *Server {
 	if now == nil {
 		now = time.Now
 	}
-	s.sessions = newSessions(now)
 	s.limiter = newLimiter(now)
 	s.contacts = newContacts(now)
 	s.lookups = newBuckets(now)

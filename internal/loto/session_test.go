@@ -1,0 +1,67 @@
+package loto
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSession_SharedByEveryDayOnTheJournal: a session opened on one Day
+// (one server) is known to another Day on the same journal once it caught
+// up, without the token in any event; closed on the second it is refused
+// on the first; a wrong password records nothing; a session ends after
+// SessionTTL.
+func TestSession_SharedByEveryDayOnTheJournal(t *testing.T) {
+	ctx := context.Background()
+	a, store := newDay(t)
+	ok(t, a.SetOrganiserPassword(ctx, org("org"), "cheval batterie agrafe"))
+	b := reopen(t, store)
+
+	before := store.count()
+	_, err := a.OpenOrganiserSession(ctx, "cheval batterie agrafE")
+	wantCode(t, err, EForbidden)
+	nothingWritten(t, store, before)
+
+	token, err := a.OpenOrganiserSession(ctx, "cheval batterie agrafe")
+	ok(t, err)
+	if who, err := a.SessionActor(token); err != nil || who != OrganiserActor {
+		t.Fatalf("the session on its own server: %v %v", who, err)
+	}
+	// The other server has not followed the journal yet: it does not know
+	// the session until it catches up, which CatchUpIfBehind does.
+	wantCode(t, errOf(b.SessionActor(token)), ENotFound)
+	moved, err := b.CatchUpIfBehind(ctx)
+	if err != nil || !moved {
+		t.Fatalf("catching up: %v %v", moved, err)
+	}
+	if who, err := b.SessionActor(token); err != nil || who != OrganiserActor {
+		t.Fatalf("the session on the other server: %v %v", who, err)
+	}
+	if moved, err := b.CatchUpIfBehind(ctx); err != nil || moved {
+		t.Fatalf("catching up with nothing new: %v %v", moved, err)
+	}
+	for _, e := range store.all() {
+		if strings.Contains(string(e.Payload), token) {
+			t.Fatalf("event %d holds the session's token: %s", e.Seq, e.Payload)
+		}
+	}
+
+	ok(t, b.CloseSession(ctx, token))
+	ok(t, a.Refresh(ctx))
+	wantCode(t, errOf(a.SessionActor(token)), ENotFound)
+	before = store.count()
+	ok(t, a.CloseSession(ctx, token)) // closed already: nothing to record
+	ok(t, a.CloseSession(ctx, "inconnu"))
+	nothingWritten(t, store, before)
+
+	// A session lasts SessionTTL from its login, on a replay too.
+	token, err = a.OpenOrganiserSession(ctx, "cheval batterie agrafe")
+	ok(t, err)
+	now := testClock()
+	late, err := OpenWith(ctx, store, Options{Clock: func() time.Time { return now.Add(SessionTTL - time.Minute) }})
+	ok(t, err)
+	ok(t, errOf(late.SessionActor(token)))
+	late.clock = func() time.Time { return now.Add(SessionTTL + time.Second) }
+	wantCode(t, errOf(late.SessionActor(token)), ENotFound)
+}
