@@ -64,6 +64,10 @@ var (
 	// stored: the append wrote nothing, and the same append succeeds once
 	// space returns.
 	ErrFull = errors.New("journal: no space left on the journal's storage")
+	// ErrUnavailable wraps a failure to reach the store's server (a
+	// PostgreSQL restarting, a cut connection): the act may be retried,
+	// with its idempotency key since a commit cut short may have happened.
+	ErrUnavailable = errors.New("journal: store unreachable")
 )
 
 // Store is a journal backend. Implementations: sqlite and postgres.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"loto/internal/eventfile"
+	"loto/internal/journal"
 	"loto/internal/loto"
 )
 
@@ -20,6 +21,10 @@ const (
 	eTooMany   = "too_many"  // too many attempts from one client (login)
 )
 
+// errUnavailable is said when the journal's database cannot be reached;
+// its cause is logged. A commit cut short may have happened, hence the key.
+var errUnavailable = loto.Errorf(loto.EUnavailable, "la base du journal ne répond pas pour l'instant (redémarrage ?) : réessayer dans un moment ; une vente renvoyée avec la même clé d'idempotence ne compte qu'une fois")
+
 // statuses maps every error code to its HTTP status: the one place where
 // the domain's codes become statuses.
 var statuses = map[string]int{
@@ -28,7 +33,8 @@ var statuses = map[string]int{
 	loto.ENotFound:  http.StatusNotFound,
 	loto.EForbidden: http.StatusForbidden,
 	loto.EInternal:  http.StatusInternalServerError,
-	// A full disk: the client keeps its request and sends it again later.
+	// A full disk, or a PostgreSQL that does not answer: the client keeps
+	// its request and sends it again later.
 	loto.EUnavailable: http.StatusServiceUnavailable,
 	eMalformed:        http.StatusBadRequest,
 	eTooLarge:         http.StatusRequestEntityTooLarge,
@@ -66,6 +72,11 @@ func (d *detailed) Unwrap() error { return d.error }
 // the status of its code. An internal error is logged with its cause and
 // shown as "erreur interne" only.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	unreachable := errors.Is(err, journal.ErrUnavailable)
+	if unreachable {
+		log.Warn("base du journal injoignable", "method", r.Method, "path", r.URL.Path, "err", err)
+		err = errUnavailable
+	}
 	code := loto.ErrorCode(err)
 	if _, ok := statuses[code]; !ok {
 		code = loto.EInternal
@@ -76,10 +87,12 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		body.Message = "erreur interne"
 		log.Error("erreur interne", "method", r.Method, "path", r.URL.Path, "err", err)
 	case loto.EUnavailable:
-		// The organiser must hear of a full disk at once: the log says it.
-		var le *loto.Error
-		errors.As(err, &le)
-		log.Error("écriture refusée : disque plein", "method", r.Method, "path", r.URL.Path, "err", le.Err)
+		if !unreachable {
+			// The organiser must hear of a full disk at once: the log says it.
+			var le *loto.Error
+			errors.As(err, &le)
+			log.Error("écriture refusée : disque plein", "method", r.Method, "path", r.URL.Path, "err", le.Err)
+		}
 		w.Header().Set("Retry-After", "5")
 	}
 	var d *detailed

@@ -30,7 +30,7 @@ func (s *Store) Append(ctx context.Context, expected int64, drafts ...journal.Dr
 	}
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("journal: begin: %w", err)
+		return nil, fault("begin", err)
 	}
 	// After Commit this is a no-op; on any failure it discards everything.
 	defer tx.Rollback(context.WithoutCancel(ctx))
@@ -39,7 +39,7 @@ func (s *Store) Append(ctx context.Context, expected int64, drafts ...journal.Dr
 	// check below and the chain computed from this head stay true until commit.
 	var head journal.Head
 	if err := tx.QueryRow(ctx, `SELECT seq, hash FROM head WHERE id = 1 FOR UPDATE`).Scan(&head.Seq, &head.Hash); err != nil {
-		return nil, fmt.Errorf("journal: head: %w", err)
+		return nil, fault("head", err)
 	}
 	if head.Seq != expected {
 		return nil, fmt.Errorf("%w: head is %d, expected %d", journal.ErrConflict, head.Seq, expected)
@@ -66,7 +66,7 @@ func (s *Store) Append(ctx context.Context, expected int64, drafts ...journal.Dr
 		return nil, err
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return nil, fmt.Errorf("journal: commit: %w", err)
+		return nil, fault("commit", err)
 	}
 	s.note.advance(head.Seq)
 	return events, nil
@@ -85,7 +85,10 @@ func run(ctx context.Context, tx pgx.Tx, steps []step) error {
 			return st.fail(err)
 		}
 	}
-	return br.Close()
+	if err := br.Close(); err != nil {
+		return fault("batch", err)
+	}
+	return nil
 }
 
 func insertEvent(e journal.Event) step {
@@ -104,7 +107,7 @@ func insertEvent(e journal.Event) step {
 			if isUnique(err, "events_key_unique") {
 				return fmt.Errorf("%w: %q", journal.ErrDuplicateKey, e.Key)
 			}
-			return fmt.Errorf("journal: insert %d: %w", e.Seq, err)
+			return fault(fmt.Sprintf("insert %d", e.Seq), err)
 		},
 	}
 }
@@ -126,7 +129,7 @@ func insertSecret(name string, value []byte) step {
 }
 
 func wrap(what string) func(error) error {
-	return func(err error) error { return fmt.Errorf("journal: %s: %w", what, err) }
+	return func(err error) error { return fault(what, err) }
 }
 
 // isUnique reports a unique violation of the named constraint.

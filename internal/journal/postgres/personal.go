@@ -36,7 +36,7 @@ func personalSteps(seq int64, d journal.Draft) []step {
 func (s *Store) Personal(ctx context.Context, from, to int64) (map[string][]byte, error) {
 	rows, err := s.pool.Query(ctx, `SELECT ref, record FROM personal WHERE seq BETWEEN $1 AND $2`, from, to)
 	if err != nil {
-		return nil, fmt.Errorf("journal: personal: %w", err)
+		return nil, fault("personal", err)
 	}
 	defer rows.Close()
 	out := map[string][]byte{}
@@ -44,12 +44,12 @@ func (s *Store) Personal(ctx context.Context, from, to int64) (map[string][]byte
 		var ref string
 		var record []byte
 		if err := rows.Scan(&ref, &record); err != nil {
-			return nil, fmt.Errorf("journal: personal: %w", err)
+			return nil, fault("personal", err)
 		}
 		out[ref] = record
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("journal: personal: %w", err)
+		return nil, fault("personal", err)
 	}
 	return out, nil
 }
@@ -60,7 +60,7 @@ func (s *Store) Personal(ctx context.Context, from, to int64) (map[string][]byte
 // they are recycled: docs/privacy.md says what an organiser does about it.
 func (s *Store) Scrub(ctx context.Context) error {
 	if _, err := s.pool.Exec(ctx, `VACUUM personal`); err != nil {
-		return fmt.Errorf("journal: vacuum: %w", err)
+		return fault("vacuum", err)
 	}
 	return nil
 }

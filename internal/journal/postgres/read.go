@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -30,20 +29,20 @@ func scanEvent(row pgx.Row) (journal.Event, error) {
 func (s *Store) Read(ctx context.Context, from int64, fn func(journal.Event) error) error {
 	rows, err := s.pool.Query(ctx, selectEvents+` WHERE seq >= $1 ORDER BY seq`, from)
 	if err != nil {
-		return fmt.Errorf("journal: read: %w", err)
+		return fault("read", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		e, err := scanEvent(rows)
 		if err != nil {
-			return fmt.Errorf("journal: read: %w", err)
+			return fault("read", err)
 		}
 		if err := fn(e); err != nil {
 			return err
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("journal: read: %w", err)
+		return fault("read", err)
 	}
 	return nil
 }
@@ -52,7 +51,7 @@ func (s *Store) Read(ctx context.Context, from int64, fn func(journal.Event) err
 func (s *Store) Head(ctx context.Context) (journal.Head, error) {
 	var h journal.Head
 	if err := s.pool.QueryRow(ctx, `SELECT seq, hash FROM head WHERE id = 1`).Scan(&h.Seq, &h.Hash); err != nil {
-		return h, fmt.Errorf("journal: head: %w", err)
+		return h, fault("head", err)
 	}
 	return h, nil
 }
@@ -64,7 +63,7 @@ func (s *Store) ByKey(ctx context.Context, key string) (journal.Event, error) {
 		return journal.Event{}, journal.ErrNotFound
 	}
 	if err != nil {
-		return journal.Event{}, fmt.Errorf("journal: by key: %w", err)
+		return journal.Event{}, fault("by key", err)
 	}
 	return e, nil
 }
@@ -77,7 +76,7 @@ func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
 		return nil, journal.ErrNotFound
 	}
 	if err != nil {
-		return nil, fmt.Errorf("journal: secret: %w", err)
+		return nil, fault("secret", err)
 	}
 	return v, nil
 }

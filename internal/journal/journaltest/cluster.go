@@ -1,0 +1,96 @@
+package journaltest
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+// Cluster is a PostgreSQL server of a test's own, on a Unix socket in a
+// directory of its own, that the test may stop and start again: the
+// shared server of LOTO_TEST_PG must never be restarted under the other
+// tests.
+type Cluster struct {
+	t    testing.TB
+	bin  string // the directory of pg_ctl and initdb
+	dir  string // the socket's directory; data/ and log inside
+	URL  string // the postgres:// URL of its database postgres
+	root bool   // run the server as the postgres user (initdb refuses root)
+}
+
+// StartCluster makes and starts a new cluster with the PostgreSQL binaries
+// of the machine (the newest of /usr/lib/postgresql/*/bin, as
+// scripts/test.sh finds them); it is stopped and removed when the test
+// ends. Without those binaries the test is skipped, except under CI=true
+// where it fails.
+func StartCluster(t testing.TB) *Cluster {
+	t.Helper()
+	bins, _ := filepath.Glob("/usr/lib/postgresql/*/bin/pg_ctl")
+	if len(bins) == 0 {
+		const msg = "no PostgreSQL binaries in /usr/lib/postgresql/*/bin: scripts/test.sh installs them"
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	sort.Strings(bins) // by version: the directories are named by major version
+	c := &Cluster{t: t, bin: filepath.Dir(bins[len(bins)-1]), root: os.Getuid() == 0}
+	// Not t.TempDir(): its parents are closed to the postgres user.
+	dir, err := os.MkdirTemp("", "loto-cluster-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.dir = dir
+	if c.root {
+		if out, err := exec.Command("chown", "postgres", dir).CombinedOutput(); err != nil {
+			t.Fatalf("chown %s: %v %s", dir, err, out)
+		}
+	}
+	t.Cleanup(func() {
+		c.pgctl("-m", "immediate", "stop")
+		os.RemoveAll(dir)
+	})
+	if out, err := c.command(filepath.Join(c.bin, "initdb"), "-D", c.data(), "-U", "postgres", "-A", "trust", "--no-sync").CombinedOutput(); err != nil {
+		t.Fatalf("initdb: %v %s", err, out)
+	}
+	c.Start()
+	c.URL = "postgres://postgres@/postgres?host=" + dir + "&sslmode=disable"
+	return c
+}
+
+func (c *Cluster) data() string { return filepath.Join(c.dir, "data") }
+
+// command runs a PostgreSQL program as the postgres user when the test runs as root.
+func (c *Cluster) command(name string, args ...string) *exec.Cmd {
+	if c.root {
+		return exec.Command("runuser", append([]string{"-u", "postgres", "--", name}, args...)...)
+	}
+	return exec.Command(name, args...)
+}
+
+// pgctl runs pg_ctl on the cluster and returns its output and error.
+func (c *Cluster) pgctl(args ...string) ([]byte, error) {
+	return c.command(filepath.Join(c.bin, "pg_ctl"), append([]string{"-D", c.data(), "-w"}, args...)...).CombinedOutput()
+}
+
+// Start starts the server and waits until it accepts connections.
+func (c *Cluster) Start() {
+	c.t.Helper()
+	out, err := c.pgctl("-l", filepath.Join(c.dir, "log"),
+		"-o", "-c listen_addresses='' -k "+c.dir+" -c max_connections=100", "start")
+	if err != nil {
+		c.t.Fatalf("pg_ctl start: %v %s", err, out)
+	}
+}
+
+// Crash stops the server at once, as a power cut would (pg_ctl -m
+// immediate: no checkpoint, the clients cut); the next Start recovers
+// from the write-ahead log.
+func (c *Cluster) Crash() {
+	c.t.Helper()
+	if out, err := c.pgctl("-m", "immediate", "stop"); err != nil {
+		c.t.Fatalf("pg_ctl stop: %v %s", err, out)
+	}
+}
