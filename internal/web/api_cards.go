@@ -18,7 +18,7 @@ type cardAnswer struct {
 // sale with its right check code (R10), within the client's allowance of
 // lookups; a refused lookup costs the client more than a found one.
 func apiCard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	client := clientOf(r)
+	client := s.clientOf(r)
 	if err := s.lookups.allow(client); err != nil {
 		setRetryAfter(w, err)
 		return err

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"net"
-	"net/http"
 	"sync"
 	"time"
 
@@ -104,13 +102,3 @@ func (l *limiter) forget(now time.Time) {
 
 // minutesLeft rounds a wait up to whole minutes.
 func minutesLeft(d time.Duration) int { return int((d + time.Minute - 1) / time.Minute) }
-
-// clientOf is who the limiter counts: the peer's IP address. Headers such
-// as X-Forwarded-For are not trusted, since anyone can send them.
-func clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}

@@ -43,7 +43,7 @@ func login(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 	if err := readLogin(r, form, &body); err != nil {
 		return fail(err)
 	}
-	client := clientOf(r)
+	client := s.clientOf(r)
 	if err := s.limiter.allow(client); err != nil {
 		return fail(err)
 	}
@@ -154,7 +154,7 @@ func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 	if err := readSetup(r, form, &body); err != nil {
 		return fail(err)
 	}
-	client := clientOf(r)
+	client := s.clientOf(r)
 	if err := s.limiter.allow(client); err != nil {
 		return fail(err)
 	}

@@ -85,7 +85,7 @@ func pair(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error
 	if s.auth == nil {
 		return fail(errNoAuth)
 	}
-	client := clientOf(r)
+	client := s.clientOf(r)
 	if err := s.limiter.allow(client); err != nil {
 		return fail(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 
@@ -57,6 +58,10 @@ type Config struct {
 	Cert *hallcert.Cert
 	Log  *slog.Logger     // slog.Default() when nil
 	Now  func() time.Time // time.Now when nil; tests move the clock
+	// Proxies are the addresses of the reverse proxies in front of the
+	// server: a request from one of them is counted, by the login and
+	// lookup limits, as the client its X-Forwarded-For names.
+	Proxies []netip.Addr
 }
 
 // Server is the HTTP side of one loto day.
@@ -70,6 +75,7 @@ type Server struct {
 	limiter  *limiter
 	contacts *contacts // each device's last request
 	lookups  *buckets  // the players' card lookups, per client
+	proxies  []netip.Addr
 	handler  http.Handler
 	// stopping is closed when the HTTP server's Shutdown begins, which
 	// waits for every request: the organiser's dashboard stream ends then.
@@ -83,7 +89,7 @@ type Server struct {
 // New builds the server of a day. Without an organiser password it makes
 // the one-time link that lets the organiser choose one (SetupPath).
 func New(cfg Config) *Server {
-	s := &Server{day: cfg.Day, auth: cfg.Auth, readOnly: cfg.ReadOnly, stream: cfg.Stream, cert: cfg.Cert, log: cfg.Log, stopping: make(chan struct{})}
+	s := &Server{day: cfg.Day, auth: cfg.Auth, readOnly: cfg.ReadOnly, stream: cfg.Stream, cert: cfg.Cert, log: cfg.Log, proxies: cfg.Proxies, stopping: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
