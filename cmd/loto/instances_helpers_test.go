@@ -104,6 +104,20 @@ func (l *live) read(ctx context.Context, base, last string, ready func()) string
 	}
 }
 
+// waitFor waits, up to d, until the client got a change that includes
+// event seq; false if it did not.
+func (l *live) waitFor(seq int64, d time.Duration) bool {
+	for deadline := time.Now().Add(d); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		l.mu.Lock()
+		got := len(l.arrivals) > 0 && l.arrivals[len(l.arrivals)-1].id >= seq
+		l.mu.Unlock()
+		if got {
+			return true
+		}
+	}
+	return false
+}
+
 // delays returns, for each event, the time from its append to the first
 // change the client got that includes it (a server that applies several
 // events at once sends one change for them, its id the last one's), and

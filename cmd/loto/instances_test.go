@@ -210,7 +210,12 @@ func TestInstances_TwoServersOnOnePostgreSQL(t *testing.T) {
 	}
 	wg.Wait()
 
-	// B is killed mid-game; A draws on; B restarted catches up.
+	// B is killed mid-game, once its client has the last draw (a loaded
+	// machine may hold it back a moment; its delay is measured all the
+	// same); A draws on; B restarted catches up.
+	if soFar := drawEvents(t, store); !lives["B"].waitFor(soFar[len(soFar)-1].Seq, 5*time.Second) {
+		t.Fatal("B's live client did not get the last draw within 5 s")
+	}
 	if err := b.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -229,8 +234,12 @@ func TestInstances_TwoServersOnOnePostgreSQL(t *testing.T) {
 	for range 10 {
 		draw()
 	}
-	time.Sleep(300 * time.Millisecond) // the last changes reach every client
 	draws := drawEvents(t, store)
+	for name, l := range lives {
+		if name != "B" && !l.waitFor(draws[len(draws)-1].Seq, 5*time.Second) {
+			t.Errorf("live client of %s: the last draw not there within 5 s", name)
+		}
+	}
 	if len(draws) != drawn {
 		t.Fatalf("%d draws in the journal, %d acknowledged", len(draws), drawn)
 	}

@@ -183,8 +183,8 @@ func TestInstances_BehindNginx(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		draw(n)
 	}
-	time.Sleep(300 * time.Millisecond)
 	draws := drawEvents(t, store)
+	l.waitFor(draws[len(draws)-1].Seq, 5*time.Second) // a loaded machine may hold the last one back
 	got, missing := l.delays(draws)
 	if len(missing) > 0 {
 		t.Fatalf("the live client behind nginx missed the draws %v", missing)
@@ -205,8 +205,10 @@ func TestInstances_BehindNginx(t *testing.T) {
 	for n := 11; n <= 15; n++ {
 		draw(n)
 	}
-	time.Sleep(2500 * time.Millisecond) // the stream's clients retry after 100 ms here, nginx's failed upstream after 5 s at most
 	draws = drawEvents(t, store)
+	// The stream's client retries after 100 ms here, nginx's failed
+	// upstream after 5 s at most.
+	l.waitFor(draws[len(draws)-1].Seq, 10*time.Second)
 	if _, missing := l.delays(draws); len(missing) > 0 || len(draws) != 15 {
 		t.Fatalf("after the instances were restarted, %d draws, the live client behind nginx missed %v", len(draws), missing)
 	}
