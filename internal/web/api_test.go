@@ -160,11 +160,15 @@ func TestGame_HostAndControllerThroughTheAPI(t *testing.T) {
 }
 
 // TestReadOnly_RefusesEveryWrite: a read-only server serves reads and the
-// login, and refuses every write, the organiser's too, saying why.
+// login (its session kept in the server's memory: the login records
+// nothing either), and refuses every write, the organiser's too, saying why.
 func TestReadOnly_RefusesEveryWrite(t *testing.T) {
 	f := newFixture(t, Config{ReadOnly: "serveur lancé en lecture seule (--read-only)"})
-	session := f.as(loto.RoleOrganiser)
 	before := f.head()
+	session := f.as(loto.RoleOrganiser)
+	if w := f.do("GET", "/api/v1/devices", "", session); w.Code != http.StatusOK {
+		t.Fatalf("the organiser's read on a read-only server: %d %s", w.Code, w.Body)
+	}
 	for _, rt := range routes {
 		if !rt.writes {
 			continue
@@ -184,5 +188,14 @@ func TestReadOnly_RefusesEveryWrite(t *testing.T) {
 	}
 	if home := f.do("GET", "/", ""); !strings.Contains(home.Body.String(), "Lecture seule") {
 		t.Fatal("the start page does not say the server only reads")
+	}
+	if w := f.do("POST", "/deconnexion", "", session); w.Code != http.StatusNoContent {
+		t.Fatalf("logout: %d", w.Code)
+	}
+	if w := f.do("GET", "/api/v1/devices", "", session); w.Code != http.StatusForbidden {
+		t.Fatalf("the organiser's read after the logout: %d %s", w.Code, w.Body)
+	}
+	if f.head() != before {
+		t.Fatal("a read-only server recorded the login or the logout")
 	}
 }

@@ -55,6 +55,9 @@ func (s *Server) actorOf(r *http.Request) (a loto.Actor, known bool, err error) 
 	if c, err := r.Cookie(deviceCookie); err == nil && s.auth != nil {
 		return s.device(r, c.Value)
 	}
+	if c, err := r.Cookie(sessionCookie); err == nil && s.memory != nil {
+		return organiser, s.memory.live(c.Value), nil
+	}
 	if c, err := r.Cookie(sessionCookie); err == nil && s.auth != nil {
 		a, err := s.auth.SessionActor(c.Value)
 		if err != nil && s.caughtUp(r) {

@@ -76,6 +76,7 @@ type Server struct {
 	contacts *contacts // each device's last request
 	lookups  *buckets  // the players' card lookups, per client
 	proxies  []netip.Addr
+	memory   *memorySessions // a read-only server's sessions; nil otherwise
 	handler  http.Handler
 	// stopping is closed when the HTTP server's Shutdown begins, which
 	// waits for every request: the organiser's dashboard stream ends then.
@@ -98,6 +99,9 @@ func New(cfg Config) *Server {
 		now = time.Now
 	}
 	s.limiter = newLimiter(now)
+	if s.readOnly != "" {
+		s.memory = newMemorySessions(now)
+	}
 	s.contacts = newContacts(now)
 	s.lookups = newBuckets(now)
 	if s.auth != nil && !s.auth.HasOrganiserPassword() && s.readOnly == "" {
