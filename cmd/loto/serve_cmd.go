@@ -37,7 +37,7 @@ func serve(ctx context.Context, e *env) error {
 	readOnly := fs.Bool("read-only", false, "ne servir que les lectures, toute écriture refusée ; sert aussi un journal corrompu, jusqu'au premier événement altéré")
 	demo := fs.Bool("demo", false, "jouer aussi la journée d'exemple en direct : ventes, entrées, tirages, annonces, contrôles, lots et pauses raccourcies")
 	interval := fs.Duration("demo-interval", 3*time.Second, "`DURÉE` entre deux numéros de la démo (--demo)")
-	proxyList := fs.String("proxy", "", "`ADRESSES` IP des proxys inverses devant le serveur, séparées par des virgules (127.0.0.1 pour nginx sur la machine) : leurs requêtes comptent, pour les limites de connexion, pour le client que nomme X-Forwarded-For")
+	proxyList := fs.String("proxy", "", "`ADRESSES` IP des proxys inverses devant le serveur, séparées par des virgules (127.0.0.1 pour nginx sur la machine) : leurs requêtes comptent, pour les limites de connexion, pour le client dont ils transmettent l'adresse")
 	tlsOpt := addTLSFlags(fs)
 	autoBackup := backupFlags(fs)
 	fs.about = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide il crée la journée d'exemple (examples/mega-loto.yaml).\nAvec --tls, https sur le même port (http y est renvoyé vers https) : le certificat de la salle est fait une fois et gardé\nà côté de la base (--tls-dir), son empreinte affichée au démarrage et sur les pages d'appairage.\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
