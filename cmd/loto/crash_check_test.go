@@ -25,24 +25,37 @@ import (
 type dayViews struct {
 	status []byte // GET /api/v1/status
 	report []byte // GET /api/v1/reports/day?format=csv
+	// session is the organiser's cookie the views were read with: a login
+	// is an event, so the replay's views are read with the same session,
+	// which its journal holds, rather than with a login of their own.
+	session *http.Cookie
 }
 
 // servedViews logs in as the organiser on the server at base and reads
 // its views of the day.
-func servedViews(t *testing.T, base string) dayViews {
+func servedViews(t *testing.T, base string, session *http.Cookie) dayViews {
 	t.Helper()
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 30 * time.Second}
-	resp, err := c.Post(base+"/connexion", "application/json", strings.NewReader(`{"password":"`+crashPassword+`"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("the organiser's login on %s: %s", base, resp.Status)
+	if session == nil {
+		resp, err := c.Post(base+"/connexion", "application/json", strings.NewReader(`{"password":"`+crashPassword+`"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("the organiser's login on %s: %s", base, resp.Status)
+		}
+		for _, ck := range resp.Cookies() {
+			if ck.Name == "loto_session" {
+				session = ck
+			}
+		}
 	}
 	get := func(path string) []byte {
-		resp, err := c.Get(base + path)
+		req, _ := http.NewRequest("GET", base+path, nil)
+		req.AddCookie(session)
+		resp, err := c.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,7 +66,7 @@ func servedViews(t *testing.T, base string) dayViews {
 		}
 		return b
 	}
-	return dayViews{status: get("/api/v1/status"), report: get("/api/v1/reports/day?format=csv")}
+	return dayViews{status: get("/api/v1/status"), report: get("/api/v1/reports/day?format=csv"), session: session}
 }
 
 // checkCrashDay checks the journal a killed and restarted server left at
@@ -143,7 +156,7 @@ func checkCrashDay(t *testing.T, db string, acked []drive.Act, r drive.Report, s
 	// act by act) is the state of a fresh replay.
 	hs := httptest.NewServer(web.New(web.Config{Day: replay, Auth: replay, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}))
 	defer hs.Close()
-	fresh := servedViews(t, hs.URL)
+	fresh := servedViews(t, hs.URL, served.session)
 	if !bytes.Equal(fresh.status, served.status) {
 		t.Errorf("the served status differs from a fresh replay's:\nserved: %s\nreplay: %s", served.status, fresh.status)
 	}

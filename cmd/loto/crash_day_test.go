@@ -267,7 +267,7 @@ loop:
 	if r.Games != games || r.Awards < games {
 		t.Fatalf("%d games played to their end and %d awards, want %d games", r.Games, r.Awards, games)
 	}
-	served := servedViews(t, cur)
+	served := servedViews(t, cur, nil)
 	v.stop()
 	checkCrashDay(t, db, d.Acked(), r, served)
 }
