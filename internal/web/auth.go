@@ -71,16 +71,17 @@ func (s *Server) actorOf(r *http.Request) (a loto.Actor, known bool, err error) 
 }
 
 // caughtUp applies what other instances sharing the journal appended, and
-// says whether that may have changed the answer: behind a round-robin
+// says whether to look again (not when the journal cannot be read): behind a round-robin
 // proxy, the request after a login or a pairing on one instance may reach
 // another one before it followed the journal's tail.
 func (s *Server) caughtUp(r *http.Request) bool {
-	moved, err := s.auth.CatchUpIfBehind(r.Context())
-	if err != nil {
+	// Looked again even when nothing was left to apply: the follower may
+	// have applied the event between the first look and this one.
+	if _, err := s.auth.CatchUpIfBehind(r.Context()); err != nil {
 		s.log.Warn("suivi du journal avant un refus", "err", err)
 		return false
 	}
-	return moved
+	return true
 }
 
 // device is the actor of the device holding token. An unknown or revoked
