@@ -92,7 +92,7 @@ func FuzzAPI(f *testing.F) {
 			t.Fatalf("%s %s?%s as %q: %d %s", method, r.URL.Path, query, fuzzCallers[int(caller)%len(fuzzCallers)], w.Code, w.Body)
 		case w.Code >= 400 && after != before:
 			t.Fatalf("%s %s: refused with %d but recorded events %d..%d: %s", method, r.URL.Path, w.Code, before+1, after, w.Body)
-		case !rt.writes && after != before:
+		case !rt.writes && !sessionRoutes[rt.pattern] && after != before:
 			t.Fatalf("%s %s reads, but recorded events %d..%d: %d %s", method, r.URL.Path, before+1, after, w.Code, w.Body)
 		case w.Code >= 400 && strings.HasPrefix(r.URL.Path, "/api/"):
 			fairRefusal(t, w)
@@ -237,7 +237,10 @@ func (d *fuzzDays) make(t testing.TB) {
 	if d.codes["$P1"], err = fx.day.PlateCode("A", 1); err != nil {
 		t.Fatal(err)
 	}
-	d.fx, d.session = fx, fx.srv.sessions.open(organiser)
+	d.fx = fx
+	if d.session, err = fx.day.OpenOrganiserSession(ctx, testPassword); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // authenticate makes r come from caller: the organiser's session (opened
@@ -247,8 +250,8 @@ func (d *fuzzDays) authenticate(r *http.Request, caller loto.Role) {
 	switch caller {
 	case "":
 	case loto.RoleOrganiser:
-		if _, ok := d.fx.srv.sessions.get(d.session); !ok {
-			d.session = d.fx.srv.sessions.open(organiser)
+		if _, err := d.fx.day.SessionActor(d.session); err != nil {
+			d.session, _ = d.fx.day.OpenOrganiserSession(r.Context(), testPassword)
 		}
 		r.AddCookie(&http.Cookie{Name: sessionCookie, Value: d.session})
 	default:
@@ -369,3 +372,7 @@ var apiSeeds = []apiSeed{
 	{"POST /api/v1/sales", 4, "", "", 1, "cards=x"},
 	{"POST /api/v1/claims", 3, "", "", 4, "\xff\xfe{"},
 }
+
+// sessionRoutes record the organiser's sessions in the journal, though
+// they are no write of the day's (a read-only server still logs in).
+var sessionRoutes = map[string]bool{"POST /connexion": true, "POST /deconnexion": true}
