@@ -28,8 +28,9 @@ var clock = time.Now
 var organiser = loto.Actor{Name: defaultActor, Role: loto.RoleOrganiser}
 
 // Whether a command may start a new SQLite file: only those that begin a
-// day do (event create, series create, simulate). Any other refuses a path
-// where there is none, rather than leave an empty journal behind.
+// day do (event create, series create, simulate, and organiser password,
+// which may come first). Any other refuses a path where there is none,
+// rather than leave an empty journal behind.
 const (
 	mustExist = false
 	mayCreate = true
@@ -67,7 +68,7 @@ func openStore(ctx context.Context, db string, create bool) (journal.Store, erro
 		if create {
 			return &newJournal{path: db}, nil
 		}
-		return nil, fmt.Errorf("base SQLite %s introuvable : une journée commence par « loto event create » (vérifier --db ou LOTO_DB)", shownPath(db))
+		return nil, fmt.Errorf("base SQLite %s introuvable : une journée commence par « loto serve » (préparée dans le navigateur) ou « loto event create » (vérifier --db ou LOTO_DB)", shownPath(db))
 	}
 	s, err := sqlite.Open(ctx, db, nil)
 	if err != nil {

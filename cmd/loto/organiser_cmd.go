@@ -35,7 +35,9 @@ func organiserPassword(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+	// The password may come first, on an empty base: the organiser then
+	// sets the day up in the browser.
+	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error {
 		had := d.HasOrganiserPassword()
 		if err := d.SetOrganiserPassword(ctx, by.actor(), pw); err != nil {
 			return err

@@ -35,12 +35,16 @@ func serve(ctx context.Context, e *env) error {
 	fs := newFlags("serve", e)
 	addr := fs.String("addr", "127.0.0.1:8080", "`HÔTE:PORT` adresse d'écoute ; 0.0.0.0:8080 pour les autres appareils de la salle")
 	readOnly := fs.Bool("read-only", false, "ne servir que les lectures, toute écriture refusée ; sert aussi un journal corrompu, jusqu'au premier événement altéré")
-	demo := fs.Bool("demo", false, "jouer aussi la journée d'exemple en direct : ventes, entrées, tirages, annonces, contrôles, lots et pauses raccourcies")
+	demo := fs.Bool("demo", false, "jouer la journée d'exemple en direct (enregistrée d'abord sur une base vide) : ventes, entrées, tirages, annonces, contrôles, lots et pauses raccourcies")
 	interval := fs.Duration("demo-interval", 3*time.Second, "`DURÉE` entre deux numéros de la démo (--demo)")
 	proxyList := fs.String("proxy", "", "`ADRESSES` IP des proxys inverses devant le serveur, séparées par des virgules (127.0.0.1 pour nginx sur la machine) : leurs requêtes comptent, pour les limites de connexion, pour le client dont ils transmettent l'adresse")
 	tlsOpt := addTLSFlags(fs)
 	autoBackup := backupFlags(fs)
-	fs.about = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide il crée la journée d'exemple (examples/mega-loto.yaml).\nAvec --tls, https sur le même port (http y est renvoyé vers https) : le certificat de la salle est fait une fois et gardé\nà côté de la base (--tls-dir), son empreinte affichée au démarrage et sur les pages d'appairage.\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
+	fs.about = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide, la journée se prépare dans le navigateur : le lien affiché\n" +
+		"une seule fois choisit le mot de passe de l'organisateur, qui envoie ensuite le fichier de l'événement sur\n" +
+		"/organisateur/evenement ; avec --demo, la journée d'exemple (examples/mega-loto.yaml) est enregistrée et se joue.\n" +
+		"Avec --tls, https sur le même port (http y est renvoyé vers https) : le certificat de la salle est fait une fois et gardé\n" +
+		"à côté de la base (--tls-dir), son empreinte affichée au démarrage et sur les pages d'appairage.\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -68,14 +72,16 @@ func serve(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	if day.Head() == 0 && why == "" {
+	if *demo && why != "" {
+		return fmt.Errorf("--demo écrit au journal : impossible en lecture seule (%s)", why)
+	}
+	// Only the demo records the example day: a hall's base stays empty
+	// until its organiser sends the day's own event file.
+	if *demo && day.Event() == nil {
 		fmt.Fprintln(e.stderr, "base vide : création de la journée d'exemple (examples/mega-loto.yaml)")
 		if err := createEvent(ctx, e, day, demoActor, examples.MegaLoto, nil); err != nil {
 			return err
 		}
-	}
-	if *demo && why != "" {
-		return fmt.Errorf("--demo écrit au journal : impossible en lecture seule (%s)", why)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -212,6 +218,9 @@ func banner(w io.Writer, addr *net.TCPAddr, scheme string, srv *web.Server, day 
 	fmt.Fprintf(w, "loto serve : à l'écoute sur %s\n", local)
 	if ev := day.Event(); ev != nil {
 		fmt.Fprintf(w, "journée « %s » ; journal : %d événements, ancre %s\n", ev.Name, head.Seq, journal.AnchorOf(head).Short())
+	} else {
+		fmt.Fprintf(w, "aucun événement encore : l'organisateur prépare la journée dans le navigateur, sur %sorganisateur/evenement\n", local)
+		fmt.Fprintln(w, "  (ou « loto event create --from FICHIER » sur cet ordinateur ; « loto serve --demo » pour la journée d'exemple)")
 	}
 	if why != "" {
 		fmt.Fprintf(w, "LECTURE SEULE : %s\n", why)

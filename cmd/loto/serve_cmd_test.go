@@ -99,20 +99,39 @@ func (s *served) status(t *testing.T) map[string]any {
 	return v
 }
 
-// TestServe_EmptyDatabaseGetsTheDemoDay: on an empty database the server
-// records the example day, says where its pages are and how the organiser
-// logs in (a one-time link when no password is set), and serves the board's
-// status at once.
-func TestServe_EmptyDatabaseGetsTheDemoDay(t *testing.T) {
+// TestServe_EmptyDatabaseServesAnEmptyDay: on an empty database without
+// --demo the server records nothing: it serves a day without event, says
+// where the organiser prepares it and prints the one-time link for the
+// organiser's password; no file is left behind until something is recorded.
+func TestServe_EmptyDatabaseServesAnEmptyDay(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "loto.db")
 	s := startServe(t, "--db", db)
 	out := s.stdout.String()
-	for _, want := range []string{"journée « Méga Loto du Rotary Saint-Brieuc »", s.url + "tableau", s.url + "api/v1/status", "organisateur :", "arrêt : Ctrl+C"} {
+	for _, want := range []string{"aucun événement encore", s.url + "organisateur/evenement", s.url + "connexion/initialiser?jeton=", s.url + "tableau", "arrêt : Ctrl+C"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the banner lacks %q:\n%s", want, out)
 		}
 	}
-	if st := s.status(t); st["event"] != "Méga Loto du Rotary Saint-Brieuc" || st["next_game"] != 1.0 {
+	if strings.Contains(out, "Méga Loto") || strings.Contains(s.stderr.String(), "journée d'exemple") {
+		t.Errorf("the example day is announced without --demo:\n%s%s", out, s.stderr)
+	}
+	if st := s.status(t); st["code"] != "notfound" || st["message"] != "l'événement du jour n'est pas créé" {
+		t.Fatalf("status of an empty day: %v", st)
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Fatalf("serving an empty base wrote the file: %v", err)
+	}
+}
+
+// TestServe_DemoOnEmptyDatabaseRecordsTheExampleDay: with --demo, an empty
+// database gets the example day, as before, and the banner names it.
+func TestServe_DemoOnEmptyDatabaseRecordsTheExampleDay(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "loto.db")
+	s := startServe(t, "--db", db, "--demo", "--demo-interval", "1h")
+	if out := s.stdout.String(); !strings.Contains(out, "journée « Méga Loto du Rotary Saint-Brieuc »") || strings.Contains(out, "aucun événement encore") {
+		t.Fatalf("the banner of the demo day:\n%s", out)
+	}
+	if st := s.status(t); st["event"] != "Méga Loto du Rotary Saint-Brieuc" {
 		t.Fatalf("status of the demo day: %v", st)
 	}
 	if _, err := os.Stat(db); err != nil {
@@ -125,6 +144,7 @@ func TestServe_EmptyDatabaseGetsTheDemoDay(t *testing.T) {
 // within a second.
 func TestServe_FollowsTheCommandLine(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "loto.db")
+	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	s := startServe(t, "--db", db)
 	if code, _, errs := run(t, "game", "start", "--db", db, "--as", "meneur", "--by", "Paul"); code != 0 {
 		t.Fatalf("game start: %d %s", code, errs)
@@ -261,6 +281,7 @@ func startBinary(t *testing.T, db string, options ...string) *process {
 // it recorded stays.
 func TestServe_SIGTERMStopsCleanly(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "loto.db")
+	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	p := startBinary(t, db)
 	// A live stream open: the stop must end it rather than wait for it.
 	resp, err := http.Get(p.url + "api/v1/stream")
