@@ -158,7 +158,12 @@ func startLiveSpec(t *testing.T, cfg Config, spec *loto.EventSpec) *live {
 // startLiveAt is startLiveSpec on the SQLite file at path.
 func startLiveAt(t *testing.T, cfg Config, spec *loto.EventSpec, path string) *live {
 	t.Helper()
-	f := setUpAt(t, cfg, true, spec, path)
+	return serveLive(t, cfg, setUpAt(t, cfg, true, spec, path))
+}
+
+// serveLive serves the fixture's day with its stream, as startLive does.
+func serveLive(t *testing.T, cfg Config, f *fixture) *live {
+	t.Helper()
 	b := NewBroker(f.day, BrokerOptions{})
 	cfg.Day, cfg.Auth, cfg.Now, cfg.Stream = f.day, f.day, f.clock, b
 	f.srv = New(cfg)

@@ -22,10 +22,16 @@ type loginPage struct {
 	Error    string
 	Token    string // the set-up link's token
 	ReadOnly string
+	// NoPassword: none is set yet, so the login page points to the
+	// one-time link instead.
+	NoPassword bool
 }
 
+// MinPassword is the shortest password the domain accepts, for the set-up page's hint.
+func (loginPage) MinPassword() int { return loto.MinPassword }
+
 func pageLogin(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	return s.render(w, http.StatusOK, "login.html", loginPage{ReadOnly: s.readOnly})
+	return s.render(w, http.StatusOK, "login.html", loginPage{ReadOnly: s.readOnly, NoPassword: s.auth != nil && !s.auth.HasOrganiserPassword()})
 }
 
 // login opens an organiser session for the right password. Attempts are

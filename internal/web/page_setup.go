@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"loto/examples"
 	"loto/internal/loto"
 )
 
@@ -17,6 +18,9 @@ type setupPage struct {
 	orgLayout
 	Event  *loto.EventSpec // nil before it is recorded
 	Series []seriesView
+	// Example is the rulebook's example event file, offered as a start
+	// while no event is recorded.
+	Example string
 }
 
 func (s *Server) setupPage(title, path string) setupPage {
@@ -28,7 +32,11 @@ func (s *Server) setupPage(title, path string) setupPage {
 }
 
 func pageOrgEvent(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	return s.render(w, http.StatusOK, "org_event.html", s.setupPage("Événement", "/organisateur/evenement"))
+	p := s.setupPage("Événement", "/organisateur/evenement")
+	if p.Event == nil {
+		p.Example = string(examples.MegaLoto)
+	}
+	return s.render(w, http.StatusOK, "org_event.html", p)
 }
 
 func pageOrgSeries(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {

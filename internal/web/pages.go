@@ -60,10 +60,16 @@ type homePage struct {
 	Pages    []Page
 	Actor    loto.Actor // the zero Actor when nobody is logged in
 	ReadOnly string
+	// Preparing: no event is recorded yet, the organiser sets the day up;
+	// NoPassword: nor is the organiser's password, so the way in is the
+	// one-time link the server printed.
+	Preparing, NoPassword bool
 }
 
 func pageHome(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	return s.render(w, http.StatusOK, "home.html", homePage{Pages: Pages, Actor: a, ReadOnly: s.readOnly})
+	p := homePage{Pages: Pages, Actor: a, ReadOnly: s.readOnly, Preparing: s.day.Event() == nil}
+	p.NoPassword = p.Preparing && s.auth != nil && !s.auth.HasOrganiserPassword()
+	return s.render(w, http.StatusOK, "home.html", p)
 }
 
 // pageNotFound answers a path that is no page, in French, with a link to

@@ -173,6 +173,21 @@ async function check() {
   }
 }
 
+// example puts the rulebook's example file in the editor, to adapt; what
+// was typed there is replaced only once the organiser agrees.
+async function example() {
+  const file = byId("examplefile").content.textContent;
+  if (text.value.trim() !== "" && text.value !== file && !confirm("Remplacer le texte du fichier par l'exemple du règlement ?")) {
+    return;
+  }
+  raw = null;
+  text.value = file;
+  text.focus();
+  text.setSelectionRange(0, 0);
+  text.scrollTop = 0;
+  await check();
+}
+
 async function create(ev) {
   ev.preventDefault();
   if (!(await check())) {
@@ -199,6 +214,7 @@ if (form) {
   text.addEventListener("input", () => {
     raw = null;
   });
+  byId("example").addEventListener("click", example);
   byId("check").addEventListener("click", check);
   form.addEventListener("submit", create);
 }
