@@ -123,6 +123,24 @@ func TestServe_EmptyDatabaseServesAnEmptyDay(t *testing.T) {
 	}
 }
 
+// TestServe_EmptyDatabaseFollowsTheEventCreatedByTheCommandLine: the file
+// an empty base's server does not create yet, the command line may: the
+// event it records there shows in the server's status within seconds.
+func TestServe_EmptyDatabaseFollowsTheEventCreatedByTheCommandLine(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "loto.db")
+	s := startServe(t, "--db", db)
+	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		st := s.status(t)
+		if st["event"] == "Méga Loto du Rotary Saint-Brieuc" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the event created by the command line is not served after 10 s: %v", st)
+		}
+	}
+}
+
 // TestServe_DemoOnEmptyDatabaseRecordsTheExampleDay: with --demo, an empty
 // database gets the example day, as before, and the banner names it.
 func TestServe_DemoOnEmptyDatabaseRecordsTheExampleDay(t *testing.T) {

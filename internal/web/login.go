@@ -209,10 +209,13 @@ func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 var errSetupLink = loto.Errorf(loto.EForbidden, "lien de première connexion invalide ou déjà utilisé : le mot de passe se change par « loto organiser password »")
 
 // setupValid says whether token is the one-time link's, in constant time.
+// A password set meanwhile by another way (the command line on the same
+// base, which the server follows) ends the link: it never replaces one.
 func (s *Server) setupValid(token string) bool {
 	s.setupMu.Lock()
 	defer s.setupMu.Unlock()
-	return s.setupToken != "" && s.auth != nil && subtle.ConstantTimeCompare([]byte(token), []byte(s.setupToken)) == 1
+	return s.setupToken != "" && s.auth != nil && !s.auth.HasOrganiserPassword() &&
+		subtle.ConstantTimeCompare([]byte(token), []byte(s.setupToken)) == 1
 }
 
 // isForm says whether the request carries an HTML form.

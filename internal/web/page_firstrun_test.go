@@ -1,7 +1,9 @@
 package web
 
 import (
+	"context"
 	"html"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -70,5 +72,28 @@ func TestFirstRun_EventPageOffersTheExample(t *testing.T) {
 	day := newFixture(t, Config{})
 	if got := day.do("GET", "/organisateur/evenement", "", day.as(loto.RoleOrganiser)).Body.String(); strings.Contains(got, "examplefile") {
 		t.Error("the page of a recorded event still offers the example")
+	}
+}
+
+// TestFirstRun_PasswordSetElsewhereEndsTheOneTimeLink: a password set by
+// another way while the server runs (the command line on the same base)
+// ends the one-time link: it neither shows its form nor replaces the
+// password, and nothing is recorded.
+func TestFirstRun_PasswordSetElsewhereEndsTheOneTimeLink(t *testing.T) {
+	f := setUpEvent(t, Config{}, false, nil)
+	link := f.srv.SetupPath()
+	if err := f.day.SetOrganiserPassword(context.Background(), org, testPassword); err != nil {
+		t.Fatal(err)
+	}
+	if w := f.do("GET", link, ""); w.Code != http.StatusForbidden || strings.Contains(w.Body.String(), `name="password"`) {
+		t.Fatalf("the link's page after a password was set: %d %s", w.Code, w.Body)
+	}
+	token := strings.TrimPrefix(link, "/connexion/initialiser?jeton=")
+	before := f.head()
+	if w := f.do("POST", "/connexion/initialiser", `{"token":"`+token+`","password":"un autre mot de passe","confirm":"un autre mot de passe"}`); w.Code != http.StatusForbidden {
+		t.Fatalf("the link used after a password was set: %d %s", w.Code, w.Body)
+	}
+	if f.head() != before || f.day.CheckOrganiserPassword(testPassword) != nil {
+		t.Fatal("the one-time link replaced the password set meanwhile")
 	}
 }
