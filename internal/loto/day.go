@@ -304,7 +304,10 @@ func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) 
 			return act{}, internalf(err, "écriture dans le journal")
 		}
 	}
-	return act{}, Errorf(EConflict, "le journal change trop vite : réessayer")
+	// Other writers won every time (several instances catching up at once):
+	// nothing is recorded and the same request may simply come again, which
+	// a desk does by itself for an unavailable answer, not for a conflict.
+	return act{}, Errorf(EUnavailable, "le journal est très sollicité : rien n'est enregistré ; refaire la même demande dans un instant")
 }
 
 // replayed returns the event a key already made, after catching up so that

@@ -258,3 +258,29 @@ func TestReplayGivesTheSameEntranceState(t *testing.T) {
 	ok(t, err)
 	check("closed and postponed")
 }
+
+// losingStore is a journal whose appends always lose to another writer, as
+// when many instances write at once right after the database came back.
+type losingStore struct{ journal.Store }
+
+func (losingStore) Append(context.Context, int64, ...journal.Draft) ([]journal.Event, error) {
+	return nil, journal.ErrConflict
+}
+
+func TestWriteThatKeepsLosingToOtherWritersIsUnavailableNotAConflict(t *testing.T) {
+	d, store := newDay(t)
+	_, err := d.CreateEvent(context.Background(), org("org"), eventSpec(t, eventYAML("rng", quineGame("regular", voucher30))))
+	ok(t, err)
+	before := store.count()
+	busy, err := Open(context.Background(), losingStore{store})
+	ok(t, err)
+	_, err = busy.StartGame(WithKey(context.Background(), "start-1"), org("host"))
+	// A desk settles a conflict with its buyer but sends an unavailable
+	// sale again by itself: losing the race is the second kind.
+	if ErrorCode(err) != EUnavailable {
+		t.Fatalf("a write that lost every retry answered %v (code %q), want %q", err, ErrorCode(err), EUnavailable)
+	}
+	if store.count() != before {
+		t.Fatalf("the journal went from %d to %d events", before, store.count())
+	}
+}
