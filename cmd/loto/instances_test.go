@@ -267,20 +267,7 @@ func TestInstances_TwoServersOnOnePostgreSQL(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("refused or doubled sales: %s", strings.Join(errs, "\n"))
 	}
-	if err := day.Refresh(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	recorded := map[string]int{}
-	for _, s := range day.Sales() {
-		for _, c := range s.Cards {
-			recorded[c]++
-		}
-	}
-	for s, n := range sold {
-		if n != 1 || recorded[s] != 1 {
-			t.Errorf("card %s: acknowledged %d times, recorded %d times", s, n, recorded[s])
-		}
-	}
+	recorded := soldOnce(t, day, sold)
 	if len(recorded) != len(sold) {
 		t.Errorf("%d cards recorded as sold, %d acknowledged", len(recorded), len(sold))
 	}
@@ -290,4 +277,25 @@ func TestInstances_TwoServersOnOnePostgreSQL(t *testing.T) {
 	if sa, sb := (&served{url: a.url}).status(t), (&served{url: b2.url}).status(t); fmt.Sprint(sa) != fmt.Sprint(sb) {
 		t.Fatalf("the instances show different boards:\nA %v\nB %v", sa, sb)
 	}
+}
+
+// soldOnce refreshes day and checks that every card acknowledged once is
+// recorded once; it returns how many times each recorded card was sold.
+func soldOnce(t *testing.T, day *loto.Day, acked map[string]int) map[string]int {
+	t.Helper()
+	if err := day.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	recorded := map[string]int{}
+	for _, s := range day.Sales() {
+		for _, c := range s.Cards {
+			recorded[c]++
+		}
+	}
+	for s, n := range acked {
+		if n != 1 || recorded[s] != 1 {
+			t.Errorf("card %s: acknowledged %d times, recorded %d times", s, n, recorded[s])
+		}
+	}
+	return recorded
 }

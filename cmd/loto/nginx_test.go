@@ -15,30 +15,6 @@ import (
 	"loto/internal/loto"
 )
 
-// startBinaryWith is startBinary with more arguments to `loto serve`.
-func startBinaryWith(t *testing.T, db string, args ...string) *process {
-	t.Helper()
-	p := &process{stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan error, 1)}
-	p.cmd = exec.Command(buildBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, args...)...)
-	p.cmd.Stdout, p.cmd.Stderr = p.stdout, p.stderr
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { p.done <- p.cmd.Wait() }()
-	t.Cleanup(func() {
-		p.cmd.Process.Kill()
-		<-p.done
-	})
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if m := listening.FindStringSubmatch(p.stdout.String()); m != nil {
-			p.url = m[1]
-			return p
-		}
-	}
-	t.Fatalf("never listened: %s %s", p.stdout, p.stderr)
-	return nil
-}
-
 // documentedNginx is the nginx block of docs/deploy.md, its upstreams
 // replaced by the instances' addresses and its port by port.
 func documentedNginx(t *testing.T, port int, instances ...string) string {
@@ -129,8 +105,8 @@ http {
 func TestInstances_BehindNginx(t *testing.T) {
 	url := journaltest.PostgresURL(t)
 	_, store, _, host := instancesDay(t, url)
-	a := startBinaryWith(t, url, "--proxy", "127.0.0.1")
-	b := startBinaryWith(t, url, "--proxy", "127.0.0.1")
+	a := startBinary(t, url, "--proxy", "127.0.0.1")
+	b := startBinary(t, url, "--proxy", "127.0.0.1")
 	trim := func(u string) string { return strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/") }
 	base := startNginx(t, trim(a.url), trim(b.url))
 	client := &http.Client{Timeout: 10 * time.Second}
@@ -200,7 +176,7 @@ func TestInstances_BehindNginx(t *testing.T) {
 			t.Fatal(err)
 		}
 		p.done <- <-p.done
-		startBinaryWith(t, url, "--addr", trim(p.url), "--proxy", "127.0.0.1") // the same port: nginx's upstream
+		startBinary(t, url, "--addr", trim(p.url), "--proxy", "127.0.0.1") // the same port: nginx's upstream
 	}
 	for n := 11; n <= 15; n++ {
 		draw(n)

@@ -161,7 +161,8 @@ func startLiveAt(t *testing.T, cfg Config, spec *loto.EventSpec, path string) *l
 	return serveLive(t, cfg, setUpAt(t, cfg, true, spec, path))
 }
 
-// serveLive serves the fixture's day with its stream, as startLive does.
+// serveLive serves the fixture's day with its stream, as startLive does;
+// with cfg.Cert over TLS (ServeTLS) and an https:// url.
 func serveLive(t *testing.T, cfg Config, f *fixture) *live {
 	t.Helper()
 	b := NewBroker(f.day, BrokerOptions{})
@@ -176,7 +177,18 @@ func serveLive(t *testing.T, cfg Config, f *fixture) *live {
 	}
 	hs := f.srv.HTTPServer(ln.Addr().String())
 	served := make(chan struct{})
-	go func() { defer close(served); hs.Serve(ln) }()
+	scheme := "http://"
+	go func() {
+		defer close(served)
+		if cfg.Cert != nil {
+			ServeTLS(hs, ln, cfg.Cert.TLS)
+			return
+		}
+		hs.Serve(ln)
+	}()
+	if cfg.Cert != nil {
+		scheme = "https://"
+	}
 	t.Cleanup(func() {
 		// Close, not Shutdown: chromium keeps a preconnected socket
 		// that Shutdown would wait 5 s for; the streams end with the broker.
@@ -185,7 +197,7 @@ func serveLive(t *testing.T, cfg Config, f *fixture) *live {
 		<-ran
 		<-served
 	})
-	return &live{fixture: f, url: "http://" + ln.Addr().String(), broker: b}
+	return &live{fixture: f, url: scheme + ln.Addr().String(), broker: b}
 }
 
 // sell sells the cards of series A numbered from..to (one sale) through

@@ -6,7 +6,6 @@ import (
 	"crypto/x509"
 	"encoding/base64"
 	"net"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -36,28 +35,11 @@ func startLiveTLS(t *testing.T, cfg Config) (*live, *hallcert.Cert) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := setUpSpec(t, cfg, true, spec)
-	b := NewBroker(f.day, BrokerOptions{})
-	cfg.Day, cfg.Auth, cfg.Now, cfg.Stream, cfg.Cert = f.day, f.day, f.clock, b, cert
-	f.srv = New(cfg)
-	ctx, stop := context.WithCancel(context.Background())
-	ran := make(chan struct{})
-	go func() { defer close(ran); b.Run(ctx) }()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := f.srv.HTTPServer(ln.Addr().String())
-	served := make(chan struct{})
-	go func() { defer close(served); ServeTLS(hs, ln, cert.TLS) }()
-	t.Cleanup(func() {
-		stop()
-		hs.Close()
-		<-ran
-		<-served
-	})
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	return &live{fixture: f, url: "https://" + hallName + ":" + port, broker: b}, cert
+	cfg.Cert = cert
+	l := serveLive(t, cfg, setUpSpec(t, cfg, true, spec))
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(l.url, "https://"))
+	l.url = "https://" + hallName + ":" + port
+	return l, cert
 }
 
 // hallBrowser starts a browser of its own that resolves hallName to the
