@@ -6,18 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
-	"net"
 	"net/http"
-	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"sync"
 	"time"
 
 	"loto/internal/loto"
-	"loto/internal/web"
 )
 
 // The bounds of a measure of the claims.
@@ -135,41 +130,27 @@ func claimsDay(ctx context.Context, path string) (*loto.Day, []string, func(), e
 // measureClaimsHere serves the claims' day on a loopback port, pairs a
 // controller per worker and the host, and measures.
 func measureClaimsHere(ctx context.Context, rate, workers int, d time.Duration) (claimsLoad, error) {
-	dir, err := os.MkdirTemp("", "loto-load-")
+	var sold []string
+	a, err := serveTempDay(ctx, func(ctx context.Context, dir string) (day *loto.Day, closeDay func(), err error) {
+		day, sold, closeDay, err = claimsDay(ctx, filepath.Join(dir, "load.db"))
+		return day, closeDay, err
+	})
 	if err != nil {
 		return claimsLoad{}, err
 	}
-	defer os.RemoveAll(dir)
-	day, sold, closeDay, err := claimsDay(ctx, filepath.Join(dir, "load.db"))
+	defer a.stop()
+	tokens, err := a.pair(ctx, loto.RoleController, "controle-mesure", workers, nil)
 	if err != nil {
 		return claimsLoad{}, err
 	}
-	defer closeDay()
-	tokens := make([]string, workers)
-	for i := range workers {
-		p, err := day.AddDevice(ctx, organiser, fmt.Sprintf("controle-mesure-%d", i+1), loto.RoleController, "")
-		if err != nil {
-			return claimsLoad{}, err
-		}
-		tokens[i] = p.Token
-	}
-	host, err := day.AddDevice(ctx, organiser, "meneur-mesure", loto.RoleHost, "")
+	host, err := a.day.AddDevice(ctx, organiser, "meneur-mesure", loto.RoleHost, "")
 	if err != nil {
 		return claimsLoad{}, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return claimsLoad{}, err
-	}
-	srv := web.New(web.Config{Day: day, Auth: day, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	hs := srv.HTTPServer(ln.Addr().String())
-	go hs.Serve(ln)
-	defer hs.Close()
-	base := "http://" + ln.Addr().String()
-	res := measureClaims(ctx, base, tokens, sold, rate, d)
+	res := measureClaims(ctx, a.base, tokens, sold, rate, d)
 	start := time.Now()
 	var ctl loto.ControlResult
-	if err := postJSON(ctx, http.DefaultClient, base+"/api/v1/game/control", host.Token, "mesure-controle", struct{}{}, &ctl); err != nil {
+	if err := postJSON(ctx, http.DefaultClient, a.base+"/api/v1/game/control", host.Token, "mesure-controle", struct{}{}, &ctl); err != nil {
 		return res, fmt.Errorf("contrôle des annonces : %w", err)
 	}
 	res.Control, res.Judged = time.Since(start).Microseconds(), len(ctl.Verdicts)
@@ -183,36 +164,27 @@ func measureClaimsHere(ctx context.Context, rate, workers int, d time.Duration) 
 func measureClaims(ctx context.Context, base string, tokens, serials []string, rate int, d time.Duration) claimsLoad {
 	ctx, cancel := context.WithTimeout(ctx, d+30*time.Second)
 	defer cancel()
-	tr := &http.Transport{MaxIdleConnsPerHost: len(tokens), DisableCompression: true}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	client, closeIdle := senders(len(tokens))
+	defer closeIdle()
 	type job struct {
 		n  int
 		at time.Time
 	}
 	jobs := make(chan job)
 	var (
-		mu       sync.Mutex
-		lat      []int64
-		errs     int
-		late     int
-		firstErr string
+		got  tally
+		late int
+		wg   sync.WaitGroup
 	)
-	var wg sync.WaitGroup
 	for i, token := range tokens {
 		wg.Go(func() {
 			var mine []int64
-			defer func() { mu.Lock(); lat = append(lat, mine...); mu.Unlock() }()
+			defer func() { got.add(mine) }()
 			for j := range jobs {
 				err := postJSON(ctx, client, base+"/api/v1/claims", token, fmt.Sprintf("mesure-annonce-%d-%d", i, j.n),
 					map[string]string{"serial": serials[j.n%len(serials)]}, nil)
 				if err != nil {
-					mu.Lock()
-					errs++
-					if firstErr == "" {
-						firstErr = err.Error()
-					}
-					mu.Unlock()
+					got.fail(err.Error())
 					continue
 				}
 				mine = append(mine, time.Since(j.at).Microseconds())
@@ -235,12 +207,9 @@ func measureClaims(ctx context.Context, base string, tokens, serials []string, r
 	close(jobs)
 	wg.Wait()
 	elapsed := time.Since(start)
-	slices.Sort(lat)
-	out := claimsLoad{Rate: rate, Claims: len(lat), Errors: errs, Late: late, FirstError: firstErr,
-		PerSec: float64(len(lat)) / elapsed.Seconds()}
-	if len(lat) > 0 {
-		out.P50, out.P99, out.Max = quantile(lat, 0.50), quantile(lat, 0.99), lat[len(lat)-1]
-	}
+	out := claimsLoad{Rate: rate, Claims: len(got.lat), Errors: got.errs, Late: late, FirstError: got.firstErr,
+		PerSec: float64(len(got.lat)) / elapsed.Seconds()}
+	out.P50, out.P99, out.Max = got.quantiles()
 	return out
 }
 

@@ -6,12 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
-	"net"
 	"net/http"
-	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -23,7 +19,6 @@ import (
 	"loto/internal/journal/postgres"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
-	"loto/internal/web"
 )
 
 // maxCashiers bounds a measure of the sales: a hall has a few desks.
@@ -167,42 +162,29 @@ func regularDesks(spec *loto.EventSpec) []string {
 // measureSalesHere serves a temporary day on a loopback port, pairs n
 // cashiers with its desks (in turn) and measures their sales for d.
 func measureSalesHere(ctx context.Context, n int, d time.Duration, pg string) (salesLoad, error) {
-	dir, err := os.MkdirTemp("", "loto-load-")
-	if err != nil {
-		return salesLoad{}, err
-	}
-	defer os.RemoveAll(dir)
-	store, err := salesStore(ctx, dir, pg)
-	if err != nil {
-		return salesLoad{}, err
-	}
-	day, desks, closeDay, err := salesDayOn(ctx, store)
-	if err != nil {
-		return salesLoad{}, err
-	}
-	defer closeDay()
-	tokens := make([]string, n)
-	for i := range n {
-		p, err := day.AddDevice(ctx, organiser, fmt.Sprintf("caisse-mesure-%d", i+1), loto.RoleCashier, desks[i%len(desks)])
+	var desks []string
+	a, err := serveTempDay(ctx, func(ctx context.Context, dir string) (day *loto.Day, closeDay func(), err error) {
+		store, err := salesStore(ctx, dir, pg)
 		if err != nil {
-			return salesLoad{}, err
+			return nil, nil, err
 		}
-		tokens[i] = p.Token
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+		day, desks, closeDay, err = salesDayOn(ctx, store)
+		return day, closeDay, err
+	})
 	if err != nil {
 		return salesLoad{}, err
 	}
-	srv := web.New(web.Config{Day: day, Auth: day, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	hs := srv.HTTPServer(ln.Addr().String())
-	go hs.Serve(ln)
-	defer hs.Close()
+	defer a.stop()
+	tokens, err := a.pair(ctx, loto.RoleCashier, "caisse-mesure", n, func(i int) string { return desks[i%len(desks)] })
+	if err != nil {
+		return salesLoad{}, err
+	}
 	var next atomic.Int64 // the number of the next card to sell in the series
 	serial := func() (string, error) {
-		s, _, err := day.CardAt(loadSeries, int(next.Add(1)))
+		s, _, err := a.day.CardAt(loadSeries, int(next.Add(1)))
 		return s, err
 	}
-	res := measureSales(ctx, "http://"+ln.Addr().String()+"/api/v1/sales", tokens, serial, d)
+	res := measureSales(ctx, a.base+"/api/v1/sales", tokens, serial, d)
 	res.Journal = "SQLite"
 	if pg != "" {
 		res.Journal = "PostgreSQL"
@@ -215,39 +197,25 @@ func measureSalesHere(ctx context.Context, n int, d time.Duration, pg string) (s
 func measureSales(ctx context.Context, url string, tokens []string, serial func() (string, error), d time.Duration) salesLoad {
 	ctx, cancel := context.WithTimeout(ctx, d+30*time.Second)
 	defer cancel()
-	tr := &http.Transport{MaxIdleConnsPerHost: len(tokens), DisableCompression: true}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: 10 * time.Second}
-	var (
-		mu       sync.Mutex
-		lat      []int64
-		errs     int
-		firstErr string
-	)
-	fail := func(why string) {
-		mu.Lock()
-		defer mu.Unlock()
-		errs++
-		if firstErr == "" {
-			firstErr = why
-		}
-	}
+	client, closeIdle := senders(len(tokens))
+	defer closeIdle()
+	var got tally
 	start := time.Now()
 	until := start.Add(d)
 	var wg sync.WaitGroup
 	for i, token := range tokens {
 		wg.Go(func() {
 			var mine []int64
-			defer func() { mu.Lock(); lat = append(lat, mine...); mu.Unlock() }()
+			defer func() { got.add(mine) }()
 			for k := 1; time.Now().Before(until) && ctx.Err() == nil; k++ {
 				s, err := serial()
 				if err != nil {
-					fail(err.Error())
+					got.fail(err.Error())
 					return
 				}
 				took, err := sellOne(ctx, client, url, token, fmt.Sprintf("mesure-%d-%d", i+1, k), s)
 				if err != nil {
-					fail(err.Error())
+					got.fail(err.Error())
 					continue
 				}
 				mine = append(mine, took.Microseconds())
@@ -256,12 +224,9 @@ func measureSales(ctx context.Context, url string, tokens []string, serial func(
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	slices.Sort(lat)
-	out := salesLoad{Cashiers: len(tokens), Sales: len(lat), Errors: errs, FirstError: firstErr,
-		PerSecond: float64(len(lat)) / elapsed.Seconds()}
-	if len(lat) > 0 {
-		out.P50, out.P99, out.Max = quantile(lat, 0.50), quantile(lat, 0.99), lat[len(lat)-1]
-	}
+	out := salesLoad{Cashiers: len(tokens), Sales: len(got.lat), Errors: got.errs, FirstError: got.firstErr,
+		PerSecond: float64(len(got.lat)) / elapsed.Seconds()}
+	out.P50, out.P99, out.Max = got.quantiles()
 	return out
 }
 
