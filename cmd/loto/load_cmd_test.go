@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"loto/internal/loto"
 	"loto/internal/web"
 )
 
@@ -27,36 +27,37 @@ func clientsHere(t *testing.T) {
 
 func TestLoadStreamMeasuresItsOwnServer(t *testing.T) {
 	clientsHere(t)
-	code, out, errs := run(t, "load", "stream", "--clients", "20", "--duration", "1s", "--interval", "20ms", "--json")
-	if code != 0 {
-		t.Fatalf("load stream: exit %d %q", code, errs)
-	}
-	var r streamLoad
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatalf("%q: %v", out, err)
-	}
+	r := runJSON[streamLoad](t, "load", "stream", "--clients", "20", "--duration", "1s", "--interval", "20ms", "--json")
 	// A change every 20 ms for a second: dozens, each received by all.
 	if r.Clients != 20 || r.Changes < 10 || r.Dropped != 0 || r.P50 <= 0 || r.P50 > r.P99 || r.P99 > r.Max || r.MemPerClient <= 0 {
 		t.Fatalf("figures %+v", r)
 	}
-	code, out, errs = run(t, "load", "stream", "--clients", "5", "--duration", "1s", "--interval", "50ms")
+	code, out, errs := run(t, "load", "stream", "--clients", "5", "--duration", "1s", "--interval", "50ms")
 	if code != 0 || !strings.Contains(out, "flux : 5 clients pendant 1s") || !strings.Contains(out, "de l'écriture au dernier client : p50 ") {
 		t.Fatalf("load stream: exit %d %q %q", code, out, errs)
 	}
 }
 
-func TestLoadStreamMeasuresAServerAtAURL(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	day, closeDay, err := loadDay(ctx, filepath.Join(t.TempDir(), "load.db"))
+// streamServer serves the stream of the measure's day, its first game
+// started, until the test ends.
+func streamServer(t *testing.T) (*loto.Day, *httptest.Server) {
+	t.Helper()
+	day, closeDay, err := loadDay(t.Context(), filepath.Join(t.TempDir(), "load.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer closeDay()
+	t.Cleanup(closeDay)
 	b := web.NewBroker(day, web.BrokerOptions{})
-	go b.Run(ctx)
+	go b.Run(t.Context())
 	srv := httptest.NewServer(b)
-	defer srv.Close()
+	t.Cleanup(srv.Close)
+	return day, srv
+}
+
+func TestLoadStreamMeasuresAServerAtAURL(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	day, srv := streamServer(t)
 	ready := make(chan struct{})
 	res := make(chan streamLoad, 1)
 	go func() {
@@ -89,15 +90,7 @@ func TestLoadStreamMeasuresAServerAtAURL(t *testing.T) {
 func TestLoadStreamWeighsTheServerOfAPid(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	day, closeDay, err := loadDay(ctx, filepath.Join(t.TempDir(), "load.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer closeDay()
-	b := web.NewBroker(day, web.BrokerOptions{})
-	go b.Run(ctx)
-	srv := httptest.NewServer(b)
-	defer srv.Close()
+	day, srv := streamServer(t)
 	go func() {
 		dr := newDrawer(day)
 		for ctx.Err() == nil {
@@ -105,40 +98,50 @@ func TestLoadStreamWeighsTheServerOfAPid(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}()
-	code, out, errs := run(t, "load", "stream", "--url", srv.URL, "--pid", strconv.Itoa(os.Getpid()), "--clients", "50",
+	r := runJSON[streamLoad](t, "load", "stream", "--url", srv.URL, "--pid", strconv.Itoa(os.Getpid()), "--clients", "50",
 		"--duration", "1s", "--json")
-	if code != 0 {
-		t.Fatalf("load stream --pid: exit %d %q", code, errs)
-	}
-	var r streamLoad
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatalf("%q: %v", out, err)
-	}
 	if r.Changes < 1 || r.ServerCPU <= 0 || r.MemPerClient < 0 {
 		t.Fatalf("figures %+v", r)
 	}
-	if code, _, errs := run(t, "load", "stream", "--pid", "1"); code != 2 || !strings.Contains(errs, "--pid : avec --url seulement") {
-		t.Errorf("--pid without --url: exit %d %q", code, errs)
-	}
 }
 
-func TestLoadStreamLoadsOnlyThisMachineForAWhile(t *testing.T) {
+// TestLoadCommandsLoadOnlyThisMachineForAWhile: each load command refuses
+// a server elsewhere and figures out of its bounds, naming the option and
+// its bounds, with the exit status of a command line of the wrong shape.
+func TestLoadCommandsLoadOnlyThisMachineForAWhile(t *testing.T) {
 	for _, tc := range []struct {
-		args []string
-		say  string
+		command string
+		args    []string
+		say     string
 	}{
-		{[]string{"--url", "http://192.168.1.20:8080"}, "n'est pas cette machine"},
-		{[]string{"--url", "http://example.org/"}, "n'est pas cette machine"},
-		{[]string{"--url", "https://127.0.0.1:8080"}, "attendu http://127.0.0.1:PORT"},
-		{[]string{"--clients", "0"}, "--clients : de 1 à 10000"},
-		{[]string{"--clients", "10001"}, "--clients : de 1 à 10000"},
-		{[]string{"--duration", "11m"}, "--duration : de 1s à 10m"},
-		{[]string{"--duration", "10ms"}, "--duration : de 1s à 10m"},
-		{[]string{"--interval", "1ms"}, "--interval : de 10ms à 10s"},
+		{"stream", []string{"--url", "http://192.168.1.20:8080"}, "n'est pas cette machine"},
+		{"stream", []string{"--url", "http://example.org/"}, "n'est pas cette machine"},
+		{"stream", []string{"--url", "https://127.0.0.1:8080"}, "attendu http://127.0.0.1:PORT"},
+		{"stream", []string{"--clients", "0"}, "--clients : de 1 à 10000"},
+		{"stream", []string{"--clients", "10001"}, "--clients : de 1 à 10000"},
+		{"stream", []string{"--duration", "11m"}, "--duration : de 1s à 10m"},
+		{"stream", []string{"--duration", "10ms"}, "--duration : de 1s à 10m"},
+		{"stream", []string{"--interval", "1ms"}, "--interval : de 10ms à 10s"},
+		{"stream", []string{"--pid", "1"}, "--pid : avec --url seulement"},
+		{"claims", []string{"--rate", "0"}, "--rate : de 1 à 5000"},
+		{"claims", []string{"--rate", "5001"}, "--rate : de 1 à 5000"},
+		{"claims", []string{"--workers", "0"}, "--workers : de 1 à 500"},
+		{"claims", []string{"--duration", "11m"}, "--duration : de 1s à 10m"},
+		{"sales", []string{"--cashiers", "0"}, "--cashiers : de 1 à 200"},
+		{"sales", []string{"--cashiers", "201"}, "--cashiers : de 1 à 200"},
+		{"sales", []string{"--duration", "11m"}, "--duration : de 1s à 10m"},
+		{"sales", []string{"--duration", "10ms"}, "--duration : de 1s à 10m"},
+		{"day", []string{"--players", "0"}, "--players : de 1 à 10000"},
+		{"day", []string{"--players", "10001"}, "--players : de 1 à 10000"},
+		{"day", []string{"--cashiers", "0"}, "--cashiers : de 1 à 200"},
+		{"day", []string{"--clients", "-1"}, "--clients : de 0 à 10000"},
+		{"day", []string{"--controllers", "21"}, "--controllers : de 1 à 20"},
+		{"day", []string{"--duration", "11m"}, "--duration : de 1s à 10m"},
+		{"day", []string{"--pace", "-1s"}, "--pace : de 0 à 10s"},
 	} {
-		code, _, errs := run(t, append([]string{"load", "stream"}, tc.args...)...)
+		code, _, errs := run(t, append([]string{"load", tc.command}, tc.args...)...)
 		if code != 2 || !strings.Contains(errs, tc.say) {
-			t.Errorf("load stream %v: exit %d %q, want 2 saying %q", tc.args, code, errs, tc.say)
+			t.Errorf("load %s %v: exit %d %q, want 2 saying %q", tc.command, tc.args, code, errs, tc.say)
 		}
 	}
 	for _, ok := range []string{"http://127.0.0.1:8080", "http://[::1]:80/api/v1/stream", "http://localhost:9"} {
