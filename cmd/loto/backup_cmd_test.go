@@ -253,18 +253,9 @@ func TestServe_BackupToAFolderWhileServingAndAtTheStop(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	s := startServe(t, "--db", db, "--demo", "--demo-interval", "5ms", "--backup-to", dir, "--backup-every", "1s")
-	deadline := time.Now().Add(30 * time.Second)
-	for len(backedUp.FindAllString(s.stdout.String(), -1)) < 3 {
-		if time.Now().After(deadline) {
-			t.Fatalf("fewer than 3 backups in 30 s: %s %s", s.stdout, s.stderr)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	s.stop()
-	if code := <-s.exit; code != 0 {
-		t.Fatalf("serve exited %d: %s", code, s.stderr)
-	}
-	s.exit <- 0
+	waitUntil(t, 30*time.Second, func() bool { return len(backedUp.FindAllString(s.stdout.String(), -1)) >= 3 },
+		"fewer than 3 backups in 30 s: %s %s", s.stdout, s.stderr)
+	stopCleanly(t, s)
 	found := backedUp.FindAllStringSubmatch(s.stdout.String(), -1)
 	final := found[len(found)-1]
 	if final[1] != " finale" || strings.Contains(s.stderr.String(), "impossible") {

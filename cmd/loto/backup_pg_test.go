@@ -49,13 +49,7 @@ func TestBackup_PostgresDumpWhileServingRestoresAgainstTheAnchors(t *testing.T) 
 	into := journaltest.PostgresURL(t)
 	dump, restore := pgTool(t, "pg_dump"), pgTool(t, "pg_restore")
 	startServe(t, "--db", src, "--demo", "--demo-interval", "5ms")
-	deadline := time.Now().Add(30 * time.Second)
-	for anchorOf(t, src).Seq < 20 {
-		if time.Now().After(deadline) {
-			t.Fatal("the demo recorded fewer than 20 events in 30 s")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitUntil(t, 30*time.Second, func() bool { return anchorOf(t, src).Seq >= 20 }, "the demo recorded fewer than 20 events in 30 s")
 	before := anchorOf(t, src)
 	file := filepath.Join(t.TempDir(), "loto.dump")
 	if out, err := exec.Command(dump, "--format=custom", "--file="+file, src).CombinedOutput(); err != nil {

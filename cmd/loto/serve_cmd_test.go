@@ -417,18 +417,9 @@ func TestServe_OneTimeLinkSetsThePassword(t *testing.T) {
 func TestServe_DemoPlaysTheDayToItsEnd(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "loto.db")
 	s := startServe(t, "--db", db, "--demo", "--demo-interval", "1ms")
-	deadline := time.Now().Add(60 * time.Second)
-	for !strings.Contains(s.stdout.String(), "démo terminée") {
-		if time.Now().After(deadline) {
-			t.Fatalf("the demo did not end: %s %s", s.stdout, s.stderr)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	s.stop()
-	if code := <-s.exit; code != 0 {
-		t.Fatalf("serve exited %d: %s", code, s.stderr)
-	}
-	s.exit <- 0
+	waitUntil(t, 60*time.Second, func() bool { return strings.Contains(s.stdout.String(), "démo terminée") },
+		"the demo did not end: %s %s", s.stdout, s.stderr)
+	stopCleanly(t, s)
 	for _, args := range [][]string{{"journal", "verify", "--db", db}, {"audit", "draws", "--db", db}} {
 		if code, out, errs := run(t, args...); code != 0 {
 			t.Fatalf("%v: %d %s %s", args, code, out, errs)

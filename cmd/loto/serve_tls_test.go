@@ -53,15 +53,17 @@ func servedFingerprint(t *testing.T, c *http.Client, s *served) string {
 }
 
 // stopServe stops s and waits for its end, leaving its exit code for the
-// test's cleanup.
-func stopServe(t *testing.T, s *served) {
+// test's cleanup, and returns it.
+func stopServe(t *testing.T, s *served) int {
 	t.Helper()
 	s.stop()
 	select {
 	case code := <-s.exit:
 		s.exit <- code
+		return code
 	case <-time.After(15 * time.Second):
 		t.Fatal("serve did not stop")
+		return 0
 	}
 }
 
