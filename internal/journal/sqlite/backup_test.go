@@ -15,17 +15,15 @@ import (
 	"loto/internal/journal/journaltest"
 )
 
-// events reads every event of a store.
-func events(t *testing.T, s journal.Store) []journal.Event {
+// openAt opens the store of the file at path, failing the test when it
+// cannot; the caller closes it.
+func openAt(t *testing.T, path string) *Store {
 	t.Helper()
-	var all []journal.Event
-	if err := s.Read(context.Background(), 1, func(e journal.Event) error {
-		all = append(all, e)
-		return nil
-	}); err != nil {
+	s, err := Open(context.Background(), path, nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return all
+	return s
 }
 
 // rollbackMode reports whether the SQLite file at path is in
@@ -47,10 +45,7 @@ func TestCopyDuringAppendsIsAPrefixThatVerifies(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "loto.db")
-	s, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAt(t, path)
 	defer s.Close()
 	if _, err := s.Append(ctx, 0, journaltest.Draft("test.first", map[string]int{"i": 0})); err != nil {
 		t.Fatal(err)
@@ -78,18 +73,15 @@ func TestCopyDuringAppendsIsAPrefixThatVerifies(t *testing.T) {
 		if !rollbackMode(t, to) {
 			t.Fatal("the copy is not in rollback-journal mode")
 		}
-		c, err := Open(ctx, to, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		c := openAt(t, to)
 		h, err := journal.Verify(ctx, c)
 		if err != nil {
 			t.Fatalf("copy %d: %v", i, err)
 		}
 		heads = append(heads, h.Seq)
-		copied := events(t, c)
+		copied := journaltest.All(t, c)
 		c.Close()
-		live := events(t, s)
+		live := journaltest.All(t, s)
 		if len(copied) == 0 || len(copied) > len(live) {
 			t.Fatalf("copy %d has %d events, the journal %d", i, len(copied), len(live))
 		}
@@ -115,10 +107,7 @@ func TestCopyLeavesAnErasedRecordBehind(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "loto.db")
-	s, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAt(t, path)
 	defer s.Close()
 	for i, rec := range []string{"Hélène Quintard 0612345678", "Paul Zébulon"} {
 		ref := fmt.Sprintf("reservation/%d", i+1)
@@ -173,10 +162,7 @@ func TestCopyRefusesAnExistingFileAndAMissingSource(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "loto.db")
-	s, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAt(t, path)
 	s.Close()
 	other := filepath.Join(dir, "other")
 	if err := os.WriteFile(other, []byte("not mine"), 0o644); err != nil {
@@ -212,10 +198,7 @@ func TestCopyRefusesAnExistingFileAndAMissingSource(t *testing.T) {
 func TestSettleRefusesAFileInUse(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "loto.db")
-	s, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAt(t, path)
 	for i := range 3 {
 		if _, err := s.Append(ctx, int64(i), journaltest.Draft("test.event", map[string]int{"i": i})); err != nil {
 			t.Fatal(err)
@@ -237,10 +220,7 @@ func TestSettleRefusesAFileInUse(t *testing.T) {
 	if _, err := os.Stat(path + "-wal"); !os.IsNotExist(err) {
 		t.Fatalf("a WAL beside the settled file: %v", err)
 	}
-	s, err = Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s = openAt(t, path)
 	defer s.Close()
 	if h, err := journal.Verify(ctx, s); err != nil || h.Seq != 3 {
 		t.Fatalf("the settled file: %v %v", h, err)
