@@ -87,3 +87,53 @@ func TestCLI_FinalReportAfterASimulatedDay(t *testing.T) {
 		t.Fatalf("CSV final report to stdout: exit %d", code)
 	}
 }
+
+// TestCLI_P1_DayReportNamesNoHolder: a holder comes in with her free card,
+// a cheque is paid with its identity document, the loto is postponed; the
+// day's report, rendered as the real PDF (its text by pdftotext), as CSV
+// and as JSON, carries the free card by ticket and reservation number and
+// the sale to refund by its number, never the holder's name or contact,
+// the ticket's code, the identity document or the cheque's number (P1).
+func TestCLI_P1_DayReportNamesNoHolder(t *testing.T) {
+	db := saleDB(t)
+	codes := strings.Fields(mustRun(t, "reservation", "add", "Hélène", "Lefèvre", "--contact", "06 12 34 56 78", "--tickets", "2", "--db", db))
+	a := serialsOf(t, db, "A", 2)
+	mustRun(t, "door", "--door", "porte-1", "--by", "jean", codes[0], a[0], "--db", db)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "100", "--db", db)
+	chq := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cheque:5", "--id", "CNI 880692310285", "--cheque", "7654321", a[1])
+	mustRun(t, "event", "postpone", "--db", db)
+
+	dir := t.TempDir()
+	pdf, csv := filepath.Join(dir, "r.pdf"), filepath.Join(dir, "r.csv")
+	mustRun(t, "report", "day", "--format", "pdf", "--out", pdf, "--db", db)
+	mustRun(t, "report", "day", "--format", "csv", "--out", csv, "--db", db)
+	csvText, err := os.ReadFile(csv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exports := map[string]string{"the PDF": pdfText(t, pdf), "the CSV": string(csvText),
+		"the JSON": mustRun(t, "report", "day", "--json", "--db", db)}
+	for what, text := range exports {
+		for _, s := range []string{"Hélène", "Lefèvre", "06 12 34 56 78", "880692310285", "7654321", codes[0], codes[1]} {
+			if strings.Contains(text, s) {
+				t.Errorf("%s of the day's report holds %q", what, s)
+			}
+		}
+	}
+	for what, text := range map[string]string{"the PDF": exports["the PDF"], "the CSV": exports["the CSV"]} {
+		for _, say := range []string{"Cartes gratuites remises à l'entrée (R4)", "Réservation", a[0], "porte-1", "jean",
+			"Ventes à rembourser", a[1], "Sans nom (P1)"} {
+			if !strings.Contains(text, say) {
+				t.Errorf("%s of the day's report lacks %q", what, say)
+			}
+		}
+	}
+	var r loto.DayReport
+	if err := json.Unmarshal([]byte(exports["the JSON"]), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Free) != 1 || r.Free[0].Card != a[0] || r.Free[0].Ticket != 1 || r.Free[0].Reservation != 1 || r.Totals.FreeCards != 1 ||
+		r.Postponed == nil || len(r.Postponed.ToRefund) != 1 || r.Postponed.ToRefund[0].ID != chq.Sale {
+		t.Fatalf("report %+v", r)
+	}
+}

@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -70,6 +71,38 @@ func TestP1_PayloadsHoldNoPersonalDataNorTicketCode(t *testing.T) {
 	}
 }
 
+// TestP1_DayReportNamesNobody: the day's report is an export (P1): its
+// free cards give the ticket's and the reservation's numbers, not the
+// holder's name, and the sales to refund of a postponed loto (R29) their
+// number and cards, not the cheque payer's identity; what the report is
+// for is still there.
+func TestP1_DayReportNamesNobody(t *testing.T) {
+	d, _, secret := personalDay(t)
+	ctx := context.Background()
+	_, err := d.Postpone(ctx, org("org"), "trop peu de joueurs")
+	ok(t, err)
+	r, err := d.Report(ctx)
+	ok(t, err)
+	b, err := json.Marshal(r)
+	ok(t, err)
+	for _, s := range secret {
+		if len(s) >= 6 && strings.Contains(string(b), s) {
+			t.Errorf("the day's report holds %q: %s", s, b)
+		}
+	}
+	serial := serialOf(t, d, "A", 1)
+	if len(r.Free) != 1 || r.Free[0].Ticket != 1 || r.Free[0].Reservation != 1 || r.Free[0].Card != serial || r.Totals.FreeCards != 1 {
+		t.Fatalf("free cards %+v, want ticket 1 of reservation 1 with %s", r.Free, serial)
+	}
+	if r.Postponed == nil || len(r.Postponed.ToRefund) != 2 || r.Postponed.ToRefund[0].ID != 1 || r.Postponed.ToRefund[0].Total != 500 {
+		t.Fatalf("sales to refund %+v", r.Postponed)
+	}
+	// The organiser's own list still has them while they are kept.
+	if s := d.Sales()[0]; s.Identity == nil || s.Cheque != "7654321" || d.Reservations()[0].Name != "Hélène Lefèvre" {
+		t.Fatalf("the day lost its personal data: %+v", s)
+	}
+}
+
 func TestP1_EraseOnRequestLeavesEffaceAndAVerifiableJournal(t *testing.T) {
 	d, store, _ := personalDay(t)
 	ctx := context.Background()
@@ -102,7 +135,7 @@ func TestP1_EraseOnRequestLeavesEffaceAndAVerifiableJournal(t *testing.T) {
 		}
 		r, err := day.Report(ctx)
 		ok(t, err)
-		if len(r.Free) != 1 || r.Free[0].Name != "effacé" {
+		if len(r.Free) != 1 || r.Free[0].Reservation != 1 || r.Free[0].Ticket != 1 {
 			t.Fatalf("report's free cards after the erasure: %+v", r.Free)
 		}
 	}

@@ -79,11 +79,12 @@ type SeriesTotal struct {
 }
 
 // FreeCard is a free card issued at the door with a crossed-out ticket (R4).
+// It names no person (P1): the report is an export, and the reservation's
+// number finds its holder on the organiser's list while the data is kept.
 type FreeCard struct {
 	Ticket      int       `json:"ticket"` // its number, never its code
 	Card        string    `json:"card"`
 	Reservation int       `json:"reservation"`
-	Name        string    `json:"name"`
 	Door        string    `json:"door"`
 	By          string    `json:"by"`
 	Time        time.Time `json:"time"`
@@ -141,6 +142,12 @@ func (d *Day) Report(ctx context.Context) (DayReport, error) {
 	}
 	if st.ent.postponed != nil {
 		pp := st.postponement()
+		for i := range pp.ToRefund {
+			// A sale is refunded on its number and its cards: the cheque
+			// payer's identity stays on the organiser's pages (P1).
+			s := &pp.ToRefund[i]
+			s.Identity, s.Cheque, s.Personal = nil, "", ""
+		}
 		r.Postponed = &pp
 	}
 	return r, nil
@@ -224,8 +231,7 @@ func (st *State) reportCards(r *DayReport) {
 			continue
 		}
 		a.Crossed++
-		r.Free = append(r.Free, FreeCard{Ticket: t.Number, Card: c.Card, Reservation: t.Reservation,
-			Name: st.ent.reservations[t.Reservation-1].Name, Door: c.Door, By: c.By, Time: c.Time})
+		r.Free = append(r.Free, FreeCard{Ticket: t.Number, Card: c.Card, Reservation: t.Reservation, Door: c.Door, By: c.By, Time: c.Time})
 		if ref, err := refOf(c.Card); err == nil && series[ref.Series] != nil {
 			series[ref.Series].Free++
 		}

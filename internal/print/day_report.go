@@ -54,9 +54,10 @@ func DayReport(r loto.DayReport) Report {
 	}
 	series.Notes = []string{"Une vente de plusieurs séries partage son prix entre elles au nombre de cartes."}
 	add(series)
-	free := Section{Title: "Cartes gratuites remises à l'entrée (R4)", Columns: []string{"Billet", "Carte", "Nom", "Entrée", "Par", "Heure"}}
+	free := Section{Title: "Cartes gratuites remises à l'entrée (R4)", Columns: []string{"Billet", "Réservation", "Carte", "Entrée", "Par", "Heure"},
+		Notes: []string{"Sans nom (P1) : le numéro de réservation retrouve son titulaire sur la liste de l'organisateur."}}
 	for _, f := range r.Free {
-		free.Rows = append(free.Rows, []string{"n° " + itoa(f.Ticket), f.Card, f.Name, f.Door, f.By, hhmm(f.Time)})
+		free.Rows = append(free.Rows, []string{"n° " + itoa(f.Ticket), "n° " + itoa(f.Reservation), f.Card, f.Door, f.By, hhmm(f.Time)})
 	}
 	add(free)
 	a := r.Attendance

@@ -23,7 +23,8 @@ import (
 // game drawn and a claim) with the server's log captured, then reads every
 // page and every GET of the API as every role and anonymously, the public
 // snapshot the stream sends after each act and every payload of the
-// journal (what `loto journal export` writes). It greps them all:
+// journal (what `loto journal export` writes), and the reports as CSV and
+// as the day's PDF. It greps them all:
 //   - the secrets (the series' seeds and check keys, the running game's
 //     seed, the password's hash, the devices' code keys, in hex and
 //     base64), the organiser's password and the devices' tokens appear
@@ -32,7 +33,8 @@ import (
 //     document's number and the cheque's appear in no log, no payload, no
 //     public snapshot and no answer of a role that does not need them: the
 //     holder and the codes of her tickets only to the organiser and the
-//     door, the identity document and the cheque only to the organiser.
+//     door, the identity document and the cheque only to the organiser,
+//     and in no report, the organiser's included (they are exports).
 func TestP1_NoSecretNorPersonalDataWhereItDoesNotBelong(t *testing.T) {
 	var logs bytes.Buffer
 	f := newFixture(t, Config{Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
@@ -96,6 +98,9 @@ func TestP1_NoSecretNorPersonalDataWhereItDoesNotBelong(t *testing.T) {
 	// content is the public snapshot and the dashboard's, read above and
 	// below) and the PDFs (compressed: their text is checked by the print
 	// package's tests and the reports' browser test).
+	// The reports are exports whoever downloads them (P1): they name
+	// nobody, the organiser included.
+	var exports []string
 	callers := append([]loto.Role{"", loto.RoleOrganiser}, deviceRoles...)
 	for _, rt := range routes {
 		method, path := requestOf(t, rt.pattern)
@@ -113,6 +118,10 @@ func TestP1_NoSecretNorPersonalDataWhereItDoesNotBelong(t *testing.T) {
 					opts = append(opts, f.as(role))
 				}
 				w := f.do(method, path+q, "", opts...)
+				if strings.HasPrefix(path, "/api/v1/reports/") {
+					exports = append(exports, rt.pattern+" → "+w.Body.String())
+					continue
+				}
 				answers[role] = append(answers[role], rt.pattern+" → "+w.Body.String())
 			}
 		}
@@ -155,12 +164,13 @@ func TestP1_NoSecretNorPersonalDataWhereItDoesNotBelong(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	places := map[string][]string{"the server's log": {logs.String()}, "the journal's payloads": payloads, "the public snapshots": public}
+	places := map[string][]string{"the server's log": {logs.String()}, "the journal's payloads": payloads, "the public snapshots": public,
+		"the reports": exports}
 	for role, list := range answers {
 		places["the answers to "+string(role)] = list
 	}
-	if len(payloads) < 15 || len(public) < 10 || len(answers[""]) < 40 {
-		t.Fatalf("too little read: %d payloads, %d snapshots, %d anonymous answers", len(payloads), len(public), len(answers[""]))
+	if len(payloads) < 15 || len(public) < 10 || len(answers[""]) < 40 || len(exports) < 10 {
+		t.Fatalf("too little read: %d payloads, %d snapshots, %d anonymous answers, %d reports", len(payloads), len(public), len(answers[""]), len(exports))
 	}
 	may := map[string]map[string]bool{
 		"the answers to organiser": {"the holder's name": true, "the holder's phone": true, "the phone's digits": true, "the ticket's code": true,
@@ -184,6 +194,26 @@ func TestP1_NoSecretNorPersonalDataWhereItDoesNotBelong(t *testing.T) {
 			}
 		}
 	}
+	// The day's report as the PDF the organiser downloads, by its text:
+	// the free card the door gave is there by its numbers and its card,
+	// with nobody's name.
+	t.Run("the day's report PDF", func(t *testing.T) {
+		w := f.do("GET", "/api/v1/reports/day?format=pdf", "", f.as(loto.RoleOrganiser))
+		if w.Code != http.StatusOK {
+			t.Fatalf("day report PDF: %d %s", w.Code, w.Body)
+		}
+		text, _ := pdfTextOf(t, w.Body.Bytes())
+		for what, s := range personal {
+			if strings.Contains(text, s) {
+				t.Errorf("the day's report PDF holds %s: %.300s", what, around(text, s))
+			}
+		}
+		for _, say := range []string{"Cartes gratuites remises à l'entrée (R4)", f.serial(9), "Sans nom (P1)"} {
+			if !strings.Contains(text, say) {
+				t.Errorf("the day's report PDF lacks %q:\n%s", say, text)
+			}
+		}
+	})
 }
 
 // around is the part of text about s, for a failure's message.
