@@ -48,21 +48,13 @@ func apiDeviceAdd(s *Server, w http.ResponseWriter, r *http.Request, a loto.Acto
 		return err
 	}
 	path := "/appairer?code=" + url.QueryEscape(p.Code)
-	link := schemeOf(r) + "://" + r.Host + path
+	link := s.scheme(r) + "://" + r.Host + path
 	qr, err := qrSVG(link, "Code QR d'appairage de « "+p.Device.Name+" »")
 	if err != nil {
 		return loto.Errorf(loto.EInternal, "%v", err)
 	}
 	writeJSON(w, http.StatusOK, pairingAnswer{Pairing: p, PairPath: path, PairURL: link, QRSVG: qr})
 	return nil
-}
-
-// schemeOf is the scheme the request came by.
-func schemeOf(r *http.Request) string {
-	if r.TLS != nil {
-		return "https"
-	}
-	return "http"
 }
 
 // devicesAnswer lists the day's devices, revoked ones included.

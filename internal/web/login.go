@@ -104,11 +104,11 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, token stri
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		s.closeSession(r, c.Value) // a new token at each login: no fixation
 	}
-	http.SetCookie(w, sessionCookieFor(r, token))
+	http.SetCookie(w, s.sessionCookieFor(r, token))
 	// One browser, one identity: a paired device's cookie gives way, or
 	// it would take precedence over the session.
 	if _, err := r.Cookie(deviceCookie); err == nil {
-		http.SetCookie(w, &http.Cookie{Name: deviceCookie, Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+		http.SetCookie(w, &http.Cookie{Name: deviceCookie, Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.overTLS(r)})
 	}
 }
 
@@ -131,7 +131,7 @@ func logout(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) err
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		s.closeSession(r, c.Value)
 	}
-	http.SetCookie(w, sessionCookieFor(r, ""))
+	http.SetCookie(w, s.sessionCookieFor(r, ""))
 	if isForm(r) {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return nil

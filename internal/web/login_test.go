@@ -28,7 +28,7 @@ func TestLogin_SessionCookie(t *testing.T) {
 	// Over TLS the cookie is Secure.
 	r, _ := http.NewRequest("POST", "https://loto.example/connexion", nil)
 	r.TLS = &tlsState
-	if !sessionCookieFor(r, "x").Secure {
+	if !f.srv.sessionCookieFor(r, "x").Secure {
 		t.Fatal("session cookie over TLS is not Secure")
 	}
 	// Logging out ends the session.

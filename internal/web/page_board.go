@@ -117,7 +117,10 @@ var stagesFrench = func() string {
 
 func pageBoard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	b := newBoardPage(s.day.Public(), s.readOnly)
-	b.PlayerURL = playerURL(r)
+	// The players' page at the address the board reached the server by:
+	// the hall's phones are on the board's network, unless the event
+	// gives the day's public address (below).
+	b.PlayerURL = s.scheme(r) + "://" + r.Host + loto.PlayerPath
 	if spec := s.day.Event(); spec != nil {
 		b.Rules = spec.Rulebook().Summary
 		// The board's laptop may reach the server as localhost: the
@@ -130,15 +133,4 @@ func pageBoard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) 
 		b.PlayerQR = template.HTML(svg) // drawn by qrSVG from escaped text
 	}
 	return s.render(w, http.StatusOK, "board.html", b)
-}
-
-// playerURL is the players' page (/joueur) at the address the request
-// reached the server by: the hall's phones are on the board's network,
-// unless the event gives the day's public address.
-func playerURL(r *http.Request) string {
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return scheme + "://" + r.Host + loto.PlayerPath
 }

@@ -97,10 +97,10 @@ func pair(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error
 	// One browser, one identity: the organiser's session gives way.
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		s.closeSession(r, c.Value)
-		http.SetCookie(w, sessionCookieFor(r, ""))
+		http.SetCookie(w, s.sessionCookieFor(r, ""))
 	}
 	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
-		Secure: r.TLS != nil, MaxAge: int(deviceCookieTTL / time.Second)})
+		Secure: s.overTLS(r), MaxAge: int(deviceCookieTTL / time.Second)})
 	if form {
 		http.Redirect(w, r, rolePage(dev.Role), http.StatusSeeOther)
 		return nil

@@ -15,12 +15,8 @@ import (
 // without this one guesser would lock every device out; the header is
 // believed from those proxies only, since anyone can send it.
 func (s *Server) clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	peer, err := netip.ParseAddr(host)
-	if err != nil || !slices.Contains(s.proxies, peer.Unmap()) {
+	host, trusted := s.fromProxy(r)
+	if !trusted {
 		return host
 	}
 	fwd := r.Header.Values("X-Forwarded-For")
@@ -33,6 +29,47 @@ func (s *Server) clientOf(r *http.Request) string {
 		return host // a proxy that sends garbage: its requests count as its own
 	}
 	return client.Unmap().String()
+}
+
+// fromProxy returns the peer's IP address and whether it is one of the
+// server's reverse proxies, whose X-Forwarded-* headers are believed.
+func (s *Server) fromProxy(r *http.Request) (string, bool) {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	peer, err := netip.ParseAddr(host)
+	return host, err == nil && slices.Contains(s.proxies, peer.Unmap())
+}
+
+// overTLS says whether the browser reached the server over HTTPS: by the
+// server's own TLS (--tls), or through one of its reverse proxies that
+// ended TLS and says so with X-Forwarded-Proto: https. Cookies are then
+// Secure and links https. The header is believed from those proxies
+// only: anyone else could send it to a server they reach in plain HTTP.
+func (s *Server) overTLS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	if _, trusted := s.fromProxy(r); !trusted {
+		return false
+	}
+	proto := r.Header.Values("X-Forwarded-Proto")
+	if len(proto) == 0 {
+		return false
+	}
+	// The last value is the one the nearest proxy, ours, wrote.
+	hops := strings.Split(proto[len(proto)-1], ",")
+	return strings.EqualFold(strings.TrimSpace(hops[len(hops)-1]), "https")
+}
+
+// scheme is the scheme the browser reached the server by, for the links
+// the server gives (the pairing link, the players' page).
+func (s *Server) scheme(r *http.Request) string {
+	if s.overTLS(r) {
+		return "https"
+	}
+	return "http"
 }
 
 // ParseProxies reads a comma-separated list of IP addresses (the --proxy

@@ -1,8 +1,11 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/netip"
+	"strings"
 	"testing"
 )
 
@@ -68,5 +71,80 @@ func TestParseProxies(t *testing.T) {
 	}
 	if _, err := ParseProxies("127.0.0.1,nginx"); err == nil {
 		t.Fatal("a name taken for an address")
+	}
+}
+
+// TestProxy_SecureCookiesBehindATLSProxy: behind a reverse proxy that ends
+// TLS (docs/deploy.md), the organiser's session cookie, the device cookie
+// of a pairing and the cookies that clear them are Secure, and the pairing
+// link is https, when the request comes from the proxy named by --proxy
+// with X-Forwarded-Proto: https. The same header from any other peer, or
+// the proxy saying http, leaves them as over plain HTTP: a client cannot
+// make the server believe its plain connection is HTTPS.
+func TestProxy_SecureCookiesBehindATLSProxy(t *testing.T) {
+	from := func(addr, proto string) option {
+		return func(r *http.Request) {
+			r.RemoteAddr = addr + ":40000"
+			r.Header.Set("X-Forwarded-For", "203.0.113.5")
+			r.Header.Set("X-Forwarded-Proto", proto)
+		}
+	}
+	f := newFixture(t, Config{Proxies: []netip.Addr{netip.MustParseAddr("192.0.2.10")}})
+	right := `{"password":"` + testPassword + `"}`
+	cookie := func(w *httptest.ResponseRecorder, name string) *http.Cookie {
+		t.Helper()
+		for _, c := range w.Result().Cookies() {
+			if c.Name == name {
+				return c
+			}
+		}
+		t.Fatalf("no cookie %s in %d %v", name, w.Code, w.Header())
+		return nil
+	}
+	tests := []struct {
+		name   string
+		peer   option
+		secure bool
+	}{
+		{"the trusted proxy over https", from("192.0.2.10", "https"), true},
+		{"the trusted proxy, upper case", from("192.0.2.10", "HTTPS"), true},
+		{"the trusted proxy over http", from("192.0.2.10", "http"), false},
+		{"the trusted proxy without the header", func(r *http.Request) { r.RemoteAddr = "192.0.2.10:40000" }, false},
+		{"another peer saying https", from("198.51.100.99", "https"), false},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := f.do("POST", "/connexion", right, tt.peer)
+			if w.Code != http.StatusOK {
+				t.Fatalf("login: %d %s", w.Code, w.Body)
+			}
+			session := cookie(w, sessionCookie)
+			if session.Secure != tt.secure || !session.HttpOnly {
+				t.Errorf("session cookie %+v: Secure %v, want %v", session, session.Secure, tt.secure)
+			}
+			added := f.do("POST", "/api/v1/devices", fmt.Sprintf(`{"name":"tablette %d","role":"cashier","desk":"caisse-1"}`, i),
+				withCookie(session), withHeader("Idempotency-Key", fmt.Sprintf("appareil-%d", i)), tt.peer)
+			if added.Code != http.StatusOK {
+				t.Fatalf("device: %d %s", added.Code, added.Body)
+			}
+			p := decode[pairingAnswer](t, added)
+			if wantScheme := map[bool]string{true: "https://", false: "http://"}[tt.secure]; !strings.HasPrefix(p.PairURL, wantScheme) {
+				t.Errorf("pairing link %q, want %s", p.PairURL, wantScheme)
+			}
+			paired := f.do("POST", "/appairer", `{"code":"`+p.Code+`"}`, withCookie(session), tt.peer)
+			if paired.Code != http.StatusOK {
+				t.Fatalf("pairing: %d %s", paired.Code, paired.Body)
+			}
+			if c := cookie(paired, deviceCookie); c.Secure != tt.secure || c.MaxAge <= 0 {
+				t.Errorf("device cookie %+v: Secure %v, want %v", c, c.Secure, tt.secure)
+			}
+			if c := cookie(paired, sessionCookie); c.Secure != tt.secure || c.MaxAge >= 0 {
+				t.Errorf("the session's clearing cookie %+v: Secure %v, want %v", c, c.Secure, tt.secure)
+			}
+			out := f.do("POST", "/deconnexion", "", withCookie(session), tt.peer)
+			if c := cookie(out, sessionCookie); c.Secure != tt.secure {
+				t.Errorf("logout's cookie %+v: Secure %v, want %v", c, c.Secure, tt.secure)
+			}
+		})
 	}
 }

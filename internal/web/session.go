@@ -18,9 +18,10 @@ import (
 const sessionCookie = "loto_session"
 
 // sessionCookieFor is the cookie of a session: HttpOnly, SameSite=Strict,
-// Secure when the request came over TLS. An empty id clears the cookie.
-func sessionCookieFor(r *http.Request, id string) *http.Cookie {
-	c := &http.Cookie{Name: sessionCookie, Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil}
+// Secure when the browser came over HTTPS (Server.overTLS). An empty id
+// clears the cookie.
+func (s *Server) sessionCookieFor(r *http.Request, id string) *http.Cookie {
+	c := &http.Cookie{Name: sessionCookie, Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.overTLS(r)}
 	if id == "" {
 		c.MaxAge = -1
 	} else {
