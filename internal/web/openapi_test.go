@@ -68,6 +68,12 @@ func TestOpenAPI_EveryRouteDocumentedAndEveryDocumentedRouteServed(t *testing.T)
 		if rt.writes && op.Parameters.GetByInAndName("header", "Idempotency-Key") == nil {
 			t.Errorf("route %q writes but openapi.yaml documents no Idempotency-Key header for it", rt.pattern)
 		}
+		// Any write may find the disk full, the journal's PostgreSQL away or
+		// the journal too busy with other instances' writes: a 503 to retry.
+		if unavailable := op.Responses.Status(http.StatusServiceUnavailable); rt.writes &&
+			(unavailable == nil || unavailable.Ref != "#/components/responses/Unavailable") {
+			t.Errorf("route %q writes but openapi.yaml does not declare its 503: add \"503\": {$ref: \"#/components/responses/Unavailable\"}", rt.pattern)
+		}
 	}
 	var extra []string
 	for k := range documented {
