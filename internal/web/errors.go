@@ -87,11 +87,14 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		body.Message = "erreur interne"
 		log.Error("erreur interne", "method", r.Method, "path", r.URL.Path, "err", err)
 	case loto.EUnavailable:
-		if !unreachable {
+		switch {
+		case errors.Is(err, journal.ErrFull):
 			// The organiser must hear of a full disk at once: the log says it.
-			var le *loto.Error
-			errors.As(err, &le)
-			log.Error("écriture refusée : disque plein", "method", r.Method, "path", r.URL.Path, "err", le.Err)
+			log.Error("écriture refusée : disque plein", "method", r.Method, "path", r.URL.Path, "err", err)
+		case !unreachable:
+			// Other instances' writes won every try: nothing to repair, but
+			// a sign of more load than the journal takes.
+			log.Warn("écriture refusée : journal très sollicité", "method", r.Method, "path", r.URL.Path, "err", err)
 		}
 		w.Header().Set("Retry-After", "5")
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"loto/internal/journal"
 	"loto/internal/loto"
 )
 
@@ -106,5 +107,35 @@ func TestErrors_BadRequestsAnsweredInFrench(t *testing.T) {
 	}
 	if w := f.do("GET", "/api/v1/status", ""); w.Code != http.StatusOK {
 		t.Fatalf("status: %d", w.Code)
+	}
+}
+
+// TestWriteError_UnavailableLogsItsCause: a write the journal's full disk
+// refused (SQLite's or PostgreSQL's journal.ErrFull) and one that other
+// instances' writes beat at every try are both a 503 to send again, but
+// only the first is logged as a full disk, the error the organiser must
+// act on.
+func TestWriteError_UnavailableLogsItsCause(t *testing.T) {
+	full := &loto.Error{Code: loto.EUnavailable, Message: "le disque du serveur est plein", Err: fmt.Errorf("écriture : %w", journal.ErrFull)}
+	busy := loto.Errorf(loto.EUnavailable, "le journal est très sollicité")
+	for _, c := range []struct {
+		name string
+		err  error
+		log  string
+	}{
+		{"disk full", full, "level=ERROR msg=\"écriture refusée : disque plein\""},
+		{"busy journal", busy, "level=WARN msg=\"écriture refusée : journal très sollicité\""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var logs bytes.Buffer
+			w := httptest.NewRecorder()
+			writeError(w, httptest.NewRequest("POST", "/api/v1/sales", nil), slog.New(slog.NewTextHandler(&logs, nil)), c.err)
+			if w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") == "" {
+				t.Fatalf("status %d, Retry-After %q; want 503 with Retry-After", w.Code, w.Header().Get("Retry-After"))
+			}
+			if !strings.Contains(logs.String(), c.log) || strings.Count(logs.String(), "\n") != 1 {
+				t.Fatalf("logged %q, want one line with %s", logs.String(), c.log)
+			}
+		})
 	}
 }

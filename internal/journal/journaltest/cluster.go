@@ -1,11 +1,16 @@
 package journaltest
 
 import (
+	"context"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"testing"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // Cluster is a PostgreSQL server of a test's own, on a Unix socket in a
@@ -93,4 +98,43 @@ func (c *Cluster) Crash() {
 	if out, err := c.pgctl("-m", "immediate", "stop"); err != nil {
 		c.t.Fatalf("pg_ctl stop: %v %s", err, out)
 	}
+}
+
+// SmallTablespace mounts a small disk of size bytes (SmallDisk) in the
+// cluster's directory, makes it the tablespace name and the default one of
+// the database postgres, and returns its directory: the journal's tables,
+// created after, live on a disk a test can fill (FillDisk), while the
+// write-ahead log stays on the machine's. When the test ends the server is
+// stopped before the disk is unmounted.
+func (c *Cluster) SmallTablespace(name string, size int64) string {
+	c.t.Helper()
+	dir := filepath.Join(c.dir, name)
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		c.t.Fatal(err)
+	}
+	uid, gid := os.Getuid(), os.Getgid()
+	if c.root {
+		u, err := user.Lookup("postgres")
+		if err != nil {
+			c.t.Fatalf("the postgres user: %v", err)
+		}
+		uid, _ = strconv.Atoi(u.Uid)
+		gid, _ = strconv.Atoi(u.Gid)
+	}
+	mountSmall(c.t, dir, size, uid, gid, func() { c.pgctl("-m", "immediate", "stop") })
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, c.URL)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	for _, sql := range []string{
+		"CREATE TABLESPACE " + name + " LOCATION '" + dir + "'",
+		"ALTER DATABASE postgres SET default_tablespace = " + name,
+	} {
+		if _, err := conn.Exec(ctx, sql); err != nil {
+			c.t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	return dir
 }

@@ -19,7 +19,16 @@ import (
 func SmallDisk(t testing.TB, size int64) string {
 	t.Helper()
 	dir := t.TempDir()
-	opts := "size=" + strconv.FormatInt(size, 10) + ",mode=0700,uid=" + strconv.Itoa(os.Getuid()) + ",gid=" + strconv.Itoa(os.Getgid())
+	mountSmall(t, dir, size, os.Getuid(), os.Getgid(), nil)
+	return dir
+}
+
+// mountSmall mounts a tmpfs of size bytes on dir, owned by uid and gid, as
+// SmallDisk says; when the test ends it calls before (unless nil), which
+// lets go of the disk's files, then unmounts it.
+func mountSmall(t testing.TB, dir string, size int64, uid, gid int, before func()) {
+	t.Helper()
+	opts := "size=" + strconv.FormatInt(size, 10) + ",mode=0700,uid=" + strconv.Itoa(uid) + ",gid=" + strconv.Itoa(gid)
 	out, err := asRoot("mount", "-t", "tmpfs", "-o", opts, "tmpfs", dir).CombinedOutput()
 	if err != nil {
 		msg := "cannot mount a small tmpfs (root needed) for a disk-full test: " + err.Error() + " " + string(out)
@@ -30,11 +39,13 @@ func SmallDisk(t testing.TB, size int64) string {
 	}
 	// Cleanups run last first: this unmount runs before TempDir's removal.
 	t.Cleanup(func() {
+		if before != nil {
+			before()
+		}
 		if out, err := asRoot("umount", dir).CombinedOutput(); err != nil {
 			t.Errorf("umount %s: %v %s", dir, err, out)
 		}
 	})
-	return dir
 }
 
 // asRoot is the command run as root: as it is by root, else through sudo

@@ -23,8 +23,18 @@ type step struct {
 }
 
 // Append writes drafts after event number expected, all or nothing, in one
-// durable transaction that also moves the head and notifies followers.
+// durable transaction that also moves the head and notifies followers. A
+// disk without space for the tables is journal.ErrFull: PostgreSQL rolls
+// the transaction back, and the journal is as it was.
 func (s *Store) Append(ctx context.Context, expected int64, drafts ...journal.Draft) ([]journal.Event, error) {
+	events, err := s.append(ctx, expected, drafts)
+	if isDiskFull(err) {
+		return nil, fmt.Errorf("%w: %w", journal.ErrFull, err)
+	}
+	return events, err
+}
+
+func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Draft) ([]journal.Event, error) {
 	if len(drafts) == 0 {
 		return nil, errors.New("journal: nothing to append")
 	}

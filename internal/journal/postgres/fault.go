@@ -22,11 +22,24 @@ func fault(what string, err error) error {
 	return fmt.Errorf("journal: %s: %w", what, err)
 }
 
+// diskFull is PostgreSQL's SQLSTATE for a write that found no space left
+// (a table or index that cannot grow): the statement fails and its
+// transaction rolls back. Other "insufficient resources" (53...) are not
+// the disk: out of memory, too many connections.
+const diskFull = "53100"
+
+// isDiskFull reports PostgreSQL's disk_full error.
+func isDiskFull(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == diskFull
+}
+
 // unreachable reports a connection fault: no server, a cut or closed
 // connection, a timeout, or a server shutting down, starting up or out of
-// connections; not an ordinary SQL error, nor the caller's own cancel.
+// connections; not an ordinary SQL error, nor a full disk (journal.ErrFull
+// says it), nor the caller's own cancel.
 func unreachable(err error) bool {
-	if errors.Is(err, context.Canceled) {
+	if errors.Is(err, context.Canceled) || isDiskFull(err) {
 		return false
 	}
 	var pe *pgconn.PgError
