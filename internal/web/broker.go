@@ -52,9 +52,12 @@ type change struct {
 	frame    []byte
 }
 
-// client is one open stream: its queue of frames, and done, closed when
-// the broker drops it or stops.
+// client is one open stream, and done, closed when the broker drops it
+// or stops. A stream on a connection taken from net/http (raw) is written
+// to by the fan-out itself; one served through net/http has a queue of
+// frames its own goroutine writes.
 type client struct {
+	raw   *rawStream
 	queue chan []byte
 	done  chan struct{}
 }
@@ -81,14 +84,20 @@ func NewBroker(src Source, opt BrokerOptions) *Broker {
 	return b
 }
 
-// Run follows the source until ctx ends, then ends every stream.
+// Run follows the source until ctx ends, then ends every stream. The
+// raw streams get their heartbeat from here, every Heartbeat, so that no
+// stream needs a timer of its own.
 func (b *Broker) Run(ctx context.Context) {
 	defer b.stop()
+	beat := time.NewTicker(b.opt.Heartbeat)
+	defer beat.Stop()
 	for {
 		p, changed := b.src.Watch()
 		b.offer(p)
 		select {
 		case <-changed:
+		case <-beat.C:
+			b.fanOut(b.rawClients(), heartbeat)
 		case <-ctx.Done():
 			return
 		}
@@ -112,19 +121,39 @@ func (b *Broker) offer(p *loto.Public) {
 		b.ring = slices.Delete(b.ring, 0, 1)
 	}
 	b.ring = append(b.ring, c)
-	clients := make([]*client, 0, len(b.clients))
+	var raws, queued []*client
 	for cl := range b.clients {
-		clients = append(clients, cl)
+		if cl.raw != nil {
+			raws = append(raws, cl)
+		} else {
+			queued = append(queued, cl)
+		}
 	}
 	b.mu.Unlock()
 	// Outside the lock: a send never blocks, a full queue drops its client.
-	for _, cl := range clients {
+	for _, cl := range queued {
 		select {
 		case cl.queue <- c.frame:
 		default:
 			b.drop(cl)
 		}
 	}
+	// The next change waits for this one to be out, so that every client
+	// gets them in order.
+	b.fanOut(raws, c.frame)
+}
+
+// rawClients lists the streams the fan-out writes to itself.
+func (b *Broker) rawClients() []*client {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var raws []*client
+	for cl := range b.clients {
+		if cl.raw != nil {
+			raws = append(raws, cl)
+		}
+	}
+	return raws
 }
 
 // subscribe registers a client resuming after the change with id last (0
@@ -132,12 +161,34 @@ func (b *Broker) offer(p *loto.Public) {
 // to date, the changes since last when the ring holds them all, else the
 // full state. ok is false once the broker has stopped.
 func (b *Broker) subscribe(last int64, resume bool) (cl *client, first [][]byte, ok bool) {
+	return b.join(&client{queue: make(chan []byte, b.opt.Buffer), done: make(chan struct{})}, last, resume)
+}
+
+// subscribeRaw registers a stream on a connection taken from net/http,
+// whose first frames are waiting in it when it joins: no change can come
+// between them and the next.
+func (b *Broker) subscribeRaw(s *rawStream, last int64, resume bool) (cl *client, ok bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	cl, first, ok := b.joinLocked(&client{raw: s, done: make(chan struct{})}, last, resume)
+	if ok {
+		s.start(first)
+	}
+	return cl, ok
+}
+
+// join registers cl; see subscribe.
+func (b *Broker) join(cl *client, last int64, resume bool) (*client, [][]byte, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.joinLocked(cl, last, resume)
+}
+
+// joinLocked is join with b.mu held.
+func (b *Broker) joinLocked(cl *client, last int64, resume bool) (_ *client, first [][]byte, ok bool) {
 	if b.stopped {
 		return nil, nil, false
 	}
-	cl = &client{queue: make(chan []byte, b.opt.Buffer), done: make(chan struct{})}
 	b.clients[cl] = struct{}{}
 	switch {
 	case resume && last == b.cur.Seq:
@@ -164,7 +215,16 @@ func (b *Broker) drop(cl *client) {
 	defer b.mu.Unlock()
 	if _, there := b.clients[cl]; there {
 		delete(b.clients, cl)
-		close(cl.done)
+		end(cl)
+	}
+}
+
+// end closes a dropped client's done and, for a raw stream, its
+// connection, which ends the goroutine waiting for the client to leave.
+func end(cl *client) {
+	close(cl.done)
+	if cl.raw != nil {
+		cl.raw.close()
 	}
 }
 
@@ -175,8 +235,15 @@ func (b *Broker) stop() {
 	b.stopped = true
 	for cl := range b.clients {
 		delete(b.clients, cl)
-		close(cl.done)
+		end(cl)
 	}
+}
+
+// isStopped reports whether the broker has stopped and takes no client.
+func (b *Broker) isStopped() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.stopped
 }
 
 // Clients is the number of open streams.

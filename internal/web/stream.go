@@ -18,8 +18,7 @@ import (
 // stream every heartbeat, so that proxies and clients know it is alive.
 func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	last, resume := lastEventID(r)
-	cl, first, ok := b.subscribe(last, resume)
-	if !ok {
+	if b.isStopped() {
 		http.Error(w, "serveur en cours d'arrêt", http.StatusServiceUnavailable)
 		return
 	}
@@ -28,7 +27,12 @@ func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // a reverse proxy must not hold the messages back
 	if conn, ok := hijack(w); ok {
-		go b.serveRaw(conn, header(h), cl, first)
+		go b.serveRaw(conn, header(h), last, resume)
+		return
+	}
+	cl, first, ok := b.subscribe(last, resume)
+	if !ok {
+		http.Error(w, "serveur en cours d'arrêt", http.StatusServiceUnavailable)
 		return
 	}
 	defer b.drop(cl)
@@ -71,4 +75,40 @@ func lastEventID(r *http.Request) (id int64, resume bool) {
 		return 0, false
 	}
 	return id, true
+}
+
+// pump sends a client of the net/http path its queued frames, batched,
+// and a heartbeat when idle, until it is dropped, a send fails, or gone
+// is closed.
+func (b *Broker) pump(cl *client, send func([][]byte) bool, gone <-chan struct{}) {
+	beat := time.NewTimer(b.opt.Heartbeat)
+	defer beat.Stop()
+	var batch [][]byte
+	for {
+		select {
+		case f := <-cl.queue:
+			// What else is queued goes in the same write.
+			batch = append(batch[:0], f)
+			for more := true; more; {
+				select {
+				case f := <-cl.queue:
+					batch = append(batch, f)
+				default:
+					more = false
+				}
+			}
+			if !send(batch) {
+				return
+			}
+		case <-beat.C:
+			if !send([][]byte{heartbeat}) {
+				return
+			}
+		case <-cl.done:
+			return
+		case <-gone:
+			return
+		}
+		beat.Reset(b.opt.Heartbeat)
+	}
 }

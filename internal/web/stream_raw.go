@@ -8,14 +8,13 @@ import (
 )
 
 // A stream takes its connection from net/http once its headers are
-// known (HTTP/1.1 only; HTTP/2 cannot give it) and goes on in a goroutine
-// of its own after the handler returns: net/http keeps, for each
+// known (HTTP/1.1 only; HTTP/2 cannot give it): net/http keeps, for each
 // connection it serves, a 4 KB read buffer, a 4 KB write buffer, a 2 KB
 // response buffer, the request, a goroutine reading in the background and
 // the deep stack of the handler's goroutine, most of a stream's 26 KB,
-// which a hall of 10,000 phones pays for nothing. The stream writes its
-// frames to the connection itself, each batch in one system call, and
-// learns that the client left from a one-byte read.
+// which a hall of 10,000 phones pays for nothing. The broker's fan-out
+// then writes each change to the connection itself (see rawStream), and a
+// one-byte read tells when the client left.
 
 // hijack takes the connection of an HTTP/1.1 request from net/http and
 // answers its headers; ok is false when the connection cannot be taken
@@ -48,67 +47,27 @@ func header(h http.Header) []byte {
 	return buf.Bytes()
 }
 
-// serveRaw serves the stream of client cl on a connection taken from
+// serveRaw serves a stream resuming after last on a connection taken from
 // net/http, after the answer's header hdr: the same messages as
-// ServeHTTP, written to the connection.
-func (b *Broker) serveRaw(conn net.Conn, hdr []byte, cl *client, first [][]byte) {
-	defer b.drop(cl)
+// ServeHTTP. Its goroutine writes the first frames, then waits for the
+// client to leave; the fan-out writes the changes.
+func (b *Broker) serveRaw(conn net.Conn, hdr []byte, last int64, resume bool) {
 	defer conn.Close()
-	// Hijack cleared the server's deadlines, which were for the request:
-	// the stream sets its own on each write.
-	gone := make(chan struct{})
-	go func() {
-		// The client sends nothing more: a read returns when it leaves.
-		var one [1]byte
-		conn.Read(one[:])
-		close(gone)
-	}()
-	send := func(frames [][]byte) bool {
-		if conn.SetWriteDeadline(time.Now().Add(b.opt.WriteTimeout)) != nil {
-			return false
-		}
-		bufs := net.Buffers(frames)
-		_, err := bufs.WriteTo(conn)
-		return err == nil
-	}
-	// The retry hint makes a dropped client come back quickly.
-	if !send(append([][]byte{hdr, []byte("retry: 2000\n\n")}, first...)) {
+	s, err := newRawStream(conn, hdr, b.opt)
+	if err != nil {
 		return
 	}
-	b.pump(cl, send, gone)
-}
-
-// pump sends a client its queued frames, batched, and a heartbeat when
-// idle, until it is dropped, a send fails, or gone is closed.
-func (b *Broker) pump(cl *client, send func([][]byte) bool, gone <-chan struct{}) {
-	beat := time.NewTimer(b.opt.Heartbeat)
-	defer beat.Stop()
-	var batch [][]byte
-	for {
-		select {
-		case f := <-cl.queue:
-			// What else is queued goes in the same write.
-			batch = append(batch[:0], f)
-			for more := true; more; {
-				select {
-				case f := <-cl.queue:
-					batch = append(batch, f)
-				default:
-					more = false
-				}
-			}
-			if !send(batch) {
-				return
-			}
-		case <-beat.C:
-			if !send([][]byte{heartbeat}) {
-				return
-			}
-		case <-cl.done:
-			return
-		case <-gone:
-			return
-		}
-		beat.Reset(b.opt.Heartbeat)
+	cl, ok := b.subscribeRaw(s, last, resume)
+	if !ok {
+		return // the broker stops: the client comes back to another
 	}
+	defer b.drop(cl)
+	// Hijack cleared the server's deadlines, which were for the request.
+	if s.flush() != nil {
+		return
+	}
+	// The client sends nothing more: a read returns when it leaves, or
+	// when the broker drops it and closes the connection.
+	var one [1]byte
+	conn.Read(one[:])
 }

@@ -138,6 +138,12 @@ func (c *sseClient) read() {
 // next returns the next message that is not a retry hint, or fails after a while.
 func (c *sseClient) next() sse {
 	c.t.Helper()
+	return c.nextOr(func() {})
+}
+
+// nextOr is next, calling why before it fails.
+func (c *sseClient) nextOr(why func()) sse {
+	c.t.Helper()
 	for {
 		select {
 		case m, open := <-c.msgs:
@@ -149,6 +155,7 @@ func (c *sseClient) next() sse {
 			}
 			return m
 		case <-time.After(10 * time.Second):
+			why()
 			c.t.Fatal("no message within 10 s")
 		}
 	}
