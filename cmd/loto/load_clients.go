@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"net/http"
+	"os"
 	"slices"
 	"strconv"
 	"sync"
@@ -26,9 +24,12 @@ type streamLoad struct {
 	// heap and stacks when the tool serves, its resident memory with
 	// --url and --pid; 0 when the server runs elsewhere without --pid.
 	MemPerClient int64 `json:"server_bytes_per_client,omitempty"`
-	// ServerCPU is the CPU time of the server of --pid while the clients
-	// were all connected.
+	// ServerCPU is the CPU time of the server (that of --pid, or this
+	// tool's own server) while the clients were all connected; ClientCPU
+	// that of the process of the clients meanwhile. Both are read from
+	// Linux's /proc; 0 elsewhere.
 	ServerCPU time.Duration `json:"server_cpu_ns,omitempty"`
+	ClientCPU time.Duration `json:"client_cpu_ns,omitempty"`
 	// Command* is how long the tool's own commands took, their durable
 	// append included (the fsync), when it draws itself: the part of the
 	// latency the stream does not make.
@@ -46,7 +47,7 @@ type arrival struct {
 
 // receipt is one change as one client received it.
 type receipt struct {
-	id       string
+	id       int64 // the change's sequence
 	sent, at time.Time
 }
 
@@ -69,14 +70,8 @@ func measureStream(ctx context.Context, url string, n int, d time.Duration, read
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	lc := &loadClients{}
-	tr := &http.Transport{MaxIdleConnsPerHost: -1, DisableCompression: true}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr}
 	connected := make(chan error, n)
-	var wg sync.WaitGroup
-	for range n {
-		wg.Go(func() { lc.follow(ctx, client, url, connected) })
-	}
+	wait := lc.open(ctx, url, n, connected)
 	connect := time.NewTimer(connectTimeout)
 	defer connect.Stop()
 	for range n {
@@ -84,18 +79,19 @@ func measureStream(ctx context.Context, url string, n int, d time.Duration, read
 		case err := <-connected:
 			if err != nil {
 				cancel()
-				wg.Wait()
+				wait()
 				return streamLoad{}, err
 			}
 		case <-connect.C:
 			cancel()
-			wg.Wait()
+			wait()
 			return streamLoad{}, fmt.Errorf("les %d clients ne sont pas connectés au flux après %s", n, connectTimeout)
 		case <-ctx.Done():
-			wg.Wait()
+			wait()
 			return streamLoad{}, ctx.Err()
 		}
 	}
+	cpu := cpuSince()
 	lc.mu.Lock()
 	lc.from = time.Now()
 	lc.until = lc.from.Add(d)
@@ -109,8 +105,23 @@ func measureStream(ctx context.Context, url string, n int, d time.Duration, read
 	case <-ctx.Done():
 	}
 	cancel()
-	wg.Wait()
-	return lc.figures(n), nil
+	wait()
+	r := lc.figures(n)
+	r.ClientCPU = cpu()
+	return r, nil
+}
+
+// cpuSince starts counting this process's CPU time: the function it
+// returns gives the time used since, 0 where /proc cannot tell.
+func cpuSince() func() time.Duration {
+	before, err := readUsage(os.Getpid())
+	return func() time.Duration {
+		after, err2 := readUsage(os.Getpid())
+		if err != nil || err2 != nil {
+			return 0
+		}
+		return after.CPU - before.CPU
+	}
 }
 
 // connectTimeout bounds the time the clients take to connect; grace is
@@ -120,93 +131,56 @@ const (
 	grace          = time.Second
 )
 
-// follow reads one stream until ctx ends, noting each change's receipt.
-// It reports on connected once the first state is in, or why not.
-func (lc *loadClients) follow(ctx context.Context, client *http.Client, url string, connected chan<- error) {
-	once := sync.OnceFunc(func() { connected <- nil })
-	fail := func(err error) {
-		select {
-		case connected <- err:
-		default:
-		}
-	}
-	resp, err := connectStream(ctx, client, url)
-	if err != nil {
-		fail(err)
-		return
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		fail(fmt.Errorf("flux %s : réponse %s", url, resp.Status))
-		return
-	}
-	r := bufio.NewReaderSize(resp.Body, 4096)
-	var id []byte
-	var mine []receipt
-	defer func() {
-		lc.mu.Lock()
-		lc.receipts = append(lc.receipts, mine)
-		lc.mu.Unlock()
-	}()
-	long := false // inside a line longer than the buffer: a state, not measured
-	for {
-		line, err := r.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			long = true
-			continue
-		}
-		if err != nil {
-			if ctx.Err() == nil {
-				lc.mu.Lock()
-				lc.dropped++
-				lc.mu.Unlock()
-			}
-			return
-		}
-		if long {
-			long = false
-			continue
-		}
-		switch {
-		case bytes.HasPrefix(line, []byte("id: ")):
-			id = append(id[:0], bytes.TrimSpace(line[4:])...)
-		case bytes.HasPrefix(line, []byte("event: state")):
-			once()
-		case bytes.HasPrefix(line, []byte("data: ")):
-			at := time.Now()
-			if sent, ok := changeTime(line); ok {
-				mine = append(mine, receipt{id: string(id), sent: sent, at: at})
-			}
-		}
-	}
-}
-
 // connectAttempts is how many times a client tries to open the stream:
 // thousands connecting at once on a busy machine may find the server's
 // backlog full or its header timeout past, and a browser's EventSource
 // tries again too.
 const connectAttempts = 5
 
-// connectStream opens the stream at url, trying again after a failed
-// connection.
-func connectStream(ctx context.Context, client *http.Client, url string) (*http.Response, error) {
-	var err error
-	for attempt := 1; attempt <= connectAttempts; attempt++ {
-		var req *http.Request
-		if req, err = http.NewRequestWithContext(ctx, "GET", url, nil); err != nil {
-			return nil, err
-		}
-		var resp *http.Response
-		if resp, err = client.Do(req); err == nil {
-			return resp, nil
-		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(time.Duration(attempt) * 500 * time.Millisecond):
+// sseReader reads the lines of one stream and notes its changes' receipts.
+type sseReader struct {
+	id    int64
+	mine  []receipt
+	state bool // the first state is in
+}
+
+// line takes one line of the stream, read at at; it reports true on the
+// first state.
+func (r *sseReader) line(line []byte, at time.Time) (first bool) {
+	switch {
+	case bytes.HasPrefix(line, []byte("id: ")):
+		r.id, _ = strconv.ParseInt(string(bytes.TrimSpace(line[4:])), 10, 64)
+	case bytes.HasPrefix(line, []byte("event: state")):
+		first, r.state = !r.state, true
+	case bytes.HasPrefix(line, []byte("data: ")):
+		if sent, ok := changeTime(line); ok {
+			r.mine = append(r.mine, receipt{id: r.id, sent: sent, at: at})
 		}
 	}
-	return nil, fmt.Errorf("flux %s inaccessible après %d essais : %w", url, connectAttempts, err)
+	return first
+}
+
+// report tells the measure why a client could not start, unless it
+// already knows why one could not.
+func report(connected chan<- error, err error) {
+	select {
+	case connected <- err:
+	default:
+	}
+}
+
+// keep adds a client's receipts to the measure once it has ended.
+func (lc *loadClients) keep(r *sseReader) {
+	lc.mu.Lock()
+	lc.receipts = append(lc.receipts, r.mine)
+	lc.mu.Unlock()
+}
+
+// lost counts a stream that ended before the measure did.
+func (lc *loadClients) lost() {
+	lc.mu.Lock()
+	lc.dropped++
+	lc.mu.Unlock()
 }
 
 // changeTime reads the "time" field of a change, without decoding the rest.
@@ -230,7 +204,7 @@ func (lc *loadClients) figures(n int) streamLoad {
 	lc.mu.Lock()
 	defer lc.mu.Unlock()
 	out := streamLoad{Clients: n, Dropped: lc.dropped}
-	byID := map[string]*arrival{}
+	byID := map[int64]*arrival{}
 	for _, rs := range lc.receipts {
 		for _, r := range rs {
 			if r.sent.Before(lc.from) || r.sent.After(lc.until) {

@@ -172,9 +172,22 @@ func writeLoad(e *env, r streamLoad, d time.Duration) {
 		fmt.Fprintf(e.stdout, "mémoire du serveur : %s Ko par client\n", frenchDecimal(strconv.FormatFloat(float64(r.MemPerClient)/1024, 'f', 1, 64)))
 	}
 	if r.ServerCPU > 0 {
-		fmt.Fprintf(e.stdout, "CPU du serveur pendant la mesure : %s\n", seconds(r.ServerCPU))
+		fmt.Fprintf(e.stdout, "CPU du serveur pendant la mesure : %s%s\n", seconds(r.ServerCPU), perChange(r.ServerCPU, r))
+	}
+	if r.ClientCPU > 0 {
+		fmt.Fprintf(e.stdout, "CPU des clients (cet outil) pendant la mesure : %s%s\n", seconds(r.ClientCPU), perChange(r.ClientCPU, r))
 	}
 	fmt.Fprintf(e.stdout, "clients coupés avant la fin : %d\n", r.Dropped)
+}
+
+// perChange is a CPU time per change of the measure, " (X ms par
+// changement)", or nothing without changes.
+func perChange(cpu time.Duration, r streamLoad) string {
+	n := r.Changes + r.Incomplete
+	if n == 0 {
+		return ""
+	}
+	return " (" + millis((cpu / time.Duration(n)).Microseconds()) + " par changement)"
 }
 
 // spawnClients runs the clients of a measure at url and returns their
@@ -253,6 +266,7 @@ func loadOwnServer(ctx context.Context, n int, d, interval time.Duration, e *env
 		weigh = time.After(500 * time.Millisecond)
 	}
 	perClient := int64(0)
+	cpu := cpuSince()
 	draws := newDrawer(day)
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
@@ -262,7 +276,7 @@ func loadOwnServer(ctx context.Context, n int, d, interval time.Duration, e *env
 		case <-weigh:
 			perClient = max(0, serverMemory()-base) / int64(n)
 		case res := <-done:
-			res.r.MemPerClient = perClient
+			res.r.MemPerClient, res.r.ServerCPU = perClient, cpu()
 			if len(took) > 0 {
 				slices.Sort(took)
 				res.r.CommandP50, res.r.CommandP99, res.r.CommandMax = quantile(took, 0.5), quantile(took, 0.99), took[len(took)-1]
