@@ -14,8 +14,9 @@ import (
 // change, a JSON merge patch of the state (RFC 7386: a field set to null
 // is gone, an object is patched field by field); each message's id is the journal sequence of the change. A client
 // that comes back with Last-Event-ID gets the changes it missed, or a
-// fresh state when it is too far behind. A comment is sent on an idle
-// stream every heartbeat, so that proxies and clients know it is alive.
+// fresh state when it is too far behind. A comment is sent every
+// heartbeat (on an idle stream only, over HTTP/2), so that proxies and
+// clients know it is alive.
 func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	last, resume := lastEventID(r)
 	if b.isStopped() {
