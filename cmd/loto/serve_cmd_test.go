@@ -58,7 +58,9 @@ func startServe(t *testing.T, args ...string) *served {
 	}()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		if m := listening.FindStringSubmatch(s.stdout.String()); m != nil {
+		// The banner is read whole: its last line is the way to stop.
+		out := s.stdout.String()
+		if m := listening.FindStringSubmatch(out); m != nil && strings.Contains(out, "arrêt : Ctrl+C\n") {
 			s.url = m[1]
 			break
 		}
