@@ -47,7 +47,7 @@ func loadStream(ctx context.Context, e *env) error {
 	clients := fs.Int("clients", 100, "`N` clients du flux, de 1 à "+strconv.Itoa(maxLoadClients))
 	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
 	target := fs.String("url", "", "`URL` du serveur à mesurer, sur cette machine (http://127.0.0.1:PORT) ; sans elle, un serveur est lancé sur un jour temporaire")
-	interval := fs.Duration("interval", 100*time.Millisecond, "`DURÉE` entre deux numéros tirés, sans --url (de 10ms à 10s)")
+	interval := fs.Duration("interval", time.Second, "`DURÉE` entre deux numéros tirés, sans --url (de 10ms à 10s ; une seconde, plus vite que tout meneur, par défaut)")
 	pid := fs.Int("pid", 0, "`PID` du serveur de --url sur cette machine : sa mémoire et son CPU lus dans /proc")
 	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
 	if err := fs.parse(e.args); err != nil {
