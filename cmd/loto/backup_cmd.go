@@ -83,19 +83,6 @@ func writeBackup(ctx context.Context, db, out string) (string, journal.Head, err
 	return dest, head, nil
 }
 
-// freeName is the first of dir/base.db, dir/base-2.db, ... that names no
-// file: two backups in the same second each get their own.
-func freeName(dir, base string) string {
-	name := filepath.Join(dir, base+".db")
-	for i := 2; i < 1000; i++ {
-		if _, err := os.Lstat(name); err != nil {
-			break
-		}
-		name = filepath.Join(dir, fmt.Sprintf("%s-%d.db", base, i))
-	}
-	return name
-}
-
 func restore(ctx context.Context, e *env) error {
 	fs := newFlags("restore", e)
 	from := fs.String("from", "", "`FICHIER` la sauvegarde à remettre en place (faite par « loto backup »)")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"loto/internal/journal"
@@ -20,20 +21,25 @@ const (
 // finalBackupTime bounds the last backup, taken once the server stopped.
 const finalBackupTime = 30 * time.Second
 
-// autoBackup is serve's --backup-to and --backup-every: a verified backup
-// of the SQLite day into a folder (a USB stick) once the server listens,
-// then every interval when the journal has grown, and once more at the
-// stop, so that the laptop's disk is never the only copy of the day.
+// autoBackup is serve's --backup-to, --backup-every and --backup-keep: a
+// verified backup of the SQLite day into a folder (a USB stick) once the
+// server listens, then every interval when the journal has grown, and
+// once more at the stop, so that the laptop's disk is never the only copy
+// of the day; after each, the folder keeps the newest and the last of
+// each earlier day (pruneBackups), without the copies of backups cut short.
 type autoBackup struct {
 	dir   *string
 	every *time.Duration
+	keep  *int
 }
 
-// backupFlags adds --backup-to and --backup-every to serve's flags.
+// backupFlags adds --backup-to, --backup-every and --backup-keep to serve's flags.
 func backupFlags(fs *flags) autoBackup {
 	return autoBackup{
 		dir:   fs.String("backup-to", "", "`DOSSIER` sauvegarder la journée dans ce dossier (une clé USB) au démarrage, régulièrement et à l'arrêt (base SQLite)"),
 		every: fs.Duration("backup-every", 15*time.Minute, "`DURÉE` entre deux sauvegardes de --backup-to, quand la journée a changé"),
+		keep: fs.Int("backup-keep", defaultBackupKeep, "`N` sauvegardes de --backup-to gardées : les N dernières et la dernière de chaque jour ; "+
+			"les plus anciennes de loto sont retirées, jamais un autre fichier (0 : toutes gardées)"),
 	}
 }
 
@@ -49,11 +55,25 @@ func (b autoBackup) check(db string) error {
 	if *b.every < minBackupEvery || *b.every > maxBackupEvery {
 		return usagef("--backup-every : de 1s à 24h")
 	}
+	if *b.keep < 0 {
+		return usagef("--backup-keep : un nombre de sauvegardes à garder, 0 pour les garder toutes")
+	}
 	st, err := os.Stat(*b.dir)
 	if err != nil || !st.IsDir() {
 		return fmt.Errorf("--backup-to : le dossier %s n'existe pas (la clé USB est-elle branchée ?)", shownPath(*b.dir))
 	}
 	return nil
+}
+
+// tidy removes the folder's copies of backups cut short, saying which.
+func (b autoBackup) tidy(e *env) {
+	removed, err := removeStaleCopies(*b.dir, time.Now())
+	if len(removed) > 0 {
+		fmt.Fprintf(e.stdout, "copies inachevées retirées de %s : %s\n", shownPath(*b.dir), strings.Join(removed, ", "))
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "loto: copies inachevées impossibles à retirer : %v\n", err)
+	}
 }
 
 // start backs the day up until ctx ends; the function it returns waits
@@ -66,10 +86,12 @@ func (b autoBackup) start(ctx context.Context, e *env, db string, head func() in
 	}
 	db = dbName(db)
 	var last int64
+	b.tidy(e)
 	take := func(ctx context.Context, final bool) {
 		if head() == last {
 			return
 		}
+		b.tidy(e)
 		file, h, err := writeBackup(ctx, db, *b.dir)
 		switch {
 		case err != nil && ctx.Err() != nil:
@@ -87,6 +109,13 @@ func (b autoBackup) start(ctx context.Context, e *env, db string, head func() in
 			what = "sauvegarde finale"
 		}
 		fmt.Fprintf(e.stdout, "%s : %s, ancre %s\n", what, shownPath(file), journal.AnchorOf(h).Short())
+		removed, err := pruneBackups(*b.dir, *b.keep)
+		if len(removed) > 0 {
+			fmt.Fprintf(e.stdout, "anciennes sauvegardes retirées : %s (gardées : les %d dernières et la dernière de chaque jour)\n", strings.Join(removed, ", "), *b.keep)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "loto: anciennes sauvegardes impossibles à retirer : %v\n", err)
+		}
 	}
 	done := make(chan struct{})
 	go func() {
