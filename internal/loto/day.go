@@ -42,7 +42,8 @@ type Options struct {
 // maxKey bounds an idempotency key, in characters: a UUID has 36.
 const maxKey = 100
 
-// maxRetries bounds the catch-up-and-retry loop when other writers keep winning.
+// maxRetries bounds the catch-up-and-retry loop when other writers keep
+// winning; retryPause spreads the tries over a few tenths of a second.
 const maxRetries = 50
 
 // Open replays the journal into a new Day, fetching the secrets of the
@@ -264,7 +265,10 @@ func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) 
 			return e, err
 		}
 	}
-	for range maxRetries {
+	for lost := range maxRetries {
+		if err := retryPause(ctx, lost); err != nil {
+			return act{}, lostEveryRetry(err)
+		}
 		if err := d.catchUp(ctx); err != nil {
 			return act{}, err
 		}
@@ -304,10 +308,17 @@ func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) 
 			return act{}, internalf(err, "écriture dans le journal")
 		}
 	}
-	// Other writers won every time (several instances catching up at once):
-	// nothing is recorded and the same request may simply come again, which
-	// a desk does by itself for an unavailable answer, not for a conflict.
-	return act{}, Errorf(EUnavailable, "le journal est très sollicité : rien n'est enregistré ; refaire la même demande dans un instant")
+	return act{}, lostEveryRetry(nil)
+}
+
+// lostEveryRetry is the answer to a command that other writers beat at
+// every try (several instances catching up at once), or whose context
+// ended while it waited to try again: nothing is recorded and the same
+// request may simply come again, which a desk does by itself for an
+// unavailable answer, not for a conflict.
+func lostEveryRetry(cause error) *Error {
+	return &Error{Code: EUnavailable, Err: cause,
+		Message: "le journal est très sollicité : rien n'est enregistré ; refaire la même demande dans un instant"}
 }
 
 // replayed returns the event a key already made, after catching up so that
