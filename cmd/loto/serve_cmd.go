@@ -37,7 +37,7 @@ func serve(ctx context.Context, e *env) error {
 	readOnly := fs.Bool("read-only", false, "ne servir que les lectures, toute écriture refusée ; sert aussi un journal corrompu, jusqu'au premier événement altéré")
 	demo := fs.Bool("demo", false, "jouer la journée d'exemple en direct (enregistrée d'abord sur une base vide) : ventes, entrées, tirages, annonces, contrôles, lots et pauses raccourcies")
 	interval := fs.Duration("demo-interval", 3*time.Second, "`DURÉE` entre deux numéros de la démo (--demo)")
-	proxyList := fs.String("proxy", "", "`ADRESSES` IP des proxys inverses devant le serveur, séparées par des virgules (127.0.0.1 pour nginx sur la machine) : leurs requêtes comptent, pour les limites de connexion, pour le client dont ils transmettent l'adresse")
+	proxyList := fs.String("proxy", "", "`ADRESSES` IP des proxys inverses devant le serveur, séparées par des virgules (127.0.0.1 pour nginx sur la machine) : leurs requêtes comptent, pour les limites de connexion, pour le client dont ils transmettent l'adresse, et sont en https quand ils l'indiquent (X-Forwarded-Proto: https)")
 	tlsOpt := addTLSFlags(fs)
 	autoBackup := backupFlags(fs)
 	fs.about = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide, la journée se prépare dans le navigateur : le lien affiché\n" +
