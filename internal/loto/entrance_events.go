@@ -1,5 +1,7 @@
 package loto
 
+import "time"
+
 // Event types of the entrance and the desks (issue 5), as stored in the journal.
 const (
 	TypeDeskOpened         = "desk.opened"
@@ -73,6 +75,10 @@ type (
 		Ticket   int      `json:"ticket,omitempty"`
 		Hint     string   `json:"hint,omitempty"`
 		Warnings []string `json:"warnings,omitempty"`
+		// TakenAt is when the desk took the sale by its own clock, which
+		// may be wrong: kept beside the event's time, never used to order.
+		// A sale held by a desk cut off reaches the journal later.
+		TakenAt time.Time `json:"taken_at,omitzero"`
 	}
 	deskOpened struct {
 		Desk    string `json:"desk"`

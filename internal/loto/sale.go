@@ -19,6 +19,9 @@ type SaleRequest struct {
 	Identity *Identity   // with a cheque only (R8)
 	Cheque   string      // the cheque's number, with a cheque only
 	Ticket   *TicketCode // the reservation ticket of a buyer who has one; nil for a walk-in buyer (R3)
+	// TakenAt is when the desk took the sale, by its clock; zero when it
+	// did not say. A retry's is not compared: the first one's is kept.
+	TakenAt time.Time
 }
 
 // Sale is a recorded sale as the cashier, the reports and the API see it:
@@ -47,6 +50,9 @@ type Sale struct {
 	Time     time.Time `json:"time"`
 	Actor    string    `json:"actor"`
 	Key      string    `json:"key"`
+	// TakenAt is when the desk took the sale by its own clock (zero when
+	// it did not say): earlier than Time for a sale held while cut off.
+	TakenAt time.Time `json:"taken_at,omitzero"`
 	// Anchor is the sale's own event, printed on its receipt (R27).
 	Anchor journal.Anchor `json:"anchor"`
 	// Identity and Cheque are the cheque payer's, read from the personal
@@ -62,7 +68,7 @@ type Sale struct {
 func saleOf(e journal.Event, p saleRecorded) *Sale {
 	return &Sale{ID: p.ID, Desk: p.Desk, Session: p.Session, Cards: p.Cards, Regular: p.Regular, Special: p.Special,
 		Bundles: p.Bundles, Total: p.Total, Payments: p.Payments, Change: p.Change, Ticket: p.Ticket, Hint: p.Hint,
-		Warnings: p.Warnings, Seq: e.Seq, Time: e.Time, Actor: actorName(e.Actor), Key: e.Key, Anchor: anchorOf(e), payer: p.Payer}
+		Warnings: p.Warnings, Seq: e.Seq, Time: e.Time, TakenAt: p.TakenAt, Actor: actorName(e.Actor), Key: e.Key, Anchor: anchorOf(e), payer: p.Payer}
 }
 
 // maxSaleCards bounds one sale: more is a scanning loop gone wrong.
@@ -129,6 +135,9 @@ func (st *State) salePlan(req SaleRequest) (saleRecorded, error) {
 		return saleRecorded{}, err
 	}
 	p.Payments = req.Payments
+	if !req.TakenAt.IsZero() {
+		p.TakenAt = req.TakenAt.UTC()
+	}
 	if p.Change, err = settle(p.Total, req.Payments, req.Identity, req.Cheque); err != nil {
 		return saleRecorded{}, err
 	}

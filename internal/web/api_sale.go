@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"time"
 
 	"loto/internal/journal"
 	"loto/internal/loto"
@@ -15,6 +16,9 @@ type saleBody struct {
 	Identity string        `json:"identity"` // with a cheque: "CNI 123456" (R8)
 	Cheque   string        `json:"cheque"`   // the cheque's number
 	Ticket   string        `json:"ticket"`   // the buyer's reservation ticket, if any (R3)
+	// TakenAt is when the desk took the sale by its clock (RFC 3339), for
+	// a sale it held while cut off; recorded beside the server's time.
+	TakenAt string `json:"taken_at"`
 }
 
 // paymentBody is one payment of a sale.
@@ -49,6 +53,11 @@ func (b saleBody) request() (loto.SaleRequest, error) {
 		}
 		req.Ticket = &t
 	}
+	if b.TakenAt != "" {
+		if req.TakenAt, err = time.Parse(time.RFC3339Nano, b.TakenAt); err != nil {
+			return req, &detailed{loto.Errorf(loto.EInvalid, "heure de la vente « %s » illisible : attendue comme 2026-12-01T14:05:00Z", loto.Shown(b.TakenAt)), []string{"taken_at"}}
+		}
+	}
 	return req, nil
 }
 
@@ -66,6 +75,7 @@ type saleAnswer struct {
 	Hint        string         `json:"hint,omitempty"`
 	Warnings    []string       `json:"warnings,omitempty"`
 	Anchor      journal.Anchor `json:"anchor"`
+	TakenAt     time.Time      `json:"taken_at,omitzero"` // the desk's time of sale, when it said it
 }
 
 func apiSale(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
@@ -86,7 +96,7 @@ func apiSale(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) er
 		return err
 	}
 	writeJSON(w, http.StatusOK, saleAnswer{Sale: sale.ID, Desk: sale.Desk, Cards: sale.Cards, TotalCents: sale.Total, ChangeCents: sale.Change,
-		Payments: sale.Payments, Bundles: sale.Bundles, Hint: sale.Hint, Warnings: sale.Warnings, Anchor: sale.Anchor})
+		Payments: sale.Payments, Bundles: sale.Bundles, Hint: sale.Hint, Warnings: sale.Warnings, Anchor: sale.Anchor, TakenAt: sale.TakenAt})
 	return nil
 }
 

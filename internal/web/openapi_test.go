@@ -177,7 +177,7 @@ func TestOpenAPI_RealAnswersValidate(t *testing.T) {
 	for i := 1; i <= 12; i++ {
 		cards = append(cards, `"`+f.serial(i)+`"`)
 	}
-	if w := v.do("POST", "/api/v1/sales", `{"cards":[`+strings.Join(cards, ",")+`],"payments":[{"method":"cash","cents":10000}]}`, cashier, key("vente")); w.Code != http.StatusOK {
+	if w := v.do("POST", "/api/v1/sales", `{"cards":[`+strings.Join(cards, ",")+`],"payments":[{"method":"cash","cents":10000}],"taken_at":"2026-12-01T13:58:12.345Z"}`, cashier, key("vente")); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"taken_at"`) {
 		t.Fatalf("sale: %d %s", w.Code, w.Body)
 	}
 	r, err := f.day.AddReservation(context.Background(), org, loto.ReservationSpec{Name: "Jeanne Martin", Tickets: 1})
