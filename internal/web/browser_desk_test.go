@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -68,12 +67,18 @@ func (tb *tab) submit(id string) {
 }
 
 // failuresSeen drops, from the errors noErrors checks, the console's lines
-// for the API's refusals so far (404, 409, 422) and the requests a cut network
-// failed, which the test caused on purpose: the browser logs each as an error.
+// for the API's refusals so far (404, 409, 422) and the requests a cut Wi-Fi
+// failed (a connection reset, or one the browser had opened in advance),
+// which the test caused on purpose: the browser logs each as an error.
 func (tb *tab) failuresSeen() {
 	tb.t.Helper()
 	tb.dropErrors(func(e string) bool {
-		return strings.Contains(e, "status of 404") || strings.Contains(e, "status of 409") || strings.Contains(e, "status of 422") || strings.Contains(e, "net::ERR_INTERNET_DISCONNECTED")
+		for _, caused := range []string{"status of 404", "status of 409", "status of 422", "net::ERR_CONNECTION_RESET", "net::ERR_SOCKET_NOT_CONNECTED", "net::ERR_EMPTY_RESPONSE"} {
+			if strings.Contains(e, caused) {
+				return true
+			}
+		}
+		return false
 	})
 }
 
@@ -109,22 +114,6 @@ func (tb *tab) payAndWait(receipt string) {
 	tb.run(chromedp.Click(chromedp.CSS("#pay")))
 	tb.shown("receipt")
 	tb.waitText("#rline", receipt)
-}
-
-// network cuts the tab's network (up false) or gives it back, the way a
-// Wi-Fi drop does: every request fails, and the page is told it is offline.
-func (tb *tab) network(up bool) {
-	tb.t.Helper()
-	off := !up
-	if _, err := chromedp.Call(tb.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		EmulateOfflineServiceWorker: &off,
-		MatchedNetworkConditions:    []*network.Conditions{{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}},
-	}); err != nil {
-		tb.t.Fatal(err)
-	}
-	if _, err := chromedp.Call(tb.ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
-		tb.t.Fatal(err)
-	}
 }
 
 // media emulates a CSS media type ("print"), "" for the screen again.
@@ -300,89 +289,6 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 	d.axe()
 	d.run(chromedp.EmulateViewport(390, 844))
 	d.screenshot("caisse-z-telephone")
-	d.noErrors()
-}
-
-// TestBrowser_DeskWifiDropLosesNothing (issue 10, 7): the desk's network is
-// cut (chromedp's network emulation), the cashier sells 3 times, the page
-// is reloaded once, the network comes back: exactly those 3 sales are
-// recorded, once each; a fourth, whose card another desk sold meanwhile,
-// shows as a conflict the cashier settles.
-func TestBrowser_DeskWifiDropLosesNothing(t *testing.T) {
-	l := startLive(t, Config{})
-	ctx := context.Background()
-	d := l.openCashier("caisse-1", 1366, 768)
-	d.openTill("50")
-	d.waitFor("body", func(string) bool { return d.attr("#desk", "data-offline-ready") == "true" }, "with the page kept for offline")
-
-	d.network(false)
-	d.waitText("#net", "Hors ligne")
-	plate, err := l.day.PlateCode("A", 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	baskets := [][]string{{l.serial(1)}, {l.serial(2), l.serial(3)}, {plate}, {l.serial(20)}}
-	for i, b := range baskets {
-		for _, c := range b {
-			d.scanCard(c)
-		}
-		d.waitText("#pricenote", "hors ligne")
-		d.choose("card")
-		d.payAndWait("Vente en attente")
-		d.waitText("#net", fmt.Sprintf("%d vente", i+1))
-		if i == 2 {
-			// Meanwhile another desk, online, sells the card of the fourth sale.
-			if _, err := l.day.OpenDesk(loto.WithKey(ctx, "ouverture-2"), org, "caisse-2", 0); err != nil {
-				t.Fatal(err)
-			}
-			codes, _ := loto.ParseCardCodes([]string{l.serial(20)})
-			if _, err := l.day.Sell(loto.WithKey(ctx, "ailleurs"), org, loto.SaleRequest{Desk: "caisse-2", Cards: codes,
-				Payments: []loto.Payment{{Method: loto.BankCard, Cents: 500}}}); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	d.waitText("#net", "4 ventes en attente")
-	d.screenshot("caisse-hors-ligne-portable")
-	d.run(chromedp.Reload())
-	d.waitText("#net", "Hors ligne")
-	d.waitText("#net", "4 ventes en attente")
-	d.waitText("#held", "En attente")
-	if n := len(l.day.Sales()); n != 1 {
-		t.Fatalf("%d sales recorded while the desk was cut off, want only the other desk's", n)
-	}
-
-	d.network(true)
-	d.waitText("#net", "En ligne")
-	d.waitText("#net", "1 conflit à régler")
-	d.waitText("#held", "Conflit")
-	d.waitText("#held", "la carte "+l.serial(20)+" est déjà vendue (vente n° 1, caisse « caisse-2 »")
-	d.screenshot("caisse-conflit-portable")
-	sales := l.day.Sales()
-	var ours []string
-	for _, s := range sales {
-		if s.Desk == "caisse-1" {
-			ours = append(ours, strings.Join(s.Cards, " "))
-		}
-	}
-	want := []string{l.serial(1), l.serial(2) + " " + l.serial(3)}
-	var plateSerials []string
-	for n := 7; n <= 12; n++ {
-		plateSerials = append(plateSerials, l.serial(n))
-	}
-	want = append(want, strings.Join(plateSerials, " "))
-	if strings.Join(ours, "|") != strings.Join(want, "|") {
-		t.Fatalf("caisse-1's sales:\n%s\nwant exactly:\n%s", strings.Join(ours, "\n"), strings.Join(want, "\n"))
-	}
-	d.failuresSeen()
-	// Settled with the buyer: the conflict leaves the queue, nothing recorded.
-	d.run(chromedp.Click(chromedp.CSS("#held li.conflict button")))
-	d.waitFor("#net", func(s string) bool { return !strings.Contains(s, "conflit") && !strings.Contains(s, "attente") }, "without a waiting sale")
-	d.shown("code")
-	if n := len(l.day.Sales()); n != 4 {
-		t.Fatalf("%d sales after the conflict was settled, want 4", n)
-	}
-	d.axe()
 	d.noErrors()
 }
 

@@ -258,12 +258,15 @@ async function pay() {
   }
   busy = true;
   render();
-  const body = { desk, cards: [...basket], payments: p.payments };
+  const at = Date.now();
+  // The time of sale goes with the sale: a sale held while the desk is cut
+  // off reaches the server later, which records both times.
+  const body = { desk, cards: [...basket], payments: p.payments, taken_at: new Date(at).toISOString() };
   if (p.identity && p.payments.some((x) => x.method === "cheque")) {
     body.identity = p.identity;
     body.cheque = p.cheque;
   }
-  const s = { key: queue.newKey(), desk, at: Date.now(), body, total: quote.total_cents, change: p.change, count: quote.count,
+  const s = { key: queue.newKey(), desk, at, body, total: quote.total_cents, change: p.change, count: quote.count,
     cards: quote.cards, bundles: quote.bundles, status: "sending" };
   try {
     let answer;

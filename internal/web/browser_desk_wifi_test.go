@@ -1,0 +1,128 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"loto/internal/loto"
+)
+
+// wifi cuts the tablet's Wi-Fi (up false) or gives it back: the link
+// drops every connection, so that nothing reaches the server for certain,
+// and the browser is told it is offline, as the tablet's system tells it.
+// Going down, it checks that a request of the page fails.
+func (tb *tab) wifi(link *wifiLink, up bool) {
+	tb.t.Helper()
+	if up {
+		link.restore()
+	} else {
+		link.cut()
+	}
+	if _, err := chromedp.Call(tb.ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: !up, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
+		tb.t.Fatal(err)
+	}
+	if !up {
+		if got := eval[string](tb, `fetch("/api/v1/status", {cache: "no-store"}).then(() => "passé", () => "coupé")`); got != "coupé" {
+			tb.t.Fatalf("a request of the page got through the cut Wi-Fi: %s", got)
+		}
+	}
+}
+
+// TestBrowser_DeskWifiDropLosesNothing (issue 10, 7): the desk's Wi-Fi is
+// cut (a relay between the browser and the server drops every connection,
+// and the browser is told it is offline), the cashier sells 3 times, the
+// page is reloaded once (from its service worker's copy), the Wi-Fi comes
+// back: exactly those 3 sales are recorded, once each, with the desk's
+// time of sale beside the server's; a fourth, whose card another desk sold
+// meanwhile, shows as a conflict the cashier settles.
+func TestBrowser_DeskWifiDropLosesNothing(t *testing.T) {
+	l := startLive(t, Config{})
+	ctx := context.Background()
+	link := startWifiLink(t, strings.TrimPrefix(l.url, "http://"))
+	viaWifi := *l
+	viaWifi.url = link.url()
+	d := viaWifi.openCashier("caisse-1", 1366, 768)
+	d.openTill("50")
+	d.waitFor("body", func(string) bool { return d.attr("#desk", "data-offline-ready") == "true" }, "with the page kept for offline")
+
+	d.wifi(link, false)
+	d.waitText("#net", "Hors ligne")
+	plate, err := l.day.PlateCode("A", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	baskets := [][]string{{l.serial(1)}, {l.serial(2), l.serial(3)}, {plate}, {l.serial(20)}}
+	for i, b := range baskets {
+		for _, c := range b {
+			d.scanCard(c)
+		}
+		d.waitText("#pricenote", "hors ligne")
+		d.choose("card")
+		d.payAndWait("Vente en attente")
+		d.waitText("#net", fmt.Sprintf("%d vente", i+1))
+		if i == 2 {
+			// Meanwhile another desk, online, sells the card of the fourth sale.
+			if _, err := l.day.OpenDesk(loto.WithKey(ctx, "ouverture-2"), org, "caisse-2", 0); err != nil {
+				t.Fatal(err)
+			}
+			codes, _ := loto.ParseCardCodes([]string{l.serial(20)})
+			if _, err := l.day.Sell(loto.WithKey(ctx, "ailleurs"), org, loto.SaleRequest{Desk: "caisse-2", Cards: codes,
+				Payments: []loto.Payment{{Method: loto.BankCard, Cents: 500}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	d.waitText("#net", "4 ventes en attente")
+	d.screenshot("caisse-hors-ligne-portable")
+	d.run(chromedp.Reload())
+	d.waitText("#net", "Hors ligne")
+	d.waitText("#net", "4 ventes en attente")
+	d.waitText("#held", "En attente")
+	if n := len(l.day.Sales()); n != 1 {
+		t.Fatalf("%d sales recorded while the desk was cut off, want only the other desk's", n)
+	}
+
+	restored := time.Now()
+	d.wifi(link, true)
+	d.waitText("#net", "En ligne")
+	d.waitText("#net", "1 conflit à régler")
+	d.waitText("#held", "Conflit")
+	d.waitText("#held", "la carte "+l.serial(20)+" est déjà vendue (vente n° 1, caisse « caisse-2 »")
+	d.screenshot("caisse-conflit-portable")
+	sales := l.day.Sales()
+	var ours []string
+	for _, s := range sales {
+		if s.Desk == "caisse-1" {
+			ours = append(ours, strings.Join(s.Cards, " "))
+			// Taken while cut off, recorded once the Wi-Fi was back.
+			if !s.TakenAt.Before(restored) || s.Time.Before(restored) {
+				t.Errorf("sale %d taken at %v by the desk, recorded at %v: want taken before the Wi-Fi came back at %v, recorded after", s.ID, s.TakenAt, s.Time, restored)
+			}
+		}
+	}
+	want := []string{l.serial(1), l.serial(2) + " " + l.serial(3)}
+	var plateSerials []string
+	for n := 7; n <= 12; n++ {
+		plateSerials = append(plateSerials, l.serial(n))
+	}
+	want = append(want, strings.Join(plateSerials, " "))
+	if strings.Join(ours, "|") != strings.Join(want, "|") {
+		t.Fatalf("caisse-1's sales:\n%s\nwant exactly:\n%s", strings.Join(ours, "\n"), strings.Join(want, "\n"))
+	}
+	d.failuresSeen()
+	// Settled with the buyer: the conflict leaves the queue, nothing recorded.
+	d.run(chromedp.Click(chromedp.CSS("#held li.conflict button")))
+	d.waitFor("#net", func(s string) bool { return !strings.Contains(s, "conflit") && !strings.Contains(s, "attente") }, "without a waiting sale")
+	d.shown("code")
+	if n := len(l.day.Sales()); n != 4 {
+		t.Fatalf("%d sales after the conflict was settled, want 4", n)
+	}
+	d.axe()
+	d.noErrors()
+}
