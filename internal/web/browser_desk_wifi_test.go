@@ -126,3 +126,48 @@ func TestBrowser_DeskWifiDropLosesNothing(t *testing.T) {
 	d.axe()
 	d.noErrors()
 }
+
+// TestBrowser_DeskFindsTheServerGoneWhileTheTabletSaysOnline: the tablet
+// keeps its Wi-Fi but the server cannot be reached (the laptop's cable
+// out), so the browser never says it is offline. The page reloaded then,
+// with no sale held, says so itself once its first request fails, instead
+// of "En ligne" while nothing gets through; a sale made then is held, and
+// goes out on its own once the server answers again, with the desk's time
+// of sale.
+func TestBrowser_DeskFindsTheServerGoneWhileTheTabletSaysOnline(t *testing.T) {
+	l := startLive(t, Config{})
+	link := startWifiLink(t, strings.TrimPrefix(l.url, "http://"))
+	viaWifi := *l
+	viaWifi.url = link.url()
+	d := viaWifi.openCashier("caisse-1", 820, 1180)
+	d.openTill("50")
+	d.waitFor("body", func(string) bool { return d.attr("#desk", "data-offline-ready") == "true" }, "with the page kept for offline")
+
+	link.cut()
+	d.run(chromedp.Reload())
+	if !eval[bool](d, "navigator.onLine") {
+		t.Fatal("the browser says it is offline: this test is of a server gone while the tablet's Wi-Fi is up")
+	}
+	d.waitText("#net", "Hors ligne")
+	d.scanCard(l.serial(1))
+	d.waitText("#pricenote", "hors ligne")
+	d.choose("card")
+	d.payAndWait("Vente en attente")
+	d.waitText("#net", "1 vente en attente")
+	if n := len(l.day.Sales()); n != 0 {
+		t.Fatalf("%d sales recorded while the server could not be reached", n)
+	}
+
+	restored := time.Now()
+	link.restore()
+	d.waitFor("#net", func(s string) bool { return s == "En ligne" }, "online with no sale waiting")
+	sales := l.day.Sales()
+	if len(sales) != 1 || strings.Join(sales[0].Cards, " ") != l.serial(1) {
+		t.Fatalf("the day's sales: %+v, want the held one", sales)
+	}
+	if s := sales[0]; !s.TakenAt.Before(restored) || s.Time.Before(restored) {
+		t.Errorf("sale taken at %v by the desk, recorded at %v: want taken before the server was back at %v, recorded after", s.TakenAt, s.Time, restored)
+	}
+	d.failuresSeen()
+	d.noErrors()
+}

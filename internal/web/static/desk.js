@@ -399,6 +399,7 @@ setInterval(async () => {
   if (!isOnline() || held.some((s) => s.status !== "conflict")) {
     try {
       await call("GET", "/api/v1/desks/" + encodeURIComponent(desk));
+      await setOnline(true);
       flush();
     } catch (e) {
       if (e instanceof NetError) {

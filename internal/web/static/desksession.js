@@ -37,7 +37,9 @@ async function refresh() {
     show(d);
     hooks.online(true);
   } catch (e) {
-    if (!(e instanceof NetError)) {
+    if (e instanceof NetError) {
+      hooks.online(false);
+    } else {
       hooks.fail(e.message);
     }
     show(JSON.parse(localStorage.getItem("loto-caisse:" + desk) || "null"));

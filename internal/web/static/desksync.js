@@ -105,13 +105,16 @@ export async function send(s) {
 
 let flushing = false;
 
-// flush sends the held sales in the order they were taken, stopping at the first that finds no link.
+// flush sends the held sales in the order they were taken, stopping at
+// the first that finds no link. With none to send it leaves the link's
+// state as it was: only an answer of the server says it is back.
 export async function flush() {
   if (flushing) {
     return;
   }
   flushing = true;
   try {
+    let answered = false;
     for (const s of await queue.list(desk)) {
       if (s.status === "conflict") {
         continue;
@@ -119,17 +122,21 @@ export async function flush() {
       let answer;
       try {
         answer = await send(s);
-      } catch {
+      } catch (e) {
+        answered ||= e instanceof ApiError;
         continue; // kept as a conflict
       }
       if (!answer) {
         await setOnline(false);
         return;
       }
+      answered = true;
       hooks.say(`Vente en attente enregistrée : vente n° ${answer.sale}`);
     }
-    await setOnline(true);
-    hooks.sent();
+    await setOnline(answered || online);
+    if (answered) {
+      hooks.sent();
+    }
   } finally {
     flushing = false;
   }
