@@ -2,17 +2,16 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"loto/internal/journal"
 )
 
 // checkPersonalUnused refuses a draft whose personal references are taken.
-func checkPersonalUnused(ctx context.Context, tx *sql.Tx, d journal.Draft) error {
+func checkPersonalUnused(q txq, d journal.Draft) error {
 	for ref := range d.Personal {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM personal WHERE ref = ?`, ref).Scan(&n); err != nil {
+		if err := q.scan(`SELECT count(*) FROM personal WHERE ref = ?`, []any{ref}, &n); err != nil {
 			return err
 		}
 		if n > 0 {
@@ -25,9 +24,9 @@ func checkPersonalUnused(ctx context.Context, tx *sql.Tx, d journal.Draft) error
 // writePersonal stores the draft's personal records with event seq and
 // deletes those it erases. secure_delete (set on every connection) makes
 // SQLite overwrite the deleted bytes with zeros.
-func writePersonal(ctx context.Context, tx *sql.Tx, seq int64, d journal.Draft) error {
+func writePersonal(q txq, seq int64, d journal.Draft) error {
 	for _, ref := range d.Erase {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM personal WHERE ref = ?`, ref); err != nil {
+		if err := q.exec(`DELETE FROM personal WHERE ref = ?`, ref); err != nil {
 			return fmt.Errorf("journal: erase %q: %w", ref, err)
 		}
 	}
@@ -35,7 +34,7 @@ func writePersonal(ctx context.Context, tx *sql.Tx, seq int64, d journal.Draft) 
 		if record == nil {
 			record = []byte{}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO personal (ref, seq, record) VALUES (?, ?, ?)`, ref, seq, record); err != nil {
+		if err := q.exec(`INSERT INTO personal (ref, seq, record) VALUES (?, ?, ?)`, ref, seq, record); err != nil {
 			return fmt.Errorf("journal: personal %q: %w", ref, err)
 		}
 	}

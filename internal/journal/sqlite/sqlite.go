@@ -33,6 +33,7 @@ const pollEvery = time.Second
 type Store struct {
 	db    *sql.DB
 	clock journal.Clock
+	stmts *statements
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced after each append
@@ -58,7 +59,7 @@ func Open(ctx context.Context, path string, clock journal.Clock) (*Store, error)
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, clock: clock, changed: make(chan struct{})}
+	s := &Store{db: db, clock: clock, stmts: &statements{db: db}, changed: make(chan struct{})}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
@@ -135,7 +136,10 @@ func (s *Store) migrateOne(ctx context.Context, name string) error {
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.stmts.close()
+	return s.db.Close()
+}
 
 // Append writes drafts after event number expected, all or nothing. A
 // disk without space is journal.ErrFull: SQLite rolls the transaction
@@ -158,9 +162,10 @@ func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Dra
 		return nil, fmt.Errorf("journal: begin: %w", err)
 	}
 	defer tx.Rollback()
+	q := txq{ctx: ctx, tx: tx, st: s.stmts}
 
 	var head journal.Head
-	if err := tx.QueryRowContext(ctx, `SELECT seq, hash FROM head WHERE id = 1`).Scan(&head.Seq, &head.Hash); err != nil {
+	if err := q.scan(`SELECT seq, hash FROM head WHERE id = 1`, nil, &head.Seq, &head.Hash); err != nil {
 		return nil, fmt.Errorf("journal: head: %w", err)
 	}
 	if head.Seq != expected {
@@ -169,7 +174,7 @@ func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Dra
 	now := journal.Truncate(s.clock())
 	events := make([]journal.Event, 0, len(drafts))
 	for _, d := range drafts {
-		if err := checkUnused(ctx, tx, d); err != nil {
+		if err := checkUnused(q, d); err != nil {
 			return nil, err
 		}
 		e := journal.Event{Seq: head.Seq + 1, Time: now, Actor: d.Actor, Type: d.Type, Payload: d.Payload, Key: d.Key}
@@ -178,23 +183,22 @@ func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Dra
 		if d.Key != "" {
 			key = d.Key
 		}
-		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO events (seq, time_us, actor, type, payload, key, hash) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		if err := q.exec(`INSERT INTO events (seq, time_us, actor, type, payload, key, hash) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			e.Seq, e.Time.UnixMicro(), e.Actor, e.Type, []byte(e.Payload), key, e.Hash); err != nil {
 			return nil, fmt.Errorf("journal: insert %d: %w", e.Seq, err)
 		}
 		for name, value := range d.Secrets {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO secrets (name, value) VALUES (?, ?)`, name, value); err != nil {
+			if err := q.exec(`INSERT INTO secrets (name, value) VALUES (?, ?)`, name, value); err != nil {
 				return nil, fmt.Errorf("journal: secret %q: %w", name, err)
 			}
 		}
-		if err := writePersonal(ctx, tx, e.Seq, d); err != nil {
+		if err := writePersonal(q, e.Seq, d); err != nil {
 			return nil, err
 		}
 		events = append(events, e)
 		head = journal.Head{Seq: e.Seq, Hash: e.Hash}
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE head SET seq = ?, hash = ? WHERE id = 1`, head.Seq, head.Hash); err != nil {
+	if err := q.exec(`UPDATE head SET seq = ?, hash = ? WHERE id = 1`, head.Seq, head.Hash); err != nil {
 		return nil, fmt.Errorf("journal: head: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -208,10 +212,10 @@ func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Dra
 }
 
 // checkUnused refuses a draft whose idempotency key or secret names are taken.
-func checkUnused(ctx context.Context, tx *sql.Tx, d journal.Draft) error {
+func checkUnused(q txq, d journal.Draft) error {
 	var n int
 	if d.Key != "" {
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM events WHERE key = ?`, d.Key).Scan(&n); err != nil {
+		if err := q.scan(`SELECT count(*) FROM events WHERE key = ?`, []any{d.Key}, &n); err != nil {
 			return err
 		}
 		if n > 0 {
@@ -219,14 +223,14 @@ func checkUnused(ctx context.Context, tx *sql.Tx, d journal.Draft) error {
 		}
 	}
 	for name := range d.Secrets {
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM secrets WHERE name = ?`, name).Scan(&n); err != nil {
+		if err := q.scan(`SELECT count(*) FROM secrets WHERE name = ?`, []any{name}, &n); err != nil {
 			return err
 		}
 		if n > 0 {
 			return fmt.Errorf("%w: %q", journal.ErrSecretExists, name)
 		}
 	}
-	return checkPersonalUnused(ctx, tx, d)
+	return checkPersonalUnused(q, d)
 }
 
 const selectEvents = `SELECT seq, time_us, actor, type, payload, COALESCE(key, ''), hash FROM events`
@@ -265,8 +269,7 @@ func (s *Store) Read(ctx context.Context, from int64, fn func(journal.Event) err
 // Head returns the last sequence and hash.
 func (s *Store) Head(ctx context.Context) (journal.Head, error) {
 	var h journal.Head
-	err := s.db.QueryRowContext(ctx, `SELECT seq, hash FROM head WHERE id = 1`).Scan(&h.Seq, &h.Hash)
-	if err != nil {
+	if err := s.stmts.scan(ctx, `SELECT seq, hash FROM head WHERE id = 1`, nil, &h.Seq, &h.Hash); err != nil {
 		return h, fmt.Errorf("journal: head: %w", err)
 	}
 	return h, nil
@@ -284,7 +287,7 @@ func (s *Store) ByKey(ctx context.Context, key string) (journal.Event, error) {
 // Secret returns a stored secret.
 func (s *Store) Secret(ctx context.Context, name string) ([]byte, error) {
 	var v []byte
-	err := s.db.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&v)
+	err := s.stmts.scan(ctx, `SELECT value FROM secrets WHERE name = ?`, []any{name}, &v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, journal.ErrNotFound
 	}
