@@ -38,8 +38,9 @@ func TestInstances_PostgreSQLRestartedUnderLoad(t *testing.T) {
 
 	// until retries one act with its key until it is acknowledged, and
 	// returns when; false when the run ended first.
-	// Meanwhile an act is refused with a 503 that says in French to
-	// retry, never an internal error.
+	// Meanwhile an act is refused with a 503 "unavailable" that says in
+	// French to retry (PostgreSQL away, or the journal too busy right after
+	// its restart), never an internal error.
 	var refused atomic.Int64
 	var unclear sync.Map // answers other than that 503
 	until := func(url, token, key, body string) (time.Time, bool) {
@@ -49,7 +50,8 @@ func TestInstances_PostgreSQLRestartedUnderLoad(t *testing.T) {
 				return time.Now(), true
 			}
 			refused.Add(1)
-			if ans.code != http.StatusServiceUnavailable || !strings.Contains(string(ans.body), "réessayer dans un moment") {
+			if ans.code != http.StatusServiceUnavailable || !strings.Contains(string(ans.body), `"code":"unavailable"`) ||
+				!strings.Contains(string(ans.body), "réessayer dans un moment") && !strings.Contains(string(ans.body), "refaire la même demande dans un instant") {
 				unclear.Store(ans.String(), true)
 			}
 			time.Sleep(100 * time.Millisecond)
