@@ -154,10 +154,9 @@ func (lc *loadClients) read(ctx context.Context, conns []*epollConn, connected c
 		if k <= 0 {
 			continue
 		}
-		at := time.Now()
 		for _, ev := range events[:k] {
 			c := byFD[ev.Fd]
-			if !c.drain(buf, at, connected) {
+			if !c.drain(buf, connected) {
 				syscall.EpollCtl(ep, syscall.EPOLL_CTL_DEL, c.fd, nil)
 				if ctx.Err() == nil {
 					lc.lost()
@@ -173,10 +172,12 @@ func (lc *loadClients) read(ctx context.Context, conns []*epollConn, connected c
 const epollET = 1 << 31
 
 // drain reads what the connection holds, until a read comes back short:
-// one read for a message. False once the stream has ended.
-func (c *epollConn) drain(buf []byte, at time.Time, connected chan<- error) bool {
+// one read for a message, its receipts timed as it returns. False once
+// the stream has ended.
+func (c *epollConn) drain(buf []byte, connected chan<- error) bool {
 	for {
 		m, err := syscall.Read(c.fd, buf)
+		at := time.Now()
 		switch {
 		case err == syscall.EINTR:
 			continue
