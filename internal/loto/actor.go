@@ -124,7 +124,7 @@ func (a Actor) String() string {
 func ParseActor(s string) (Actor, error) {
 	head, name, ok := strings.Cut(s, "/")
 	if !ok {
-		return Actor{}, Errorf(EInvalid, "acteur « %s » illisible : RÔLE/NOM attendu", s)
+		return Actor{}, Errorf(EInvalid, "acteur « %s » illisible : RÔLE/NOM attendu", clip(s))
 	}
 	role, desk, _ := strings.Cut(head, ":")
 	a := Actor{Name: name, Role: Role(role), Desk: desk}
