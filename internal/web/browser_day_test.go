@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -103,37 +102,20 @@ func TestBrowser_WholeDay(t *testing.T) {
 
 	// The desk: opened with 50 €; 2 cards paid with a 20 € note, 10 € back.
 	desk.openTill("50")
-	desk.scanCard(l.serial(1))
-	desk.scanCard(l.serial(2))
-	desk.waitText("#total", "10,00 € — 2 cartes")
-	desk.typeIn("tendered", "20")
-	desk.waitText("#change", "10,00 €")
-	desk.payAndWait("Vente n° 1 — caisse « caisse-1 »")
+	desk.sellCash(cashSale{codes: []string{l.serial(1), l.serial(2)}, total: "10,00 € — 2 cartes", tendered: "20", change: "10,00 €",
+		receipt: "Vente n° 1 — caisse « caisse-1 »"})
 	desk.waitText("#rchange", "Rendu : 10,00 €")
 	desk.screenshot("journee-03-caisse-especes")
 	// A cheque: not without the identity and the cheque's number (R8).
 	desk.run(chromedp.Click("#next"))
-	desk.scanCard(l.serial(3))
-	desk.waitText("#total", "5,00 €")
-	desk.choose("cheque")
-	desk.waitText("#why", "pièce d'identité")
-	if desk.enabled("pay") {
-		t.Fatal("a cheque without identity can be cashed")
-	}
-	desk.typeIn("idnumber", "123456789")
-	desk.typeIn("chequeno", "0001234")
-	desk.payAndWait("Vente n° 2")
-	desk.waitText("#rpaid", "chèque 5,00 €")
+	desk.sellByCheque(l.serial(3), "5,00 €", "Vente n° 2")
 	// A plate by its code: 6 cards for 20 €, cash given exactly.
 	plate, err := l.day.PlateCode("A", 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	desk.run(chromedp.Click("#next"))
-	desk.scanCard(plate)
-	desk.waitText("#total", "20,00 € — 6 cartes")
-	desk.typeIn("tendered", "20")
-	desk.payAndWait("Vente n° 3")
+	desk.sellCash(cashSale{codes: []string{plate}, total: "20,00 € — 6 cartes", tendered: "20", receipt: "Vente n° 3"})
 	if n := desk.count("#rcards li"); n != 6 {
 		t.Fatalf("the plate's receipt lists %d cards", n)
 	}
@@ -167,18 +149,9 @@ func TestBrowser_WholeDay(t *testing.T) {
 	player.waitText("#live", "En direct")
 	player.run(chromedp.SendKeys("#serial", winner+kb.Enter))
 	player.waitText("#said", "Carton "+winner+" ajouté")
-	host.waitText("#live", "En direct")
-	ctl.waitText("#live", "En direct")
-	host.waitText(".mode", "machine à boules")
-	host.press("l")
-	host.waitText("#said", "Partie 1 « Partie 1 » lancée")
-	host.waitText("#phase", loto.PhaseDrawing.French())
+	startByHand(host, ctl)
 	for i, n := range line {
-		num := strconv.Itoa(int(n))
-		host.run(chromedp.SendKeys("#number", num+kb.Enter))
-		host.waitText("#count", fmt.Sprintf("%d / 90", i+1))
-		host.waitText("#said", "Numéro "+num)
-		ctl.waitText("#last", num)
+		typeNumber(host, ctl, i+1, n)
 	}
 	host.waitText("#callable", "1")
 	// The player's card shows the line drawn, the last number marked so.

@@ -19,15 +19,8 @@ import (
 // and the award is offered. Escape closes an open form recording nothing.
 func TestBrowser_R27_HostRulesADisputeOnTheHostPage(t *testing.T) {
 	l := startLive(t, Config{})
-	serials := l.sell(1, 10)
+	serials := l.sellStartAndDraw()
 	ctx := context.Background()
-	hostActor := l.devices[loto.RoleHost]
-	if _, err := l.day.StartGame(ctx, hostActor); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := l.day.Draw(ctx, hostActor, 0); err != nil {
-		t.Fatal(err)
-	}
 	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
 	host.waitText("#live", "En direct")
 	host.waitText("#norulings", "Aucune décision")

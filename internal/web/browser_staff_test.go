@@ -15,15 +15,8 @@ import (
 // the page to read its status again.
 func TestBrowser_HostPageFollowsClaimsAndRulingsItDidNotMake(t *testing.T) {
 	l := startLive(t, Config{})
-	serials := l.sell(1, 10)
+	serials := l.sellStartAndDraw()
 	ctx := context.Background()
-	hostActor := l.devices[loto.RoleHost]
-	if _, err := l.day.StartGame(ctx, hostActor); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := l.day.Draw(ctx, hostActor, 0); err != nil {
-		t.Fatal(err)
-	}
 	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
 	ctl := l.openAs(loto.RoleController, "/controle", 390, 844)
 	host.waitText("#live", "En direct")

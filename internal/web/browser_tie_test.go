@@ -127,21 +127,11 @@ func TestBrowser_TieThroughTheHostPage(t *testing.T) {
 	plan := findTie(t, l, sold)
 	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
 	ctl := l.openAs(loto.RoleController, "/controle", 390, 844)
-	host.waitText("#live", "En direct")
-	ctl.waitText("#live", "En direct")
-	host.waitText(".mode", "machine à boules")
-
-	host.press("l")
-	host.waitText("#said", "Partie 1 « Partie 1 » lancée")
-	host.waitText("#phase", loto.PhaseDrawing.French())
+	startByHand(host, ctl)
 
 	// The numbers typed: none lets a card call until the last, which lets two.
 	for i, n := range plan.numbers {
-		num := strconv.Itoa(int(n))
-		host.run(chromedp.SendKeys("#number", num+kb.Enter))
-		host.waitText("#count", fmt.Sprintf("%d / 90", i+1))
-		host.waitText("#said", "Numéro "+num)
-		ctl.waitText("#last", num)
+		typeNumber(host, ctl, i+1, n)
 		want := 0
 		if i == len(plan.numbers)-1 {
 			want = 2

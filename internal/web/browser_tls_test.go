@@ -130,9 +130,7 @@ func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T)
 		t.Error("the desk with its service worker warns that it cannot reload offline")
 	}
 	desk.openTill("50")
-	desk.scanCard(l.serial(1))
-	desk.typeIn("tendered", "10")
-	desk.payAndWait("Vente n° 1 — caisse « caisse-1 »")
+	desk.sellCash(cashSale{codes: []string{l.serial(1)}, tendered: "10", receipt: "Vente n° 1 — caisse « caisse-1 »"})
 	desk.noErrors()
 
 	org := l.newTabIn(b, "/organisateur/appareils", chromedp.WithNewBrowserContext())
@@ -193,9 +191,7 @@ func TestBrowser_TLS_PlainHTTPOnTheHallsNameIsNoSecureContext(t *testing.T) {
 	http := plain.openCashierIn(hallBrowser(t), "caisse-1", 820, 1180)
 	http.waitPath("/caisse")
 	http.openTill("50")
-	http.scanCard(plain.serial(1))
-	http.typeIn("tendered", "10")
-	http.payAndWait("Vente n° 1 — caisse « caisse-1 »")
+	http.sellCash(cashSale{codes: []string{plain.serial(1)}, tendered: "10", receipt: "Vente n° 1 — caisse « caisse-1 »"})
 	if eval[bool](http, `window.isSecureContext || "serviceWorker" in navigator || Boolean(navigator.mediaDevices)`) {
 		t.Fatalf("over plain HTTP on %s the desk is a secure context, or has a service worker or a camera", hallName)
 	}
