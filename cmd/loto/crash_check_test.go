@@ -38,19 +38,8 @@ func servedViews(t *testing.T, base string, session *http.Cookie) dayViews {
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 30 * time.Second}
 	if session == nil {
-		resp, err := c.Post(base+"/connexion", "application/json", strings.NewReader(`{"password":"`+crashPassword+`"}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("the organiser's login on %s: %s", base, resp.Status)
-		}
-		for _, ck := range resp.Cookies() {
-			if ck.Name == "loto_session" {
-				session = ck
-			}
-		}
+		req, _ := http.NewRequest("POST", base+"/connexion", strings.NewReader(`{"password":"`+crashPassword+`"}`))
+		session = loginCookie(t, c, req, "on "+base)
 	}
 	get := func(path string) []byte {
 		req, _ := http.NewRequest("GET", base+path, nil)

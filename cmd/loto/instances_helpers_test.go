@@ -224,3 +224,23 @@ func whoIs(t *testing.T, base string, c *http.Cookie) map[string]any {
 	}
 	return v
 }
+
+// loginCookie sends the organiser's login req with client and returns the
+// session cookie it answers with; the test fails, naming where the login
+// went through, unless the login passed and set the cookie.
+func loginCookie(t *testing.T, client *http.Client, req *http.Request, where string) *http.Cookie {
+	t.Helper()
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	for _, c := range resp.Cookies() {
+		if c.Name == "loto_session" && resp.StatusCode == http.StatusOK {
+			return c
+		}
+	}
+	t.Fatalf("the organiser's login %s: %s", where, resp.Status)
+	return nil
+}

@@ -103,20 +103,8 @@ func TestInstances_TwoServersOnOnePostgreSQL(t *testing.T) {
 
 	// The organiser logs in through the proxy: the next requests alternate
 	// between the instances and each knows the session.
-	login, err := client.Post(proxied+"connexion", "application/json", strings.NewReader(`{"password":"mot de passe des instances"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	login.Body.Close()
-	var session *http.Cookie
-	for _, c := range login.Cookies() {
-		if c.Name == "loto_session" {
-			session = c
-		}
-	}
-	if login.StatusCode != http.StatusOK || session == nil {
-		t.Fatalf("login through the proxy: %s", login.Status)
-	}
+	login, _ := http.NewRequest("POST", proxied+"connexion", strings.NewReader(`{"password":"mot de passe des instances"}`))
+	session := loginCookie(t, client, login, "through the proxy")
 	for i := range 4 {
 		if who := whoIs(t, proxied, session); who["role"] != string(loto.RoleOrganiser) {
 			t.Fatalf("request %d after the login, through the proxy: %v", i+1, who)

@@ -112,22 +112,8 @@ func TestInstances_BehindNginx(t *testing.T) {
 	client := &http.Client{Timeout: 10 * time.Second}
 
 	req, _ := http.NewRequest("POST", base+"connexion", strings.NewReader(`{"password":"mot de passe des instances"}`))
-	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Origin", strings.TrimSuffix(base, "/"))
-	resp, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	var session *http.Cookie
-	for _, c := range resp.Cookies() {
-		if c.Name == "loto_session" {
-			session = c
-		}
-	}
-	if resp.StatusCode != http.StatusOK || session == nil {
-		t.Fatalf("login through nginx: %s", resp.Status)
-	}
+	session := loginCookie(t, client, req, "through nginx")
 	for i := range 4 {
 		if who := whoIs(t, base, session); who["role"] != string(loto.RoleOrganiser) {
 			t.Fatalf("request %d after the login, through nginx: %v", i+1, who)
