@@ -81,9 +81,7 @@ func TestR27_RulingCannotReopenAControlOnceTheDrawResumed(t *testing.T) {
 func TestR27_RulingAgainstAWinnerResumesTheGame(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
-	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
-	start(t, d)
-	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
+	cards := firstRowDrawn(t, d)
 	claimAll(t, d, cards[0])
 	_, err := d.Rule(ctx, org("meneur"), Ruling{By: RoleOrganiser, Claim: 1, Verdict: VerdictNotWinner, What: "carte refusée", Why: "tampon illisible"})
 	ok(t, err)
@@ -101,9 +99,7 @@ const twoStages = "  - {title: Partie, kinds: [regular], stages: [{stage: quine,
 func TestR27_RulingOnTheGameInPlayIsResolvedWhenRecorded(t *testing.T) {
 	d, store := gameDay(t, "manual", twoStages)
 	ctx := context.Background()
-	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
-	start(t, d)
-	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
+	cards := firstRowDrawn(t, d)
 	claimAll(t, d, cards[0])
 	// The controller's device notes a ruling on the stage in play while the
 	// host's awards the quine: the note lands after the award, so on the
@@ -125,9 +121,7 @@ func TestR27_RulingOnTheGameInPlayIsResolvedWhenRecorded(t *testing.T) {
 func TestR27_RulingOnAnAwardedStageSaysHowToNoteIt(t *testing.T) {
 	d, store := gameDay(t, "manual", twoStages)
 	ctx := context.Background()
-	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
-	start(t, d)
-	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
+	cards := firstRowDrawn(t, d)
 	claimAll(t, d, cards[0])
 	_, err := d.Award(ctx, org("host"))
 	ok(t, err)

@@ -95,6 +95,17 @@ func stamp(t *testing.T, d *Day, code string, numbers ...int) []string {
 	return serials
 }
 
+// firstRowDrawn stamps cards 1 to 6 of series A, starts the game and
+// types the numbers of the first row of card A-1, which may then call a
+// quine; it returns the serials stamped.
+func firstRowDrawn(t *testing.T, d *Day) []string {
+	t.Helper()
+	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	start(t, d)
+	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
+	return cards
+}
+
 // typeNumbers draws the numbers in manual mode.
 func typeNumbers(t *testing.T, d *Day, nums ...card.Number) {
 	t.Helper()

@@ -12,9 +12,7 @@ import (
 func TestR21_LateEvenAfterEmptyControl(t *testing.T) {
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
-	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
-	start(t, d)
-	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
+	cards := firstRowDrawn(t, d)
 	if r := claimAll(t, d, cards[1]); !r.Resumed {
 		t.Fatalf("wrong call: %+v, want an empty control", r)
 	}
@@ -50,9 +48,7 @@ func TestR21_LateEvenAfterEmptyControl(t *testing.T) {
 func TestR21_LateAfterAnAwardAtTheSameNumber(t *testing.T) {
 	d, _ := gameDay(t, "manual", "  - {title: Partie, stages: [{stage: quine, prize: "+voucher30+"}, {stage: double_quine, prize: "+robot+"}]}\n")
 	ctx := context.Background()
-	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
-	start(t, d)
-	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
+	cards := firstRowDrawn(t, d)
 	claimAll(t, d, cards[0])
 	_, err := d.Award(ctx, org("host"))
 	ok(t, err)

@@ -21,9 +21,7 @@ func lastRuling(t *testing.T, store *memStore) Ruling {
 func TestR27_RulingThatGivesADuplicateASecondShareWarns(t *testing.T) {
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
-	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
-	start(t, d)
-	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
+	cards := firstRowDrawn(t, d)
 	r := claimAll(t, d, cards[0], cards[0])
 	if r.Verdicts[1].Verdict != VerdictDuplicate {
 		t.Fatalf("control %+v, want the second claim a duplicate", r)
