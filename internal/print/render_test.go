@@ -29,16 +29,7 @@ func needTool(t *testing.T, name string) string {
 // writePDF prints cards with layout to a temporary file and returns its path.
 func writePDF(t *testing.T, cards []CardSheet, layout int) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "cards.pdf")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := Cards(f, cards, layout, nil); err != nil {
-		t.Fatalf("Cards: %v", err)
-	}
-	return path
+	return writeCardsWith(t, cards, CardOptions{Layout: layout})
 }
 
 // page is one rendered page and its resolution.
