@@ -25,6 +25,10 @@ func TestBrowser_HostPageFollowsClaimsAndRulingsItDidNotMake(t *testing.T) {
 	claim(ctl, serials[0])
 	host.waitText("#claims", "Annonce 1 : carte "+serials[0])
 	host.waitText("#phase", loto.PhaseCalled.French())
+	// The second card once the phone has its answer to the first: the
+	// host's page may see the claim before the phone does, and the phone
+	// drops a code sent while it waits for an answer.
+	ctl.waitText("#said", "Annonce 1 enregistrée")
 	claim(ctl, serials[1])
 	ctl.waitText("#said", "Annonce 2 enregistrée")
 	host.waitText("#claims", "Annonce 2 : carte "+serials[1])
