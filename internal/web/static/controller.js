@@ -70,7 +70,7 @@ async function register(serial) {
   }
 }
 
-acceptScanner(input, register);
+acceptScanner(input, register, (serial) => say(`Carte ${serial} en attente : elle est enregistrée dès la réponse pour la précédente.`));
 
 // closing aborts the camera's reading when the controller closes it.
 let closing = null;

@@ -159,21 +159,47 @@ export async function scanQR(video, { signal, decoder } = {}) {
 // ends it: typed by hand, or by a USB barcode scanner, which types the
 // code as a keyboard does and presses Enter. In a form it takes the
 // form's submission (its button works too), else the Enter key. Empty
-// text is ignored; onCode may return a promise, and a code that comes
-// while it runs is ignored, so a double Enter records nothing twice.
-export function acceptScanner(input, onCode) {
-  let busy = false;
-  const take = async (e) => {
-    e.preventDefault();
-    const text = input.value.trim();
-    if (busy || text === "") {
-      return;
-    }
-    busy = true;
+// text is ignored. onCode may return a promise; while it runs, the code
+// stays in the field (onCode clears it, or selects it for correction),
+// so a scanner's next code is typed after it: that next code waits its
+// turn and is handled after, never dropped, while a second Enter on the
+// same code adds nothing, so a double Enter records nothing twice.
+// onWait, if given, is told of each code that waits.
+export function acceptScanner(input, onCode, onWait) {
+  let current = null; // the code onCode is handling
+  const waiting = [];
+  const handle = async (text) => {
+    current = text;
     try {
       await onCode(text);
     } finally {
-      busy = false;
+      current = null;
+    }
+    if (waiting.length > 0) {
+      const next = waiting.shift();
+      input.value = next;
+      handle(next);
+    }
+  };
+  const take = (e) => {
+    e.preventDefault();
+    let text = input.value.trim();
+    if (current !== null) {
+      // The field holds the code being handled, then what came since.
+      if (text.startsWith(current)) {
+        text = text.slice(current.length).trim();
+      }
+      input.value = current;
+      if (text !== "" && text !== current && !waiting.includes(text)) {
+        waiting.push(text);
+        if (onWait) {
+          onWait(text);
+        }
+      }
+      return;
+    }
+    if (text !== "") {
+      handle(text);
     }
   };
   if (input.form) {
