@@ -2,11 +2,16 @@ package web
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
+	"loto/examples"
 	"loto/internal/card"
+	"loto/internal/eventfile"
 	"loto/internal/loto"
 )
 
@@ -142,4 +147,48 @@ func lineDone(t *testing.T, l *live, sold []string) string {
 		}
 	}
 	return ""
+}
+
+// TestBrowser_BoardOpenedBeforeTheEventTakesItsName: a board (/tableau)
+// opened on an empty base, before the organiser records the event, shows
+// the event's name, its programme and its start once the event is
+// recorded, from the stream, and the rules' summary (R11), without a
+// reload.
+func TestBrowser_BoardOpenedBeforeTheEventTakesItsName(t *testing.T) {
+	l := startLiveEvent(t, Config{}, nil)
+	board := l.open("/tableau", 1920, 1080)
+	if got := board.text("#event"); got != "" || board.count("#rules[hidden]") != 1 {
+		t.Fatalf("the board of an empty base names the event %q, or shows rules", got)
+	}
+	board.run(chromedp.Evaluate[chromedp.Void](`window.loaded = true`))
+	board.screenshot("tableau-sans-evenement-1920x1080")
+
+	spec, _, err := eventfile.Parse(examples.MegaLoto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.day.CreateEvent(context.Background(), org, spec); err != nil {
+		t.Fatal(err)
+	}
+	board.waitText("#event", "Méga Loto du Rotary Saint-Brieuc")
+	board.waitText("#programme", "11.Partie 11 — la dernière — Bon d'achat de 1000 €")
+	board.waitText("#programme li:nth-child(8)", "8.Le tirage de la voiture — Voiture Citroën Ami — Les frais d'immatriculation")
+	board.waitText("#programme-label", "Programme · début 11:00 · pause repas 12:30 · entracte 15:30")
+	board.waitText("#next", "Partie 1")
+	board.waitText("#rules", "tampon du jour")
+	if !eval[bool](board, `window.loaded === true`) {
+		t.Fatal("the board was reloaded")
+	}
+	// The rows made live are those the server paints.
+	fresh := l.open("/tableau", 1280, 720)
+	rows := `[...document.querySelectorAll("#programme li")].map((li) => li.outerHTML)`
+	if got, want := eval[[]string](board, rows), eval[[]string](fresh, rows); !slices.Equal(got, want) {
+		t.Errorf("the programme made live reads\n%q\nthe one painted\n%q", got, want)
+	}
+	board.axe()
+	board.screenshot("tableau-evenement-arrive-1920x1080")
+	board.run(chromedp.EmulateViewport(1280, 720))
+	board.screenshot("tableau-evenement-arrive-1280x720")
+	board.noErrors()
+	fresh.noErrors()
 }

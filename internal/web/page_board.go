@@ -31,9 +31,10 @@ type boardPage struct {
 	Scale int
 	// Stages names each stage in French, as JSON, for board.js.
 	Stages string
-	// NoWinner and NoAward are the empty rows board.js copies.
+	// NoWinner, NoAward and NoGame are the empty rows board.js copies.
 	NoWinner loto.PublicWinner
 	NoAward  loto.Winner
+	NoGame   boardGame
 }
 
 // boardGame is a game of the programme as the board lists it.

@@ -94,6 +94,7 @@ function render(s) {
 	show($("over-day"), !s.postponed);
 	show($("over-postponed"), !!s.postponed);
 
+	renderEvent(s);
 	for (const li of $("programme").children) {
 		const n = Number(li.dataset.game);
 		const current = running && n === s.game;
@@ -106,6 +107,51 @@ function render(s) {
 	proof($("commit"), s.seed_sha256);
 	proof($("seed"), s.seed);
 	setText($("anchor"), s.anchor); // "SEQ:HASH", as loto journal verify --anchor takes it
+}
+
+// renderEvent writes the event's name and programme: a board opened
+// before the event was recorded painted none, and the event comes later
+// on the stream. The programme never changes once recorded: its rows are
+// made only when the page has none.
+function renderEvent(s) {
+	setText($("event"), s.event || "");
+	if (s.event && $("rules").hidden) fetchRules();
+	const games = s.programme || [];
+	const list = $("programme");
+	if (list.children.length === games.length) return;
+	fill(list, $("game-tpl"), games, (li, g) => {
+		li.dataset.game = g.number;
+		setText(li.querySelector(".no"), g.number + ".");
+		setText(li.querySelector(".gtitle"), g.title);
+		// The top prize, as page_board.go writes it: the last stage's
+		// announce without its stage's name.
+		const top = (g.stages || []).at(-1);
+		const prefix = top ? (stages[top.stage] || top.stage) + " : " : "";
+		setText(li.querySelector(".top"), top ? top.announce.replace(prefix, "") : "");
+	});
+	const h = $("programme-label"), sch = s.schedule;
+	let head = h.dataset.label;
+	if (sch) {
+		head += h.dataset.start + sch.start + (sch.breaks || []).map((b) => ` · ${b.label} ${b.at}`).join("");
+	}
+	setText(h, head);
+}
+
+// fetchRules takes the rules' summary (R11), which the stream does not
+// carry, from the board's page as the server paints it now.
+let fetchingRules = false;
+async function fetchRules() {
+	if (fetchingRules) return;
+	fetchingRules = true;
+	try {
+		const r = await fetch(location.pathname, { cache: "no-store" });
+		const rules = new DOMParser().parseFromString(await r.text(), "text/html").getElementById("rules");
+		if (r.ok && rules && !rules.hidden) $("rules").replaceWith(rules);
+	} catch {
+		// The next change tries again.
+	} finally {
+		fetchingRules = false;
+	}
 }
 
 // renderSponsor says who offers the prize in play, with its logo.
