@@ -143,7 +143,7 @@ func TestParse_BadInputNamesThePlace(t *testing.T) {
 		{"no special desk (R30)", "{name: voiture, special: true}", "{name: voiture}", []string{"desks", "R30"}},
 		{"desk twice", "{name: caisse-2}", "{name: caisse-1}", []string{"desks[1].name"}},
 		{"desk twice in another case", "{name: caisse-2}", "{name: Caisse-1}", []string{"desks[1].name", "deux fois"}},
-		{"PMR desk sells only the special card (R6)", "{name: pmr, pmr: true}        # R6\n  - {name: voiture, special: true}", "{name: voiture, special: true, pmr: true}", []string{"desks", "au moins une caisse qui vend les cartes ordinaires doit être marquée PMR"}},
+		{"PMR desk sells only the special card (R6)", "{name: pmr, pmr: true}        # caisse réservée PMR (R6)\n  - {name: voiture, special: true}", "{name: voiture, special: true, pmr: true}", []string{"desks", "au moins une caisse qui vend les cartes ordinaires doit être marquée PMR"}},
 		{"absurd price", "{cards: 3, cents: 1200}", "{cards: 3, cents: 100000000}", []string{"prices.regular[1].cents"}},
 		{"no single-card price", "{cards: 1, cents: 500}", "{cards: 2, cents: 900}", []string{"prices.regular", "cards: 1"}},
 		{"zero price", "{cards: 3, cents: 1200}", "{cards: 3, cents: 0}", []string{"prices.regular[1].cents"}},

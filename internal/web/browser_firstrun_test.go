@@ -76,7 +76,7 @@ func TestBrowser_SetUpFromAnEmptyBase(t *testing.T) {
 	before := l.head()
 	org.run(chromedp.Click("#example"))
 	org.waitText("#result h2", "✓ Fichier valide : « Méga Loto du Rotary Saint-Brieuc »")
-	if got := eval[string](org, `document.getElementById("text").value.split("\n")[0]`); !strings.HasPrefix(got, "# The day of the rulebook") {
+	if got := eval[string](org, `document.getElementById("text").value.split("\n")[0]`); !strings.HasPrefix(got, "# La journée du règlement") {
 		t.Errorf("the editor's first line is %q, not the example's", got)
 	}
 	if !strings.Contains(org.text("#result"), "Attention : ") {
