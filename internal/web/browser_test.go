@@ -165,7 +165,14 @@ func startLiveAt(t *testing.T, cfg Config, spec *loto.EventSpec, path string) *l
 // with cfg.Cert over TLS (ServeTLS) and an https:// url.
 func serveLive(t *testing.T, cfg Config, f *fixture) *live {
 	t.Helper()
-	b := NewBroker(f.day, BrokerOptions{})
+	return serveLiveStream(t, cfg, f, BrokerOptions{})
+}
+
+// serveLiveStream is serveLive with a stream of those options (a short
+// heartbeat).
+func serveLiveStream(t *testing.T, cfg Config, f *fixture, opt BrokerOptions) *live {
+	t.Helper()
+	b := NewBroker(f.day, opt)
 	cfg.Day, cfg.Auth, cfg.Now, cfg.Stream = f.day, f.day, f.clock, b
 	f.srv = New(cfg)
 	ctx, stop := context.WithCancel(context.Background())

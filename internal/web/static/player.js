@@ -2,10 +2,12 @@
 // phone's localStorage, never on the server; each is looked up once
 // (GET /api/v1/cards/{serial}) for its grid and what it is today, then
 // marked live from the public stream (GET /api/v1/stream), the same one the
-// board follows. After a Wi-Fi drop or the phone's sleep the page opens the
-// stream again and shows the present state.
+// board follows. After a Wi-Fi drop, the phone's sleep or a connection
+// that died silently the page opens the stream again and shows the
+// present state.
 
 import { acceptScanner, cameraUsable, scanQR } from "./scan.js";
+import { follow } from "./sse.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("player");
@@ -271,53 +273,44 @@ function render() {
 	$("nocards").hidden = followed.length > 0;
 }
 
-// The live stream. EventSource comes back by itself after an error, but
-// not once the server refused it (it is then closed): the page opens it
-// again, as it does when the network returns or the phone wakes up.
+// The live stream, read by sse.js: a connection that died silently is
+// noticed by its missing heartbeats and opened again, resuming where it
+// stopped; the page opens it again too when the network returns or the
+// phone wakes up.
 const live = $("live");
-let stream = null;
-let retry = 0;
 
 function setLive(on, text) {
 	live.dataset.state = on ? "on" : "off";
 	setText(live, text);
 }
 
-function connect() {
-	clearTimeout(retry);
-	if (stream) stream.close();
-	const es = new EventSource(root.dataset.stream);
-	stream = es;
-	es.addEventListener("open", () => {
+const stream = follow(root.dataset.stream, {
+	onOpen() {
 		setLive(true, "En direct");
 		if (Date.now() - lastRefresh > refreshEvery && followed.length) refreshCards();
-	});
-	es.addEventListener("error", () => {
+	},
+	onLost() {
 		setLive(false, "Connexion perdue : reconnexion…");
-		if (es.readyState === EventSource.CLOSED && stream === es) retry = setTimeout(connect, 3000);
-	});
-	es.addEventListener("state", (e) => {
-		pub = JSON.parse(e.data);
+	},
+	onMessage(type, data) {
+		if (type === "state") pub = JSON.parse(data);
+		else if (type === "change" && pub) pub = mergePatch(pub, JSON.parse(data));
+		else return;
 		render();
-	});
-	es.addEventListener("change", (e) => {
-		if (!pub) return;
-		pub = mergePatch(pub, JSON.parse(e.data));
-		render();
-	});
-}
+	},
+});
 
 window.addEventListener("offline", () => {
 	// No network at all: the stream is dead; it is opened again on "online".
-	if (stream) stream.close();
+	stream.close();
 	setLive(false, "Hors ligne : le téléphone n'a plus de réseau");
 });
-window.addEventListener("online", connect);
+window.addEventListener("online", stream.restart);
 document.addEventListener("visibilitychange", () => {
-	if (document.visibilityState === "visible") connect();
+	if (document.visibilityState === "visible") stream.restart();
 });
 window.addEventListener("pageshow", (e) => {
-	if (e.persisted) connect();
+	if (e.persisted) stream.restart();
 });
 
 // The serial typed, or typed by a USB scanner that ends with Enter.
@@ -360,6 +353,5 @@ $("closecamera").addEventListener("click", () => {
 });
 
 render();
-connect();
 lastRefresh = Date.now();
 if (followed.length) refreshCards();
