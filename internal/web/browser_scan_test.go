@@ -22,29 +22,50 @@ import (
 // text on a white ground, as a phone held over a card sees it.
 func writeQRVideo(t *testing.T, path, text string, width, height int) {
 	t.Helper()
-	q, err := qrcode.New(text, qrcode.Medium)
-	if err != nil {
-		t.Fatal(err)
-	}
-	side := min(width, height) * 3 / 4
-	code := q.Image(side)
-	frame := image.NewGray(image.Rect(0, 0, width, height))
-	imgdraw.Draw(frame, frame.Bounds(), image.White, image.Point{}, imgdraw.Src)
-	at := image.Pt((width-side)/2, (height-side)/2)
-	imgdraw.Draw(frame, code.Bounds().Add(at), code, image.Point{}, imgdraw.Src)
+	writeQRFilm(t, path, width, height, 10, []shot{{text, 1}})
+}
+
+// shot is a part of a film: the QR code of text (none when "") shown for
+// frames frames.
+type shot struct {
+	text   string
+	frames int
+}
+
+// writeQRFilm writes a Y4M video of width×height at fps frames a second
+// showing each shot in turn, as a phone filming a queue of codes sees it.
+func writeQRFilm(t *testing.T, path string, width, height, fps int, shots []shot) {
+	t.Helper()
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	w := bufio.NewWriter(f)
 	// 4:2:0, the chroma planes at half size and neutral (128): grey.
-	fmt.Fprintf(w, "YUV4MPEG2 W%d H%d F10:1 Ip A1:1 C420jpeg\nFRAME\n", width, height)
-	w.Write(frame.Pix)
+	fmt.Fprintf(w, "YUV4MPEG2 W%d H%d F%d:1 Ip A1:1 C420jpeg\n", width, height, fps)
 	chroma := make([]byte, 2*(width/2)*(height/2))
 	for i := range chroma {
 		chroma[i] = 128
 	}
-	w.Write(chroma)
+	for _, s := range shots {
+		frame := image.NewGray(image.Rect(0, 0, width, height))
+		imgdraw.Draw(frame, frame.Bounds(), image.White, image.Point{}, imgdraw.Src)
+		if s.text != "" {
+			q, err := qrcode.New(s.text, qrcode.Medium)
+			if err != nil {
+				t.Fatal(err)
+			}
+			side := min(width, height) * 3 / 4
+			code := q.Image(side)
+			at := image.Pt((width-side)/2, (height-side)/2)
+			imgdraw.Draw(frame, code.Bounds().Add(at), code, image.Point{}, imgdraw.Src)
+		}
+		for range s.frames {
+			w.WriteString("FRAME\n")
+			w.Write(frame.Pix)
+			w.Write(chroma)
+		}
+	}
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}

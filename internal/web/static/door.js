@@ -1,17 +1,19 @@
 // The door's page (/entree), on a phone or a tablet at the entrance. One
 // field takes everything: a USB scanner types the ticket's code and Enter,
-// then the free card's serial and Enter (R4), or the camera reads their QR
-// codes (scan.js); a typed name or phone finds
+// then the free card's serial and Enter (R4), or the camera, left open for
+// a queue, reads their QR codes (scan.js); a typed name or phone finds
 // the reservation of a holder who came without the ticket. Each ticket is
 // checked as soon as it is read, so a ticket crossed out already (R5) is
 // refused before a free card is handed over. The answer covers the screen:
 // green, orange or red, each with a word, a symbol and a sound of its own.
 import { ApiError, byId, fail, post } from "./live.js";
 import { playSound, soundOn, toggleSound } from "./door_sound.js";
-import { cameraUsable, scanQR } from "./scan.js";
+import { cameraUsable, watchQR } from "./scan.js";
 
 const input = byId("scan");
 const answer = byId("answer");
+// zone is the event's time zone: the hall's clock, whatever the device's.
+const zone = byId("door").dataset.zone || undefined;
 
 // ticketPattern is a ticket's code as printed (R-000042-7KQ), typed in
 // any case with or without dashes, or its QR text: anything else is a
@@ -58,6 +60,8 @@ function show(kind, title, detail) {
   byId("aword").textContent = kinds[kind].word;
   byId("atitle").textContent = title;
   byId("adetail").textContent = detail;
+  // The time of the reading tells two like answers in a row apart.
+  byId("aread").textContent = "Code lu à " + new Date().toLocaleTimeString("fr-FR", { timeZone: zone });
   answer.hidden = false;
   answer.dataset.sound = playSound(kind) ? kind : "silence";
   input.focus();
@@ -71,7 +75,6 @@ function dismiss() {
 
 // time writes an instant as the hall's clock shows it, in the event's
 // time zone whatever the device's: 14:05.
-const zone = byId("door").dataset.zone || undefined;
 function time(iso) {
   return new Date(iso).toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: zone });
 }
@@ -279,6 +282,9 @@ byId("scanform").addEventListener("submit", (e) => {
 
 // The camera reads a ticket's or a card's QR code, when the page may use
 // one (https, or the server's own computer); the field stays for the rest.
+// It stays open for a queue, code after code, each answered as a typed one
+// (watchQR tells a code held in front of it once), until it is closed; its
+// picture stays in view below the answers (door.css, body.filming).
 const cameraButton = byId("camera");
 const videoBox = byId("video");
 const video = byId("preview");
@@ -289,23 +295,25 @@ function closeCamera() {
     closing.abort();
     closing = null;
   }
+  document.body.classList.remove("filming");
   videoBox.hidden = true;
   cameraButton.hidden = !cameraUsable();
 }
 
 cameraButton.addEventListener("click", async () => {
-  closing = new AbortController();
+  const mine = new AbortController();
+  closing = mine;
   videoBox.hidden = false;
   cameraButton.hidden = true;
-  videoBox.scrollIntoView({ block: "nearest" });
+  document.body.classList.add("filming");
   try {
-    const text = await scanQR(video, { signal: closing.signal });
-    closeCamera();
-    await take(text.trim());
+    await watchQR(video, (text) => take(text.trim()), { signal: mine.signal });
   } catch (err) {
     if (err.name !== "AbortError") {
       fail(err);
     }
+  }
+  if (closing === mine) {
     closeCamera();
   }
 });

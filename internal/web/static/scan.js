@@ -85,13 +85,11 @@ function cameraError(e) {
   }
 }
 
-// scanQR shows the back camera in video and resolves with the text of the
-// first QR code it reads, then stops the camera. It rejects with a
-// ScanError when there is no camera to use, and with an AbortError when
-// signal aborts (the person closed the camera). The option decoder "jsqr"
-// skips BarcodeDetector. The video element gets data-decoder, the decoder
-// used.
-export async function scanQR(video, { signal, decoder } = {}) {
+// openCamera shows the back camera in video and returns the decoder of
+// its frames and a function that stops it. It rejects with a ScanError
+// when there is no camera to use, and with an AbortError when signal
+// aborts meanwhile. The video element gets data-decoder, the decoder used.
+async function openCamera(video, signal, decoder) {
   if (!cameraUsable()) {
     throw new ScanError(
       "la caméra n'est permise qu'à une page sécurisée (https) ou ouverte sur l'ordinateur du serveur : taper le numéro ou utiliser une douchette",
@@ -120,38 +118,89 @@ export async function scanQR(video, { signal, decoder } = {}) {
     await video.play();
     const d = await decoderFor(video, decoder);
     video.dataset.decoder = d.name;
-    return await new Promise((resolve, reject) => {
-      let timer = 0;
-      const abort = () => {
-        clearTimeout(timer);
-        reject(new DOMException("fermée", "AbortError"));
-      };
-      if (signal) {
-        signal.addEventListener("abort", abort, { once: true });
-      }
-      const tick = async () => {
-        if (signal && signal.aborted) {
-          return;
-        }
-        let text = null;
-        try {
-          text = await d.read();
-        } catch {
-          // A frame that cannot be read (not yet decoded) is skipped.
-        }
-        if (text) {
-          if (signal) {
-            signal.removeEventListener("abort", abort);
-          }
-          resolve(text);
-          return;
-        }
-        timer = setTimeout(tick, frameInterval);
-      };
-      tick();
-    });
-  } finally {
+    return { read: d.read, stop };
+  } catch (e) {
     stop();
+    throw e;
+  }
+}
+
+// pause waits ms, or until signal aborts.
+function pause(ms, signal) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      if (signal) {
+        signal.removeEventListener("abort", done);
+      }
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    if (signal) {
+      signal.addEventListener("abort", done, { once: true });
+    }
+  });
+}
+
+// readOne reads the current frame's code, null when it shows none: a frame
+// that cannot be read (not yet decoded) shows none.
+async function readOne(cam) {
+  try {
+    return await cam.read();
+  } catch {
+    return null;
+  }
+}
+
+// scanQR shows the back camera in video and resolves with the text of the
+// first QR code it reads, then stops the camera. It rejects with a
+// ScanError when there is no camera to use, and with an AbortError when
+// signal aborts (the person closed the camera). The option decoder "jsqr"
+// skips BarcodeDetector.
+export async function scanQR(video, { signal, decoder } = {}) {
+  const cam = await openCamera(video, signal, decoder);
+  try {
+    for (;;) {
+      if (signal && signal.aborted) {
+        throw new DOMException("fermée", "AbortError");
+      }
+      const text = await readOne(cam);
+      if (text) {
+        return text;
+      }
+      await pause(frameInterval, signal);
+    }
+  } finally {
+    cam.stop();
+  }
+}
+
+// watchQR shows the back camera in video and calls onCode with the text of
+// each QR code it reads, until signal aborts; it then stops the camera and
+// resolves. It rejects as scanQR does when the camera cannot open. onCode
+// may return a promise: no frame is read until it settles. A code held in
+// front of the camera is told once: the same text is told again only once
+// it was out of sight for quiet milliseconds (a queue of tickets, each
+// shown in turn, is told code by code).
+export async function watchQR(video, onCode, { signal, decoder, quiet = 2000 } = {}) {
+  const cam = await openCamera(video, signal, decoder);
+  let last = null;
+  let seen = 0;
+  try {
+    while (!(signal && signal.aborted)) {
+      const text = await readOne(cam);
+      if (text) {
+        const again = text === last && Date.now() - seen < quiet;
+        last = text;
+        if (!again) {
+          await onCode(text);
+        }
+        seen = Date.now();
+      }
+      await pause(frameInterval, signal);
+    }
+  } finally {
+    cam.stop();
   }
 }
 
