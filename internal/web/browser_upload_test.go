@@ -69,7 +69,12 @@ func TestBrowserUpload_EventFileWithItsLogo(t *testing.T) {
 			t.Errorf("the event's page lacks %q", want)
 		}
 	}
-	if w := eval[int](tb, `document.querySelector(".facts img.logo").naturalWidth`); w != 120 {
+	// The page reloaded shows the event before its image has loaded.
+	if w := eval[int](tb, `(async () => {
+		const img = document.querySelector(".facts img.logo");
+		if (!img.complete) await new Promise((loaded) => img.addEventListener("load", loaded, { once: true }));
+		return img.naturalWidth;
+	})()`); w != 120 {
 		t.Errorf("the recorded logo shows %d pixels wide, want 120", w)
 	}
 	tb.run(chromedp.ScrollIntoView(".facts img.logo"))
