@@ -161,7 +161,9 @@ func (b *Broker) rawClients() []*client {
 // to date, the changes since last when the ring holds them all, else the
 // full state. ok is false once the broker has stopped.
 func (b *Broker) subscribe(last int64, resume bool) (cl *client, first [][]byte, ok bool) {
-	return b.join(&client{queue: make(chan []byte, b.opt.Buffer), done: make(chan struct{})}, last, resume)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.joinLocked(&client{queue: make(chan []byte, b.opt.Buffer), done: make(chan struct{})}, last, resume)
 }
 
 // subscribeRaw registers a stream on a connection taken from net/http,
@@ -177,14 +179,7 @@ func (b *Broker) subscribeRaw(s *rawStream, last int64, resume bool) (cl *client
 	return cl, ok
 }
 
-// join registers cl; see subscribe.
-func (b *Broker) join(cl *client, last int64, resume bool) (*client, [][]byte, bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.joinLocked(cl, last, resume)
-}
-
-// joinLocked is join with b.mu held.
+// joinLocked registers cl, with b.mu held; see subscribe.
 func (b *Broker) joinLocked(cl *client, last int64, resume bool) (_ *client, first [][]byte, ok bool) {
 	if b.stopped {
 		return nil, nil, false

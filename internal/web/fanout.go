@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net"
 	"runtime"
 	"sync"
@@ -77,7 +78,7 @@ func newRawStream(conn net.Conn, hdr []byte, opt BrokerOptions) (*rawStream, err
 }
 
 // errNoRawConn is a taken connection that gives no file descriptor.
-var errNoRawConn = &net.OpError{Op: "stream", Err: syscall.EINVAL}
+var errNoRawConn = errors.New("web: the stream's connection gives no file descriptor")
 
 // start adds the first frames of a stream that joins the broker.
 func (s *rawStream) start(first [][]byte) {
