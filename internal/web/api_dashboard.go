@@ -27,7 +27,8 @@ func apiDashboard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Acto
 const dashboardCalm = 500 * time.Millisecond
 
 // dashboardBeat is the heartbeat of an idle dashboard stream, as the
-// public stream's.
+// public stream's, unless Config.Heartbeat says otherwise: the pages take
+// a stream silent for 2.5 heartbeats for dead (static/sse.js).
 const dashboardBeat = 15 * time.Second
 
 // apiDashboardStream tells the organiser's page, as Server-Sent Events,
@@ -56,7 +57,7 @@ func apiDashboardStream(s *Server, w http.ResponseWriter, r *http.Request, _ lot
 	if !send(fmt.Sprintf("retry: 2000\n\nevent: moved\nid: %d\ndata: {\"seq\":%d}\n\n", seq, seq)) {
 		return nil
 	}
-	beat := time.NewTicker(dashboardBeat)
+	beat := time.NewTicker(s.beat)
 	defer beat.Stop()
 	for {
 		select {

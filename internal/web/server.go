@@ -5,6 +5,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"log/slog"
@@ -52,6 +53,9 @@ type Config struct {
 	ReadOnly string
 	// Stream serves GET /api/v1/stream when set (live updates).
 	Stream http.Handler
+	// Heartbeat is the interval of the door's and the dashboard's streams
+	// when idle, 15 s when 0; the public stream's is its broker's.
+	Heartbeat time.Duration
 	// Cert, when the server is served over TLS (ServeTLS), is its
 	// certificate: the pairing pages show its fingerprint, and its hall's
 	// authority is offered for installing on the devices.
@@ -70,6 +74,7 @@ type Server struct {
 	auth     Auth
 	readOnly string
 	stream   http.Handler
+	beat     time.Duration // the door's and the dashboard's heartbeat
 	cert     *hallcert.Cert
 	log      *slog.Logger
 	limiter  *limiter
@@ -99,6 +104,7 @@ func New(cfg Config) *Server {
 		now = time.Now
 	}
 	s.limiter = newLimiter(now)
+	s.beat = cmp.Or(cfg.Heartbeat, dashboardBeat)
 	if s.readOnly != "" {
 		s.memory = newMemorySessions(now)
 	}

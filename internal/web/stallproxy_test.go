@@ -4,16 +4,18 @@ import (
 	"bufio"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 )
 
 // stallProxy is a TCP relay on loopback in front of a server that can let
-// the connections of the live stream die silently: once stalled, what the
-// server sends on them is dropped, and nothing is closed, as when a
-// phone's Wi-Fi loses the access point without a reset. Every other
-// connection goes through.
+// the connections of the live streams (the public one, the door's and the
+// dashboard's: every path ending in /stream) die silently: once stalled,
+// what the server sends on them is dropped, and nothing is closed, as
+// when a phone's Wi-Fi loses the access point without a reset. Every
+// other connection goes through.
 type stallProxy struct {
 	ln      net.Listener
 	target  string
@@ -89,7 +91,7 @@ func (p *stallProxy) relay(c net.Conn) {
 			if err != nil {
 				return
 			}
-			if req.URL.Path == "/api/v1/stream" {
+			if strings.HasSuffix(req.URL.Path, "/stream") {
 				p.streams.Add(1)
 				if req.Header.Get("Last-Event-ID") != "" {
 					p.resumed.Add(1)

@@ -1,10 +1,13 @@
 // The board (/tableau), live: the page is painted by the server from the
 // day's snapshot; this module follows GET /api/v1/stream (Server-Sent
-// Events) and redraws what changed. EventSource reconnects by itself and
-// resumes with Last-Event-ID, so nothing is missed after a network cut.
+// Events, read by sse.js) and redraws what changed. A connection that died
+// silently (the hall's Wi-Fi dropped it without a word) is noticed by its
+// missing heartbeats and opened again, resuming with Last-Event-ID, so
+// nothing is missed after a network cut; the board says it meanwhile.
 // Every French word shown is in the page (board.html): this module only
 // fills values in and shows or hides what the page holds.
 
+import { follow, keepUp } from "./sse.js";
 import { Voice } from "./voice.js";
 
 const $ = (id) => document.getElementById(id);
@@ -192,17 +195,40 @@ function proof(p, value) {
 	setText(p.querySelector("code"), value || "");
 }
 
+// conn says, in words, that the stream is lost, then that it is back for
+// a moment (backFor ms): an empty line shows nothing while all is well.
 const conn = $("conn");
-const stream = new EventSource(main.dataset.stream);
-stream.addEventListener("state", (e) => {
-	state = JSON.parse(e.data);
-	render(state);
-	speak(state);
+const backFor = 10000;
+let lost = false;
+let backTimer = 0;
+
+function setConn(state) {
+	clearTimeout(backTimer);
+	conn.dataset.state = state;
+	setText(conn, state === "off" ? conn.dataset.lost : state === "back" ? conn.dataset.back : "");
+	if (state === "back") backTimer = setTimeout(() => setConn("on"), backFor);
+}
+
+const stream = follow(main.dataset.stream, {
+	onOpen() {
+		if (lost) setConn("back");
+		lost = false;
+	},
+	onLost() {
+		lost = true;
+		setConn("off");
+	},
+	onMessage(type, data) {
+		if (type === "state") state = JSON.parse(data);
+		else if (type === "change" && state) merge(state, JSON.parse(data));
+		else return;
+		render(state);
+		speak(state);
+	},
 });
-stream.addEventListener("change", (e) => {
-	if (!state) return;
-	render(merge(state, JSON.parse(e.data)));
-	speak(state);
+keepUp(stream, () => {
+	lost = true;
+	setConn("off");
 });
 
 // speak says the last number when it is a new draw of the same game or
@@ -213,5 +239,3 @@ function speak(s) {
 	heard = now;
 	if (isNew) voice.say(s.last);
 }
-stream.addEventListener("open", () => setText(conn, ""));
-stream.addEventListener("error", () => setText(conn, conn.dataset.lost));

@@ -9,6 +9,7 @@
 import { ApiError, byId, fail, post } from "./live.js";
 import { playSound, soundOn, toggleSound } from "./door_sound.js";
 import { cameraUsable, watchQR } from "./scan.js";
+import { follow, keepUp } from "./sse.js";
 
 const input = byId("scan");
 const answer = byId("answer");
@@ -352,26 +353,46 @@ renderSound();
 // The count of tickets crossed out and to come, read again each time the
 // journal moves (another door admits too: the door's stream says so) and
 // after each admission here.
+const live = byId("live");
+// streamLost: the stream is down, so the count may be old, whatever a
+// read of it after an admission here says.
+let streamLost = true;
+
+function setLive(on, text) {
+  live.textContent = text;
+  live.dataset.state = on ? "on" : "off";
+}
+
 async function refreshCount() {
-  const live = byId("live");
   try {
     const c = await get("/api/v1/door");
     byId("crossed").textContent = String(c.crossed);
     byId("expected").textContent = String(c.expected);
     byId("tocome").textContent = String(c.to_come);
     byId("perdoor").textContent = c.doors.length > 1 ? c.doors.map((d) => `${d.door} : ${d.crossed}`).join(" · ") : "";
-    live.textContent = "En ligne";
-    live.dataset.state = "on";
+    if (!streamLost) setLive(true, "En ligne");
   } catch {
-    live.textContent = "Serveur injoignable : nouvel essai…";
-    live.dataset.state = "off";
+    setLive(false, "Serveur injoignable : nouvel essai…");
   }
 }
 
-const moves = new EventSource("/api/v1/door/stream");
-moves.addEventListener("moved", refreshCount);
-moves.addEventListener("error", () => {
-  byId("live").textContent = "Connexion perdue : reconnexion…";
-  byId("live").dataset.state = "off";
+// The door's stream, read by sse.js: a connection that died silently is
+// noticed by its missing heartbeats and opened again; its first message
+// reads the count again.
+const moves = follow("/api/v1/door/stream", {
+  onOpen() {
+    streamLost = false;
+  },
+  onLost() {
+    streamLost = true;
+    setLive(false, "Connexion perdue : reconnexion…");
+  },
+  onMessage(type) {
+    if (type === "moved") refreshCount();
+  },
+});
+keepUp(moves, () => {
+  streamLost = true;
+  setLive(false, "Hors ligne : l'appareil n'a plus de réseau");
 });
 waitTicket();

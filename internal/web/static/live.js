@@ -2,6 +2,8 @@
 // and controllers' details from /api/v1/status after each change, and the
 // writes to the API with their French errors.
 
+import { follow as followStream, keepUp } from "./sse.js";
+
 // labels are the domain's French words, rendered into the game pages; a
 // page without them (the door's) has none.
 const labelsElement = document.getElementById("labels");
@@ -34,6 +36,10 @@ export function follow(render) {
   let pub = null;
   let reading = false;
   let again = false;
+  const setLive = (on, text) => {
+    live.textContent = text;
+    live.dataset.state = on ? "on" : "off";
+  };
   async function refresh() {
     if (reading) {
       again = true;
@@ -48,28 +54,25 @@ export function follow(render) {
         render(pub, status);
       } while (again);
     } catch {
-      live.textContent = "Serveur injoignable : nouvel essai…";
+      setLive(false, "Serveur injoignable : nouvel essai…");
     } finally {
       reading = false;
     }
   }
-  const es = new EventSource("/api/v1/stream");
-  es.addEventListener("open", () => {
-    live.textContent = "En direct";
-    live.dataset.state = "on";
+  // The stream is read by sse.js: a connection that died silently is
+  // noticed by its missing heartbeats and opened again, resuming where it
+  // stopped; its first message then reads the status again.
+  const stream = followStream("/api/v1/stream", {
+    onOpen: () => setLive(true, "En direct"),
+    onLost: () => setLive(false, "Connexion perdue : reconnexion…"),
+    onMessage(type, data) {
+      if (type === "state") pub = JSON.parse(data);
+      else if (type === "change") pub = mergePatch(pub, JSON.parse(data));
+      else return;
+      refresh();
+    },
   });
-  es.addEventListener("error", () => {
-    live.textContent = "Connexion perdue : reconnexion…";
-    live.dataset.state = "off";
-  });
-  es.addEventListener("state", (e) => {
-    pub = JSON.parse(e.data);
-    refresh();
-  });
-  es.addEventListener("change", (e) => {
-    pub = mergePatch(pub, JSON.parse(e.data));
-    refresh();
-  });
+  keepUp(stream, () => setLive(false, "Hors ligne : l'appareil n'a plus de réseau"));
   return { refresh };
 }
 

@@ -1,7 +1,11 @@
 // The organiser's dashboard, live: the dashboard's own stream (organiser
 // only) says when the journal moved, and the page swaps in the figures
 // the server renders, charts included. No figure travels on the public
-// stream.
+// stream. The stream is read by sse.js: a connection that died silently
+// is noticed by its missing heartbeats and opened again, and its first
+// message, the journal's head, brings the figures up to date.
+
+import { follow, keepUp } from "./sse.js";
 
 const byId = (id) => document.getElementById(id);
 
@@ -49,17 +53,23 @@ async function refresh() {
 // shown is the journal's head the figures on the page were read at.
 let shown = Number(board.dataset.seq);
 
-const es = new EventSource("/api/v1/dashboard/stream");
-es.addEventListener("moved", (e) => {
-  const seq = JSON.parse(e.data).seq;
-  live.textContent = "En direct";
-  live.dataset.state = "on";
-  if (seq !== shown) {
-    shown = seq;
-    refresh();
-  }
-});
-es.addEventListener("error", () => {
-  live.textContent = "Connexion perdue : reconnexion…";
+function setLost(text) {
+  live.textContent = text;
   live.dataset.state = "off";
+}
+
+const stream = follow("/api/v1/dashboard/stream", {
+  onOpen() {},
+  onLost: () => setLost("Connexion perdue : reconnexion…"),
+  onMessage(type, data) {
+    if (type !== "moved") return;
+    const seq = JSON.parse(data).seq;
+    live.textContent = "En direct";
+    live.dataset.state = "on";
+    if (seq !== shown) {
+      shown = seq;
+      refresh();
+    }
+  },
 });
+keepUp(stream, () => setLost("Hors ligne : l'ordinateur n'a plus de réseau"));

@@ -7,7 +7,7 @@
 // present state.
 
 import { acceptScanner, cameraUsable, scanQR } from "./scan.js";
-import { follow } from "./sse.js";
+import { follow, keepUp } from "./sse.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("player");
@@ -300,18 +300,8 @@ const stream = follow(root.dataset.stream, {
 	},
 });
 
-window.addEventListener("offline", () => {
-	// No network at all: the stream is dead; it is opened again on "online".
-	stream.close();
-	setLive(false, "Hors ligne : le téléphone n'a plus de réseau");
-});
-window.addEventListener("online", stream.restart);
-document.addEventListener("visibilitychange", () => {
-	if (document.visibilityState === "visible") stream.restart();
-});
-window.addEventListener("pageshow", (e) => {
-	if (e.persisted) stream.restart();
-});
+// No network at all: the stream is dead; it is opened again on "online".
+keepUp(stream, () => setLive(false, "Hors ligne : le téléphone n'a plus de réseau"));
 
 // The serial typed, or typed by a USB scanner that ends with Enter.
 acceptScanner($("serial"), add);

@@ -116,3 +116,22 @@ export function follow(url, { onMessage, onOpen, onLost }) {
   start();
   return { restart: start, close: stop };
 }
+
+// keepUp ties a stream to the device's network and the page's life: no
+// network at all closes it and offline() says so; the network back, the
+// page shown again (a phone that woke up) or restored from the
+// back-forward cache open it again at once, without waiting for the
+// watchdog.
+export function keepUp(stream, offline) {
+  window.addEventListener("offline", () => {
+    stream.close();
+    offline();
+  });
+  window.addEventListener("online", stream.restart);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") stream.restart();
+  });
+  window.addEventListener("pageshow", (e) => {
+    if (e.persisted) stream.restart();
+  });
+}
