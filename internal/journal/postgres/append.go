@@ -38,23 +38,43 @@ func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Dra
 	if len(drafts) == 0 {
 		return nil, errors.New("journal: nothing to append")
 	}
-	tx, err := s.pool.Begin(ctx)
+	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return nil, fault("begin", err)
 	}
-	// After Commit this is a no-op; on any failure it discards everything.
-	defer tx.Rollback(context.WithoutCancel(ctx))
+	// The pool closes a connection released inside a transaction, so even a
+	// failed ROLLBACK leaves nothing half-done for the next user.
+	defer conn.Release()
+	events, err := appendOn(ctx, conn.Conn(), expected, drafts, s.clock)
+	if err != nil {
+		if conn.Conn().PgConn().TxStatus() != 'I' {
+			conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+		}
+		return nil, err
+	}
+	s.note.advance(events[len(events)-1].Seq)
+	return events, nil
+}
 
+// appendOn is an append in two round trips: the first opens the transaction
+// and locks the head, the second writes, moves the head, notifies and
+// commits, stopping at the first failure (the caller then rolls back).
+func appendOn(ctx context.Context, conn *pgx.Conn, expected int64, drafts []journal.Draft, clock journal.Clock) ([]journal.Event, error) {
 	// The row lock makes concurrent appends (any process) take turns, so the
 	// check below and the chain computed from this head stay true until commit.
 	var head journal.Head
-	if err := tx.QueryRow(ctx, `SELECT seq, hash FROM head WHERE id = 1 FOR UPDATE`).Scan(&head.Seq, &head.Hash); err != nil {
+	lock := &pgx.Batch{}
+	lock.Queue(`BEGIN`)
+	lock.Queue(`SELECT seq, hash FROM head WHERE id = 1 FOR UPDATE`).QueryRow(func(row pgx.Row) error {
+		return row.Scan(&head.Seq, &head.Hash)
+	})
+	if err := conn.SendBatch(ctx, lock).Close(); err != nil {
 		return nil, fault("head", err)
 	}
 	if head.Seq != expected {
 		return nil, fmt.Errorf("%w: head is %d, expected %d", journal.ErrConflict, head.Seq, expected)
 	}
-	now := journal.Truncate(s.clock())
+	now := journal.Truncate(clock())
 	events := make([]journal.Event, 0, len(drafts))
 	var steps []step
 	for _, d := range drafts {
@@ -72,31 +92,39 @@ func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Dra
 		step{`UPDATE head SET seq = $1, hash = $2 WHERE id = 1`, []any{head.Seq, head.Hash}, wrap("head")},
 		step{`SELECT pg_notify($1, $2)`, []any{channel, strconv.FormatInt(head.Seq, 10)}, wrap("notify")},
 	)
-	if err := run(ctx, tx, steps); err != nil {
+	if err := runAndCommit(ctx, conn, steps); err != nil {
 		return nil, err
 	}
-	if err := tx.Commit(ctx); err != nil {
-		return nil, fault("commit", err)
-	}
-	s.note.advance(head.Seq)
 	return events, nil
 }
 
-// run sends the steps in one round trip and stops at the first failure.
-func run(ctx context.Context, tx pgx.Tx, steps []step) error {
+// runAndCommit sends the steps and COMMIT in one round trip. After a
+// failing step PostgreSQL skips the rest of the batch, COMMIT included, so
+// the transaction is left aborted for the caller's ROLLBACK.
+func runAndCommit(ctx context.Context, conn *pgx.Conn, steps []step) error {
 	b := &pgx.Batch{}
 	for _, st := range steps {
 		b.Queue(st.sql, st.args...)
 	}
-	br := tx.SendBatch(ctx, b)
+	b.Queue(`COMMIT`)
+	br := conn.SendBatch(ctx, b)
+	defer br.Close()
 	for _, st := range steps {
 		if _, err := br.Exec(); err != nil {
-			br.Close()
 			return st.fail(err)
 		}
 	}
+	// COMMIT of an aborted transaction answers ROLLBACK without an error:
+	// only the tag COMMIT means the events are durable.
+	tag, err := br.Exec()
+	if err != nil {
+		return fault("commit", err)
+	}
+	if tag.String() != "COMMIT" {
+		return fmt.Errorf("journal: commit: the server answered %q", tag.String())
+	}
 	if err := br.Close(); err != nil {
-		return fault("batch", err)
+		return fault("commit", err)
 	}
 	return nil
 }
