@@ -45,6 +45,7 @@ type client struct {
 
 	mu    sync.Mutex
 	base  string
+	at    map[string]string // the server of a device sent elsewhere, by token; set before the day
 	stats map[string]*routeStats
 	acked []Act
 	onAck func(Act)
@@ -151,6 +152,9 @@ func (c *client) send(ctx context.Context, token, method, path, key string, payl
 	c.mu.Lock()
 	base := c.base
 	c.mu.Unlock()
+	if b, ok := c.at[token]; ok {
+		base = b
+	}
 	var rd io.Reader
 	if payload != nil {
 		rd = bytes.NewReader(payload)

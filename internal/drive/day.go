@@ -18,6 +18,10 @@ import (
 type Config struct {
 	Base   string       // the server, http://127.0.0.1:PORT
 	Client *http.Client // nil: one of the driver's own
+	// Spread are other servers of the same journal, as in a hall with
+	// several instances: the cashiers go to Base and these in turn, the
+	// door to the last of them; the game (host, controllers) stays on Base.
+	Spread []string
 	// Retry is how long an act is sent again while the server does not
 	// answer; 30 s when 0.
 	Retry time.Duration
@@ -83,6 +87,15 @@ func New(plan *Plan, cfg Config) *Driver {
 	}
 	d := &Driver{plan: plan, cfg: cfg, rng: rand.New(rand.NewPCG(uint64(cfg.Seed), 0x686f7374)), rescan: -1, sold: map[string]bool{},
 		c: &client{http: hc, retry: cfg.Retry, base: cfg.Base, stats: map[string]*routeStats{}, onAck: cfg.OnAck}}
+	if len(cfg.Spread) > 0 {
+		bases := append([]string{cfg.Base}, cfg.Spread...)
+		d.c.at = map[string]string{}
+		for i, c := range plan.Cashiers {
+			d.c.at[c.Token] = bases[i%len(bases)]
+		}
+		d.c.at[plan.Special.Token] = bases[len(plan.Cashiers)%len(bases)]
+		d.c.at[plan.Door.Token] = bases[len(bases)-1]
+	}
 	for p, pl := range plan.Players {
 		if pl.Ticket != "" && pl.Free != nil {
 			d.rescan = p
@@ -93,7 +106,8 @@ func New(plan *Plan, cfg Config) *Driver {
 }
 
 // SetBase points the driver at the server's new address (a server
-// restarted elsewhere); the acts under way go on there.
+// restarted elsewhere); the acts under way go on there. The devices that
+// Config.Spread sent elsewhere stay there.
 func (d *Driver) SetBase(base string) {
 	d.c.mu.Lock()
 	d.c.base = base

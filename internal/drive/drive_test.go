@@ -7,7 +7,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -186,4 +190,69 @@ func TestDrive_AnActWhoseAnswerIsLostIsMadeOnce(t *testing.T) {
 		t.Errorf("%d acts sent again, %d answers lost", retries, tr.lost.Load())
 	}
 	checkDay(t, s, r, d.Acked(), games)
+}
+
+// front is a server in front of another that counts the requests it
+// passes on, by route: one of a hall's instances, as the driver sees it.
+type front struct {
+	url    string
+	mu     sync.Mutex
+	routes map[string]int
+}
+
+func newFront(t *testing.T, to string) *front {
+	t.Helper()
+	target, err := url.Parse(to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &front{routes: map[string]int{}}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		f.routes[r.Method+" "+routePattern(r.URL.Path)]++
+		f.mu.Unlock()
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	f.url = hs.URL
+	return f
+}
+
+func (f *front) count(route string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.routes[route]
+}
+
+func TestDrive_SpreadsTheDesksOverTheInstances(t *testing.T) {
+	const games = 1
+	s := serve(t, games, 300, Options{Players: 20, Cashiers: 4, Controllers: 1, Seed: 5})
+	a, b := newFront(t, s.base), newFront(t, s.base)
+	d := New(s.plan, Config{Base: a.url, Spread: []string{b.url}, Seed: 5})
+	r, err := d.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDay(t, s, r, d.Acked(), games)
+	// Sales on both, the door on the other, the game on Base only.
+	for _, c := range []struct {
+		f     *front
+		route string
+		some  bool
+	}{
+		{a, "POST /api/v1/sales", true}, {b, "POST /api/v1/sales", true},
+		{a, "POST /api/v1/desks/{desk}/open", true}, {b, "POST /api/v1/desks/{desk}/open", true},
+		{b, "POST /api/v1/door", true}, {a, "POST /api/v1/door", false},
+		{a, "POST /api/v1/game/draws", true}, {b, "POST /api/v1/game/draws", false},
+		{a, "POST /api/v1/claims", true}, {b, "POST /api/v1/claims", false},
+	} {
+		if n := c.f.count(c.route); (n > 0) != c.some {
+			name := "Base"
+			if c.f == b {
+				name = "the other"
+			}
+			t.Errorf("%s on %s: %d requests, want some: %v", c.route, name, n, c.some)
+		}
+	}
 }
