@@ -1,23 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
-	"syscall"
 	"time"
 
 	"loto/internal/drive"
 	"loto/internal/journal"
-	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 )
 
@@ -25,6 +19,7 @@ import (
 const (
 	maxDayPlayers     = 10000
 	maxDayControllers = 20
+	maxDayInstances   = 2
 )
 
 func init() {
@@ -34,13 +29,19 @@ func init() {
 // dayLoad is what a simulated day through HTTP found.
 type dayLoad struct {
 	drive.Report
-	Cashiers      int         `json:"cashiers"`
-	Acts          int         `json:"acts"` // acknowledged
-	ActsPerSecond float64     `json:"acts_per_second"`
-	Events        int64       `json:"events"` // the journal's head after the day
-	Stream        *streamLoad `json:"stream,omitempty"`
-	// The server's use of this machine, from /proc: its CPU time during
-	// the day, and its resident memory after the day and at its peak.
+	Journal       string  `json:"journal"`   // SQLite or PostgreSQL
+	Instances     int     `json:"instances"` // servers of the journal
+	Cashiers      int     `json:"cashiers"`
+	Acts          int     `json:"acts"` // acknowledged
+	ActsPerSecond float64 `json:"acts_per_second"`
+	Events        int64   `json:"events"` // the journal's head after the day
+	// Replayed says that every server showed, after the day, the status
+	// and the day's report of a fresh replay of the journal, byte for byte.
+	Replayed bool        `json:"replayed"`
+	Stream   *streamLoad `json:"stream,omitempty"`
+	// The servers' use of this machine, from /proc, added up: their CPU
+	// time during the day, and their resident memory after the day and at
+	// their peaks. A PostgreSQL server's own is not counted.
 	ServerCPU  time.Duration `json:"server_cpu_ns"`
 	ServerRSS  int64         `json:"server_rss_bytes"`
 	ServerPeak int64         `json:"server_peak_rss_bytes"`
@@ -48,18 +49,24 @@ type dayLoad struct {
 
 // dayOptions are the flags of load day.
 type dayOptions struct {
-	players, cashiers, controllers, clients, games int
-	pace, pause, duration                          time.Duration
+	players, cashiers, controllers, clients, games, instances int
+	pace, pause, duration                                     time.Duration
+	pg                                                        string // an empty PostgreSQL database; "" for a temporary SQLite file
 }
 
 func loadDayCmd(ctx context.Context, e *env) error {
 	fs := newFlags("load day", e)
-	fs.about = "Mesure sur cette machine seulement : la journée d'exemple sur un fichier SQLite temporaire, servie par ce programme (loto serve) en 127.0.0.1, jouée par HTTP ; s'arrête d'elle-même ; --db ne sert pas."
+	fs.about = "Mesure sur cette machine seulement : la journée d'exemple sur un fichier SQLite temporaire, ou sur la base PostgreSQL vide\n" +
+		"de cette machine que --db nomme, servie par ce programme (loto serve) en 127.0.0.1, jouée par HTTP ; s'arrête d'elle-même.\n" +
+		"Avec --instances 2 (PostgreSQL), deux serveurs sur la même base : les caisses sur les deux, l'entrée et les clients en direct\n" +
+		"sur le second, la partie sur le premier. À la fin, la chaîne du journal est vérifiée et chaque serveur doit montrer ce\n" +
+		"qu'une relecture fraîche du journal montre."
 	var o dayOptions
 	fs.IntVar(&o.players, "players", 3000, "`N` joueurs, de 1 à "+strconv.Itoa(maxDayPlayers))
 	fs.IntVar(&o.cashiers, "cashiers", 8, "`N` caissiers qui vendent en même temps, de 1 à "+strconv.Itoa(maxCashiers))
 	fs.IntVar(&o.controllers, "controllers", 2, "`N` contrôleurs, de 1 à "+strconv.Itoa(maxDayControllers))
 	fs.IntVar(&o.clients, "clients", 1000, "`N` clients en direct (tableaux, téléphones), de 0 à "+strconv.Itoa(maxLoadClients))
+	fs.IntVar(&o.instances, "instances", 1, "`N` serveurs sur la même base, 1 ou 2 (2 : PostgreSQL seulement)")
 	fs.IntVar(&o.games, "games", 0, "`N` premières parties du programme seulement ; 0 : toutes")
 	fs.DurationVar(&o.pace, "pace", 20*time.Millisecond, "`DURÉE` entre deux numéros tirés, de 0 à 10s")
 	fs.DurationVar(&o.pause, "pause", 500*time.Millisecond, "`DURÉE` d'une pause du programme, de 0 à 1m")
@@ -85,6 +92,15 @@ func loadDayCmd(ctx context.Context, e *env) error {
 		return usagef("--pause : de 0 à 1m")
 	case o.duration < time.Second || o.duration > maxLoadDuration:
 		return usagef("--duration : de 1s à 10m")
+	case o.instances < 1 || o.instances > maxDayInstances:
+		return usagef("--instances : 1 ou %d serveurs", maxDayInstances)
+	}
+	if o.pg = fs.db; o.pg != "" {
+		if err := localPostgres(o.pg); err != nil {
+			return err
+		}
+	} else if o.instances > 1 {
+		return usagef("--instances 2 : plusieurs serveurs partagent une base PostgreSQL (--db postgres://...) ; un fichier SQLite n'a qu'un serveur")
 	}
 	res, err := measureDay(ctx, o, e)
 	if err != nil {
@@ -107,10 +123,12 @@ func loadDayCmd(ctx context.Context, e *env) error {
 // Tests, whose binary is not loto, build it.
 var serverBinary = os.Executable
 
-// measureDay records the example day on a temporary SQLite file, big
-// enough for the players, prepares its devices and reservations, serves
-// it with `loto serve` in a child process on a loopback port, plays it
-// through HTTP with the live clients following, and weighs the server.
+// measureDay records the example day on a temporary SQLite file or the
+// empty PostgreSQL database o.pg, big enough for the players, prepares its
+// devices and reservations, serves it with o.instances `loto serve` in
+// child processes on loopback ports, plays it through HTTP with the live
+// clients following, weighs the servers, and checks the journal and what
+// every server shows against a fresh replay.
 func measureDay(ctx context.Context, o dayOptions, e *env) (dayLoad, error) {
 	ctx, cancel := context.WithTimeout(ctx, o.duration)
 	defer cancel()
@@ -122,24 +140,43 @@ func measureDay(ctx context.Context, o dayOptions, e *env) (dayLoad, error) {
 		return dayLoad{}, err
 	}
 	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "load.db")
-	plan, err := prepareDay(ctx, path, o)
+	db, kind := filepath.Join(dir, "load.db"), "SQLite"
+	if o.pg != "" {
+		db, kind = o.pg, "PostgreSQL"
+	}
+	store, err := salesStore(ctx, dir, o.pg)
 	if err != nil {
 		return dayLoad{}, err
 	}
-	srv, base, err := startServer(ctx, path, e)
+	plan, password, err := prepareDay(ctx, store, o)
+	store.Close() // for the servers to open
 	if err != nil {
 		return dayLoad{}, err
 	}
-	defer srv.stop()
+	var servers []*child
+	var bases []string // each ends with a slash
+	defer func() {
+		for _, s := range servers {
+			s.stop()
+		}
+	}()
+	for range o.instances {
+		srv, base, err := startServer(ctx, db, e)
+		if err != nil {
+			return dayLoad{}, err
+		}
+		servers, bases = append(servers, srv), append(bases, base)
+	}
 	var stream chan streamResult
 	streamCtx, stopStream := context.WithCancel(ctx)
 	defer stopStream()
 	if o.clients > 0 {
 		ready := make(chan struct{})
 		stream = make(chan streamResult, 1)
+		// On the last server: with two, what the clients see of the game
+		// went from the first through the journal.
 		go func() {
-			r, err := measureStream(streamCtx, base+streamPath[1:], o.clients, 2*maxLoadDuration, ready)
+			r, err := measureStream(streamCtx, bases[len(bases)-1]+streamPath[1:], o.clients, 2*maxLoadDuration, ready)
 			stream <- streamResult{r, err}
 		}()
 		select {
@@ -148,17 +185,21 @@ func measureDay(ctx context.Context, o dayOptions, e *env) (dayLoad, error) {
 			return dayLoad{}, fmt.Errorf("clients en direct : %w", res.err)
 		}
 	}
-	before, err := readUsage(srv.cmd.Process.Pid)
+	before, err := serversUsage(servers)
 	if err != nil {
 		return dayLoad{}, err
 	}
-	d := drive.New(plan, drive.Config{Base: base[:len(base)-1], Pace: o.pace, Break: o.pause})
+	var spread []string
+	for _, b := range bases[1:] {
+		spread = append(spread, b[:len(b)-1])
+	}
+	d := drive.New(plan, drive.Config{Base: bases[0][:len(bases[0])-1], Spread: spread, Pace: o.pace, Break: o.pause})
 	rep, runErr := d.Run(ctx)
-	after, err := readUsage(srv.cmd.Process.Pid)
+	after, err := serversUsage(servers)
 	if err != nil {
 		return dayLoad{}, err
 	}
-	out := dayLoad{Report: rep, Cashiers: o.cashiers, Acts: len(d.Acked()),
+	out := dayLoad{Report: rep, Journal: kind, Instances: o.instances, Cashiers: o.cashiers, Acts: len(d.Acked()),
 		ServerCPU: after.CPU - before.CPU, ServerRSS: after.RSS, ServerPeak: after.Peak}
 	out.ActsPerSecond = float64(out.Acts) / rep.Took.Seconds()
 	if stream != nil {
@@ -174,26 +215,36 @@ func measureDay(ctx context.Context, o dayOptions, e *env) (dayLoad, error) {
 	if runErr != nil && out.Errors == 0 {
 		return out, fmt.Errorf("journée interrompue : %w", runErr)
 	}
-	srv.stop()
-	if out.Events, err = verifyDay(ctx, path); err != nil {
+	// A day cut short by its errors has its chain verified still.
+	var served *shownDay
+	if runErr == nil {
+		s, err := servedDay(ctx, bases, password)
+		if err != nil {
+			return out, err
+		}
+		served = &s
+	}
+	for _, s := range servers {
+		s.stop()
+	}
+	if out.Events, err = checkDayJournal(ctx, db, served); err != nil {
 		return out, err
 	}
+	out.Replayed = served != nil
 	return out, nil
 }
 
-// verifyDay verifies the chain of the day's journal once its server has
-// stopped, and returns its count of events.
-func verifyDay(ctx context.Context, path string) (int64, error) {
-	store, err := sqlite.Open(ctx, path, nil)
-	if err != nil {
-		return 0, err
+// serversUsage adds up the servers' use of the machine.
+func serversUsage(servers []*child) (procUsage, error) {
+	var sum procUsage
+	for _, s := range servers {
+		u, err := readUsage(s.cmd.Process.Pid)
+		if err != nil {
+			return procUsage{}, err
+		}
+		sum.CPU, sum.RSS, sum.Peak = sum.CPU+u.CPU, sum.RSS+u.RSS, sum.Peak+u.Peak
 	}
-	defer store.Close()
-	head, err := journal.Verify(ctx, store)
-	if err != nil {
-		return 0, fmt.Errorf("journal de la journée mesurée : %w", err)
-	}
-	return head.Seq, nil
+	return sum, nil
 }
 
 // streamResult is what the live clients of a day found.
@@ -212,22 +263,17 @@ func sleepCtx(ctx context.Context, d time.Duration) {
 	}
 }
 
-// prepareDay records the example day on a new SQLite file at path, its
-// series big enough for the players, and prepares the plan of its
-// simulated day; the file is closed for the server to open.
-func prepareDay(ctx context.Context, path string, o dayOptions) (*drive.Plan, error) {
-	store, err := sqlite.Open(ctx, path, nil)
-	if err != nil {
-		return nil, err
-	}
-	defer store.Close()
+// prepareDay records the example day on the empty journal store, its
+// series big enough for the players, with an organiser's password made for
+// the measure, and prepares the plan of its simulated day.
+func prepareDay(ctx context.Context, store journal.Store, o dayOptions) (*drive.Plan, string, error) {
 	day, err := loto.OpenWith(ctx, store, loto.Options{Clock: clock})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	spec, err := drive.Example(o.games, max(6000, 8*o.players))
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	for i := range spec.Series {
 		if spec.Series[i].Kind == loto.Special {
@@ -235,91 +281,13 @@ func prepareDay(ctx context.Context, path string, o dayOptions) (*drive.Plan, er
 		}
 	}
 	if _, err := day.CreateEvent(ctx, organiser, spec); err != nil {
-		return nil, err
-	}
-	return drive.Prepare(ctx, day, drive.Options{Players: o.players, Cashiers: o.cashiers, Controllers: o.controllers, Seed: 1})
-}
-
-// child is the server of a measure, a `loto serve` of this program.
-type child struct {
-	cmd  *exec.Cmd
-	done chan struct{}
-}
-
-// listeningLine is the line of `loto serve` that says where it answers.
-var listeningLine = regexp.MustCompile(`à l'écoute sur (http://\S+/)`)
-
-// startServer starts `loto serve` on the SQLite file path and a loopback
-// port of the system's choosing, and returns once its status answers; its
-// base address ends with a slash.
-func startServer(ctx context.Context, path string, e *env) (*child, string, error) {
-	bin, err := serverBinary()
-	if err != nil {
-		return nil, "", fmt.Errorf("programme introuvable pour lancer le serveur : %w", err)
-	}
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", path)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
 		return nil, "", err
 	}
-	cmd.Stderr = e.stderr
-	if err := cmd.Start(); err != nil {
-		return nil, "", fmt.Errorf("serveur de la mesure : %w", err)
+	// Known to this process only, for reading what the servers show.
+	password := "mesure-" + rand.Text()
+	if err := day.SetOrganiserPassword(ctx, organiser, password); err != nil {
+		return nil, "", err
 	}
-	c := &child{cmd: cmd, done: make(chan struct{})}
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if m := listeningLine.FindStringSubmatch(sc.Text()); m != nil {
-				found <- m[1]
-				break
-			}
-		}
-		io.Copy(io.Discard, out)
-		cmd.Wait()
-		close(c.done)
-	}()
-	var base string
-	select {
-	case base = <-found:
-	case <-c.done:
-		return nil, "", fmt.Errorf("le serveur de la mesure s'est arrêté au démarrage : %v", cmd.ProcessState)
-	case <-time.After(connectTimeout):
-		c.stop()
-		return nil, "", fmt.Errorf("le serveur de la mesure ne dit pas son adresse après %s", connectTimeout)
-	case <-ctx.Done():
-		c.stop()
-		return nil, "", ctx.Err()
-	}
-	client := &http.Client{Timeout: time.Second}
-	for deadline := time.Now().Add(connectTimeout); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		resp, err := client.Get(base + "api/v1/status")
-		if err != nil {
-			continue
-		}
-		resp.Body.Close()
-		if resp.StatusCode == http.StatusOK {
-			return c, base, nil
-		}
-	}
-	c.stop()
-	return nil, "", fmt.Errorf("le serveur de la mesure ne répond pas à %sapi/v1/status", base)
-}
-
-// stop asks the server to stop (SIGTERM: it finishes its requests), and
-// kills it if it has not after a few seconds; once stopped, it does nothing.
-func (c *child) stop() {
-	select {
-	case <-c.done:
-		return
-	default:
-	}
-	c.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-c.done:
-	case <-time.After(5 * time.Second):
-		c.cmd.Process.Kill()
-		<-c.done
-	}
+	plan, err := drive.Prepare(ctx, day, drive.Options{Players: o.players, Cashiers: o.cashiers, Controllers: o.controllers, Seed: 1})
+	return plan, password, err
 }

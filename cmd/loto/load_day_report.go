@@ -10,9 +10,13 @@ import (
 
 // writeDay says the figures of a simulated day in French.
 func writeDay(w io.Writer, r dayLoad) {
-	fmt.Fprintf(w, "journée : %d joueurs, %d caissiers, jouée de bout en bout par HTTP en %s\n", r.Players, r.Cashiers, seconds(r.Took))
+	fmt.Fprintf(w, "journée : %d joueurs, %d caissiers, jouée de bout en bout par HTTP en %s ; journal %s, %s\n", r.Players, r.Cashiers,
+		seconds(r.Took), r.Journal, plural(r.Instances, "serveur", "serveurs"))
 	fmt.Fprintf(w, "actes confirmés : %d (%s par seconde) ; journal : %d événements, chaîne vérifiée\n", r.Acts,
 		frenchDecimal(strconv.FormatFloat(r.ActsPerSecond, 'f', 0, 64)), r.Events)
+	if r.Replayed {
+		fmt.Fprintln(w, "état de la partie et rapport de la journée : les mêmes sur chaque serveur que ceux d'une relecture fraîche du journal")
+	}
 	fmt.Fprintf(w, "dont : %d ventes, %d entrées, %d parties, %d numéros, %d annonces, %d lots\n",
 		r.Sales, r.Admissions, r.Games, r.Draws, r.Claims, r.Awards)
 	fmt.Fprintf(w, "erreurs provoquées exprès, refusées comme il faut : %d ; refus ou absences de réponse à tort : %d\n", r.Provoked, r.Errors)
@@ -34,8 +38,16 @@ func writeDay(w io.Writer, r dayLoad) {
 	if r.Took > 0 {
 		cpu = 100 * r.ServerCPU.Seconds() / r.Took.Seconds()
 	}
-	fmt.Fprintf(w, "serveur : CPU %s (%s %% d'un cœur), mémoire %s Mo après la journée, %s Mo au plus\n", seconds(r.ServerCPU),
+	fmt.Fprintf(w, "%s : CPU %s (%s %% d'un cœur), mémoire %s Mo après la journée, %s Mo au plus\n", servers(r.Instances), seconds(r.ServerCPU),
 		frenchDecimal(strconv.FormatFloat(cpu, 'f', 0, 64)), megabytes(r.ServerRSS), megabytes(r.ServerPeak))
+}
+
+// servers names the measured servers in the report's last line.
+func servers(n int) string {
+	if n > 1 {
+		return fmt.Sprintf("les %d serveurs ensemble", n)
+	}
+	return "serveur"
 }
 
 // seconds writes a duration in seconds in French ("41,2 s").
