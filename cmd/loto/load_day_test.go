@@ -96,7 +96,9 @@ func TestLoadDayOnTwoServersOfPostgreSQL(t *testing.T) {
 	if r.Acts < r.Sales+r.Admissions+r.Draws+r.Awards || r.Events < int64(r.Acts) {
 		t.Errorf("%d acts acknowledged, %d events in the journal", r.Acts, r.Events)
 	}
-	if r.Stream == nil || r.Stream.Changes < r.Draws || r.Stream.Dropped != 0 {
+	// The second server follows the journal: a read of it may bring
+	// several draws, which its clients get in one change.
+	if r.Stream == nil || r.Stream.Changes == 0 || r.Stream.Incomplete != 0 || r.Stream.Dropped != 0 {
 		t.Errorf("live clients on the second server %+v, %d draws", r.Stream, r.Draws)
 	}
 
