@@ -67,39 +67,39 @@ func TestLoadDayPlaysADayThroughTheRealServer(t *testing.T) {
 // that should pass, the chain verifies, and both servers show what a fresh
 // replay of the journal shows. A database with a day in it, a server of
 // another machine, and two servers on a SQLite file are refused. With
-// LOTO_MEASURE=1 it is the measure of docs/benchmarks.md: the whole day
-// of 3,000 players and 1,000 live clients, its figures logged.
+// LOTO_MEASURE=1 it is the measure of docs/benchmarks.md: the whole day of
+// 3,000 players and 1,000 live clients on one server, then on two, each on
+// a fresh database, their figures logged.
 func TestLoadDayOnTwoServersOfPostgreSQL(t *testing.T) {
-	url := journaltest.PostgresURL(t)
 	serverBuilt(t)
-	args := []string{"load", "day", "--db", url, "--instances", "2", "--players", "40", "--cashiers", "4", "--clients", "5",
-		"--games", "1", "--pace", "0", "--pause", "0", "--json"}
-	games := 1
-	if os.Getenv("LOTO_MEASURE") == "1" {
-		args, games = []string{"load", "day", "--db", url, "--instances", "2", "--json"}, 0
+	measure := os.Getenv("LOTO_MEASURE") == "1"
+	instances := []int{2}
+	if measure {
+		instances = []int{1, 2}
 	}
-	r := runJSON[dayLoad](t, args...)
-	t.Logf("PostgreSQL, %d servers: %d players, %d acts in %s (%.0f/s), %d events, %d errors (%s)",
-		r.Instances, r.Players, r.Acts, r.Took, r.ActsPerSecond, r.Events, r.Errors, r.FirstError)
-	for _, f := range r.Routes {
-		t.Logf("%s: %d, p50 %s, p99 %s, max %s, %d errors, %d retries", f.Route, f.Count, f.P50, f.P99, f.Max, f.Errors, f.Retries)
-	}
-	if r.Stream != nil {
-		t.Logf("stream: %d clients, %d changes, p50 %d µs, p99 %d µs, max %d µs, %d dropped", r.Stream.Clients, r.Stream.Changes,
-			r.Stream.P50, r.Stream.P99, r.Stream.Max, r.Stream.Dropped)
-	}
-	t.Logf("servers: CPU %s, memory %d, peak %d", r.ServerCPU, r.ServerRSS, r.ServerPeak)
-	if r.Journal != "PostgreSQL" || r.Instances != 2 || r.Errors != 0 || !r.Replayed || r.Sales < r.Players ||
-		(games > 0 && (r.Games != games || r.Awards != 3*games)) {
-		t.Fatalf("day %+v", r)
-	}
-	if r.Acts < r.Sales+r.Admissions+r.Draws+r.Awards || r.Events < int64(r.Acts) {
-		t.Errorf("%d acts acknowledged, %d events in the journal", r.Acts, r.Events)
-	}
-	// The second server follows the journal: a read of it may bring
-	// several draws, which its clients get in one change; none is dropped.
-	if r.Stream == nil || r.Stream.Changes == 0 || r.Stream.Dropped != 0 {
-		t.Errorf("live clients on the second server %+v, %d draws", r.Stream, r.Draws)
+	var url string
+	for _, n := range instances {
+		url = journaltest.PostgresURL(t)
+		args := []string{"load", "day", "--db", url, "--instances", itoa(n), "--players", "40", "--cashiers", "4", "--clients", "5",
+			"--games", "1", "--pace", "0", "--pause", "0", "--json"}
+		games := 1
+		if measure {
+			args, games = []string{"load", "day", "--db", url, "--instances", itoa(n), "--json"}, 0
+		}
+		r := runJSON[dayLoad](t, args...)
+		logDay(t, r)
+		if r.Journal != "PostgreSQL" || r.Instances != n || r.Errors != 0 || !r.Replayed || r.Sales < r.Players ||
+			(games > 0 && (r.Games != games || r.Awards != 3*games)) {
+			t.Fatalf("day %+v", r)
+		}
+		if r.Acts < r.Sales+r.Admissions+r.Draws+r.Awards || r.Events < int64(r.Acts) {
+			t.Errorf("%d acts acknowledged, %d events in the journal", r.Acts, r.Events)
+		}
+		// The second server follows the journal: a read of it may bring
+		// several draws, which its clients get in one change; none is dropped.
+		if r.Stream == nil || r.Stream.Changes == 0 || r.Stream.Dropped != 0 {
+			t.Errorf("live clients on the last server %+v, %d draws", r.Stream, r.Draws)
+		}
 	}
 
 	code, _, errs := run(t, "load", "day", "--db", url, "--players", "5", "--clients", "0", "--games", "1")
@@ -161,4 +161,20 @@ func TestLoadDayTellsAServerFromAFreshReplay(t *testing.T) {
 	if _, err := checkDayJournal(ctx, db, &changed); err == nil || !strings.Contains(err.Error(), "l'état de la partie") {
 		t.Errorf("a status other than the replay's: %v", err)
 	}
+}
+
+// logDay logs the figures of a day for docs/benchmarks.md.
+func logDay(t *testing.T, r dayLoad) {
+	t.Helper()
+	t.Logf("%s, %d servers: %d players, %d acts in %s (%.0f/s), %d events, %d mistakes provoked, %d errors (%s)",
+		r.Journal, r.Instances, r.Players, r.Acts, r.Took, r.ActsPerSecond, r.Events, r.Provoked, r.Errors, r.FirstError)
+	t.Logf("%d sales, %d admissions, %d games, %d draws, %d claims, %d awards", r.Sales, r.Admissions, r.Games, r.Draws, r.Claims, r.Awards)
+	for _, f := range r.Routes {
+		t.Logf("%s: %d, p50 %s, p99 %s, max %s, %d errors, %d retries", f.Route, f.Count, f.P50, f.P99, f.Max, f.Errors, f.Retries)
+	}
+	if r.Stream != nil {
+		t.Logf("stream: %d clients, %d changes, p50 %d µs, p99 %d µs, max %d µs, %d dropped", r.Stream.Clients, r.Stream.Changes,
+			r.Stream.P50, r.Stream.P99, r.Stream.Max, r.Stream.Dropped)
+	}
+	t.Logf("servers: CPU %s, memory %d, peak %d", r.ServerCPU, r.ServerRSS, r.ServerPeak)
 }
