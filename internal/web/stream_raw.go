@@ -52,11 +52,12 @@ func header(h http.Header) []byte {
 // ServeHTTP. Its goroutine writes the first frames, then waits for the
 // client to leave; the fan-out writes the changes.
 func (b *Broker) serveRaw(conn net.Conn, hdr []byte, last int64, resume bool) {
-	defer conn.Close()
 	s, err := newRawStream(conn, hdr, b.opt)
 	if err != nil {
+		conn.Close()
 		return
 	}
+	defer s.close()
 	cl, ok := b.subscribeRaw(s, last, resume)
 	if !ok {
 		return // the broker stops: the client comes back to another
