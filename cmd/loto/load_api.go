@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"slices"
 	"sync"
 	"time"
 
@@ -110,9 +109,5 @@ func (t *tally) add(mine []int64) {
 // quantiles sorts the times and gives the 50th and 99th percentiles and
 // the longest, all 0 without any.
 func (t *tally) quantiles() (p50, p99, longest int64) {
-	slices.Sort(t.lat)
-	if len(t.lat) == 0 {
-		return 0, 0, 0
-	}
-	return quantile(t.lat, 0.50), quantile(t.lat, 0.99), t.lat[len(t.lat)-1]
+	return quantiles(t.lat)
 }

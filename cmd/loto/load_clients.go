@@ -13,13 +13,23 @@ import (
 
 // streamLoad is what a measure of the stream found.
 type streamLoad struct {
-	Clients    int   `json:"clients"`
-	Changes    int   `json:"changes"`    // changes every client received, measured
-	Incomplete int   `json:"incomplete"` // changes some client missed (dropped, or the end of the run)
-	Dropped    int   `json:"dropped"`    // streams that ended before the run did
-	P50        int64 `json:"p50_us"`     // from the append to the last client's receipt, microseconds
-	P99        int64 `json:"p99_us"`
-	Max        int64 `json:"max_us"`
+	Clients    int `json:"clients"`
+	Changes    int `json:"changes"`    // changes every client received, measured
+	Incomplete int `json:"incomplete"` // changes some client missed (dropped, or the end of the run)
+	Dropped    int `json:"dropped"`    // streams that ended before the run did
+	// P50, P99 and Max are the times from a change's append to its
+	// delivery to the last client, in microseconds: delivery is when the
+	// change reached the client's socket, as the kernel stamps it where it
+	// can (Linux), else when the client read it.
+	P50 int64 `json:"p50_us"`
+	P99 int64 `json:"p99_us"`
+	Max int64 `json:"max_us"`
+	// Read* are the times to the last client's read of it, the tool's own
+	// reading included: its clients share the machine, and read at idle
+	// priority where they can, as phones read on their own CPUs.
+	ReadP50 int64 `json:"read_p50_us"`
+	ReadP99 int64 `json:"read_p99_us"`
+	ReadMax int64 `json:"read_max_us"`
 	// MemPerClient is the server's memory per open stream, in bytes: its
 	// heap and stacks when the tool serves, its resident memory with
 	// --url and --pid; 0 when the server runs elsewhere without --pid.
@@ -40,15 +50,17 @@ type streamLoad struct {
 
 // arrival is when the changes of one id reached the clients.
 type arrival struct {
-	sent    time.Time // the event's time, as the change says
-	last    time.Time // the latest receipt
-	clients int
+	sent     time.Time // the event's time, as the change says
+	last     time.Time // the latest delivery
+	lastRead time.Time // the latest read
+	clients  int
 }
 
-// receipt is one change as one client received it.
+// receipt is one change as one client received it: delivered at, read
+// by the tool at read.
 type receipt struct {
-	id       int64 // the change's sequence
-	sent, at time.Time
+	id             int64 // the change's sequence
+	sent, at, read time.Time
 }
 
 // loadClients holds the receipts of n clients of one stream. Each client
@@ -144,9 +156,9 @@ type sseReader struct {
 	state bool // the first state is in
 }
 
-// line takes one line of the stream, read at at; it reports true on the
-// first state.
-func (r *sseReader) line(line []byte, at time.Time) (first bool) {
+// line takes one line of the stream, delivered at at and read at read;
+// it reports true on the first state.
+func (r *sseReader) line(line []byte, at, read time.Time) (first bool) {
 	switch {
 	case bytes.HasPrefix(line, []byte("id: ")):
 		r.id, _ = strconv.ParseInt(string(bytes.TrimSpace(line[4:])), 10, 64)
@@ -154,7 +166,7 @@ func (r *sseReader) line(line []byte, at time.Time) (first bool) {
 		first, r.state = !r.state, true
 	case bytes.HasPrefix(line, []byte("data: ")):
 		if sent, ok := changeTime(line); ok {
-			r.mine = append(r.mine, receipt{id: r.id, sent: sent, at: at})
+			r.mine = append(r.mine, receipt{id: r.id, sent: sent, at: at, read: read})
 		}
 	}
 	return first
@@ -219,22 +231,34 @@ func (lc *loadClients) figures(n int) streamLoad {
 			if r.at.After(a.last) {
 				a.last = r.at
 			}
+			if r.read.After(a.lastRead) {
+				a.lastRead = r.read
+			}
 		}
 	}
-	var lat []int64
+	var lat, read []int64
 	for _, a := range byID {
 		if a.clients < n {
 			out.Incomplete++
 			continue
 		}
 		lat = append(lat, a.last.Sub(a.sent).Microseconds())
+		read = append(read, a.lastRead.Sub(a.sent).Microseconds())
 	}
-	slices.Sort(lat)
 	out.Changes = len(lat)
-	if len(lat) > 0 {
-		out.P50, out.P99, out.Max = quantile(lat, 0.50), quantile(lat, 0.99), lat[len(lat)-1]
-	}
+	out.P50, out.P99, out.Max = quantiles(lat)
+	out.ReadP50, out.ReadP99, out.ReadMax = quantiles(read)
 	return out
+}
+
+// quantiles are the p50, p99 and maximum of values, which it sorts; 0
+// without values.
+func quantiles(values []int64) (p50, p99, most int64) {
+	if len(values) == 0 {
+		return 0, 0, 0
+	}
+	slices.Sort(values)
+	return quantile(values, 0.50), quantile(values, 0.99), values[len(values)-1]
 }
 
 // quantile is the value at q of sorted values (nearest rank).

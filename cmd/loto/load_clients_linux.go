@@ -6,25 +6,29 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"os"
 	"runtime"
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // On Linux the measure's clients are read by one goroutine per core, each
-// waiting on an epoll set of its share of the connections and reading a
-// connection once for each message: a goroutine per client woken for
-// each change (the netpoller, a read that finds nothing, a park) cost the
-// tool as much CPU as the server's own writes, on the two cores they
-// share, and so made the server's figure worse than it is.
+// reading its share of the connections once for each message: a goroutine
+// per client woken for each change (the netpoller, a read that finds
+// nothing, a park) cost the tool as much CPU as the server's own writes,
+// on the two cores they share. A phone reads on its own CPU; so here the
+// readers take only the CPU the server leaves (idle priority), and a
+// change is timed when the kernel put it in the client's socket, which a
+// late read cannot change (SO_TIMESTAMPNS). A read that finds several
+// messages has only the last one's time: the earlier ones are then timed
+// late, never early.
 
-// epollConn is one client's connection, its file kept open while read.
+// epollConn is one client's connection, a socket of the tool's own.
 type epollConn struct {
-	file  *os.File
 	fd    int
 	head  bool   // the answer's header is read
+	ended bool   // the stream has ended: closed, or unreadable
 	carry []byte // the start of a line the next read ends
 	sseReader
 }
@@ -51,8 +55,8 @@ func (lc *loadClients) open(ctx context.Context, u string, n int, connected chan
 }
 
 // dialStreams opens n connections to the stream at u and sends each its
-// request; each connection is then a blocking file of its own, out of Go's
-// netpoller.
+// request; each connection is then a non-blocking socket of its own, out
+// of Go's netpoller.
 func dialStreams(ctx context.Context, u string, n int) ([]*epollConn, error) {
 	pu, err := url.Parse(u)
 	if err != nil {
@@ -78,7 +82,7 @@ func dialStreams(ctx context.Context, u string, n int) ([]*epollConn, error) {
 		if err != nil {
 			for _, c := range conns {
 				if c != nil {
-					c.file.Close()
+					syscall.Close(c.fd)
 				}
 			}
 			return nil, fmt.Errorf("flux %s : %w", u, err)
@@ -96,18 +100,16 @@ func dialStream(ctx context.Context, host string, req []byte) (*epollConn, error
 		var conn net.Conn
 		if conn, err = d.DialContext(ctx, "tcp", host); err == nil {
 			_, err = conn.Write(req)
-			var f *os.File
+			fd := -1
 			if err == nil {
-				f, err = conn.(*net.TCPConn).File()
+				fd, err = ownSocket(conn)
 			}
 			conn.Close()
 			if err == nil {
-				// Fd made it blocking; the readers want it not to be.
-				fd := int(f.Fd())
-				if err = syscall.SetNonblock(fd, true); err == nil {
-					return &epollConn{file: f, fd: fd}, nil
+				if err = syscall.SetsockoptInt(fd, syscall.SOL_SOCKET, syscall.SO_TIMESTAMPNS, 1); err == nil {
+					return &epollConn{fd: fd}, nil
 				}
-				f.Close()
+				syscall.Close(fd)
 			}
 		}
 		select {
@@ -119,60 +121,27 @@ func dialStream(ctx context.Context, host string, req []byte) (*epollConn, error
 	return nil, fmt.Errorf("inaccessible après %d essais : %w", connectAttempts, err)
 }
 
-// read follows conns until ctx ends: one read per connection epoll finds
-// readable, the time of that read its receipts' time.
-func (lc *loadClients) read(ctx context.Context, conns []*epollConn, connected chan<- error) {
-	byFD := map[int32]*epollConn{}
-	defer func() {
-		for _, c := range conns {
-			c.file.Close()
-			lc.keep(&c.sseReader)
-		}
-	}()
-	ep, err := syscall.EpollCreate1(syscall.EPOLL_CLOEXEC)
+// ownSocket duplicates conn's socket, non-blocking and out of Go's
+// netpoller: once conn is closed, which takes its own number out of the
+// netpoller's epoll set, the data of the copy wakes nothing but the
+// reader's set. (net's File would register its copy again, and each
+// message would wake the netpoller too, in the server's write.)
+func ownSocket(conn net.Conn) (int, error) {
+	raw, err := conn.(*net.TCPConn).SyscallConn()
 	if err != nil {
-		report(connected, err)
-		return
+		return -1, err
 	}
-	defer syscall.Close(ep)
-	for _, c := range conns {
-		ev := syscall.EpollEvent{Events: syscall.EPOLLIN | syscall.EPOLLRDHUP | epollET, Fd: int32(c.fd)}
-		if err := syscall.EpollCtl(ep, syscall.EPOLL_CTL_ADD, c.fd, &ev); err != nil {
-			report(connected, err)
-			return
+	fd, derr := -1, error(nil)
+	if err := raw.Control(func(s uintptr) {
+		r, _, errno := syscall.Syscall(syscall.SYS_FCNTL, s, syscall.F_DUPFD_CLOEXEC, 0)
+		if fd, derr = int(r), nil; errno != 0 {
+			fd, derr = -1, errno
 		}
-		byFD[int32(c.fd)] = c
+	}); err != nil {
+		return -1, err
 	}
-	events := make([]syscall.EpollEvent, 512)
-	buf := make([]byte, 64<<10)
-	for ctx.Err() == nil {
-		k, err := syscall.EpollWait(ep, events, 100)
-		if err != nil && err != syscall.EINTR {
-			report(connected, err)
-			return
-		}
-		if k <= 0 {
-			continue
-		}
-		for _, ev := range events[:k] {
-			c := byFD[ev.Fd]
-			if !c.drain(buf, connected) {
-				syscall.EpollCtl(ep, syscall.EPOLL_CTL_DEL, c.fd, nil)
-				if ctx.Err() == nil {
-					lc.lost()
-				}
-			}
-		}
-		time.Sleep(readPause)
-	}
+	return fd, derr
 }
-
-// readPause is how long a reader waits, after reading what epoll gave,
-// before it looks again: in the middle of a fan-out, a reader asleep in
-// epoll_wait is woken by each message, and that wake-up costs the
-// server's write a fifth of its time. A receipt is then noted up to that
-// much late, which can only make the figures worse.
-const readPause = time.Millisecond
 
 // epollET asks epoll for edges (EPOLLET, which package syscall types as
 // a negative int): a connection is reported once per arrival, not again
@@ -180,18 +149,20 @@ const readPause = time.Millisecond
 const epollET = 1 << 31
 
 // drain reads what the connection holds, until a read comes back short:
-// one read for a message, its receipts timed as it returns. False once
-// the stream has ended.
-func (c *epollConn) drain(buf []byte, connected chan<- error) bool {
+// one read for a message, its receipts delivered when the kernel says the
+// last of the data read came in (never earlier than any of it did), or
+// when the read returns if it does not say. False once the stream has
+// ended.
+func (c *epollConn) drain(buf, oob []byte, connected chan<- error) bool {
 	for {
-		m, err := syscall.Read(c.fd, buf)
-		at := time.Now()
+		m, oobn, _, _, err := syscall.Recvmsg(c.fd, buf, oob, 0)
+		read := time.Now()
 		switch {
 		case err == syscall.EINTR:
 			continue
 		case err == syscall.EAGAIN:
 			return true
-		case m <= 0 || c.feed(buf[:m], at, connected) != nil:
+		case m <= 0 || c.feed(buf[:m], deliveredAt(oob[:oobn], read), read, connected) != nil:
 			return false
 		case m < len(buf):
 			return true
@@ -199,9 +170,38 @@ func (c *epollConn) drain(buf []byte, connected chan<- error) bool {
 	}
 }
 
+// deliveredAt is the kernel's receive time in a read's control message
+// (SO_TIMESTAMPNS), or read without one.
+func deliveredAt(oob []byte, read time.Time) time.Time {
+	msgs, err := syscall.ParseSocketControlMessage(oob)
+	if err != nil {
+		return read
+	}
+	for _, m := range msgs {
+		if m.Header.Level == syscall.SOL_SOCKET && m.Header.Type == syscall.SO_TIMESTAMPNS && len(m.Data) >= int(unsafe.Sizeof(syscall.Timespec{})) {
+			ts := (*syscall.Timespec)(unsafe.Pointer(&m.Data[0]))
+			if at := time.Unix(ts.Unix()); !at.IsZero() && !at.After(read) {
+				return at
+			}
+		}
+	}
+	return read
+}
+
+// idlePriority puts the calling thread at Linux's idle priority
+// (SCHED_IDLE): it runs only when nothing else would. Where it cannot, the
+// thread stays as it is, and the figures only worse.
+func idlePriority() {
+	var param struct{ priority int32 }
+	syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, 0, schedIdle, uintptr(unsafe.Pointer(&param)))
+}
+
+// schedIdle is Linux's SCHED_IDLE policy, which package syscall does not name.
+const schedIdle = 5
+
 // feed takes what one read gave: the answer's header first, then the
-// stream's lines.
-func (c *epollConn) feed(p []byte, at time.Time, connected chan<- error) error {
+// stream's lines, delivered at at and read at read.
+func (c *epollConn) feed(p []byte, at, read time.Time, connected chan<- error) error {
 	if len(c.carry) > 0 {
 		c.carry = append(c.carry, p...)
 		p, c.carry = c.carry, nil
@@ -226,7 +226,7 @@ func (c *epollConn) feed(p []byte, at time.Time, connected chan<- error) error {
 			}
 			return nil
 		}
-		if c.line(p[:nl+1], at) {
+		if c.line(p[:nl+1], at, read) {
 			connected <- nil
 		}
 		p = p[nl+1:]

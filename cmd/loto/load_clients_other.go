@@ -58,7 +58,8 @@ func (lc *loadClients) follow(ctx context.Context, client *http.Client, url stri
 			long = false
 			continue
 		}
-		if r.line(line, time.Now()) {
+		now := time.Now()
+		if r.line(line, now, now) {
 			connected <- nil
 		}
 	}

@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"time"
 
@@ -163,7 +162,8 @@ func writeLoad(e *env, r streamLoad, d time.Duration) {
 	}
 	fmt.Fprintln(e.stdout)
 	if r.Changes > 0 {
-		fmt.Fprintf(e.stdout, "de l'écriture au dernier client : p50 %s, p99 %s, max %s\n", millis(r.P50), millis(r.P99), millis(r.Max))
+		fmt.Fprintf(e.stdout, "de l'écriture au dernier client, reçu par son système : p50 %s, p99 %s, max %s\n", millis(r.P50), millis(r.P99), millis(r.Max))
+		fmt.Fprintf(e.stdout, "… et lu par cet outil, qui partage la machine : p50 %s, p99 %s, max %s\n", millis(r.ReadP50), millis(r.ReadP99), millis(r.ReadMax))
 	}
 	if r.CommandMax > 0 {
 		fmt.Fprintf(e.stdout, "dont la commande (écriture durable comprise) : p50 %s, p99 %s, max %s\n", millis(r.CommandP50), millis(r.CommandP99), millis(r.CommandMax))
@@ -277,10 +277,7 @@ func loadOwnServer(ctx context.Context, n int, d, interval time.Duration, e *env
 			perClient = max(0, serverMemory()-base) / int64(n)
 		case res := <-done:
 			res.r.MemPerClient, res.r.ServerCPU = perClient, cpu()
-			if len(took) > 0 {
-				slices.Sort(took)
-				res.r.CommandP50, res.r.CommandP99, res.r.CommandMax = quantile(took, 0.5), quantile(took, 0.99), took[len(took)-1]
-			}
+			res.r.CommandP50, res.r.CommandP99, res.r.CommandMax = quantiles(took)
 			return res.r, res.err
 		case <-tick.C:
 			start := time.Now()

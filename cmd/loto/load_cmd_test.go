@@ -30,11 +30,14 @@ func TestLoadStreamMeasuresItsOwnServer(t *testing.T) {
 	r := runJSON[streamLoad](t, "load", "stream", "--clients", "200", "--duration", "1s", "--interval", "20ms", "--json")
 	// A change every 20 ms for a second: dozens, each received by all;
 	// 200 clients weigh more than the heap's noise.
-	if r.Clients != 200 || r.Changes < 10 || r.Dropped != 0 || r.P50 <= 0 || r.P50 > r.P99 || r.P99 > r.Max || r.MemPerClient <= 0 {
+	if r.Clients != 200 || r.Changes < 10 || r.Dropped != 0 || r.P50 <= 0 || r.P50 > r.P99 || r.P99 > r.Max || r.MemPerClient <= 0 ||
+		// A change is read after it is delivered, never before.
+		r.ReadP50 < r.P50 || r.ReadP99 < r.P99 || r.ReadMax < r.Max {
 		t.Fatalf("figures %+v", r)
 	}
 	code, out, errs := run(t, "load", "stream", "--clients", "5", "--duration", "1s", "--interval", "50ms")
-	if code != 0 || !strings.Contains(out, "flux : 5 clients pendant 1s") || !strings.Contains(out, "de l'écriture au dernier client : p50 ") {
+	if code != 0 || !strings.Contains(out, "flux : 5 clients pendant 1s") || !strings.Contains(out, "de l'écriture au dernier client, reçu par son système : p50 ") ||
+		!strings.Contains(out, "lu par cet outil, qui partage la machine : p50 ") {
 		t.Fatalf("load stream: exit %d %q %q", code, out, errs)
 	}
 }
