@@ -26,6 +26,9 @@ type Public struct {
 	Venue     string       `json:"venue,omitempty"`
 	Schedule  *Schedule    `json:"schedule,omitempty"` // doors, start and planned breaks (R12)
 	Programme []PublicGame `json:"programme,omitempty"`
+	// Rules is the rules' summary the board recalls between games (R11),
+	// made of the event's settings alone: nothing personal (P1).
+	Rules []string `json:"rules,omitempty"`
 	// TypeScale is the board's type size in percent of its design, for
 	// the distance of the hall's back row (Hall.TypeScale).
 	TypeScale int `json:"type_scale,omitempty"`
@@ -103,8 +106,9 @@ type PublicBreak struct {
 
 // public projects the state onto what the board shows. Its slices are
 // fresh, so the snapshot shares nothing the fold later changes; only the
-// programme and the schedule, which never change once the event is
-// created, are shared with prev, the last snapshot, when it has them.
+// programme, the schedule and the rules' summary, which never change once
+// the event is created, are shared with prev, the last snapshot, when it
+// has them.
 func (st *State) public(prev *Public) *Public {
 	p := &Public{Drawn: []card.Number{}}
 	if st.head > 0 {
@@ -118,9 +122,10 @@ func (st *State) public(prev *Public) *Public {
 	p.Event, p.Date, p.Venue = ev.Name, ev.Date, ev.Venue
 	p.TypeScale, p.logos = ev.hall().TypeScale(), ev.Logos
 	if prev != nil && prev.Schedule != nil {
-		p.Schedule, p.Programme = prev.Schedule, prev.Programme
+		p.Schedule, p.Programme, p.Rules = prev.Schedule, prev.Programme, prev.Rules
 	} else {
 		p.Schedule, p.Programme = publicProgramme(ev)
+		p.Rules = ev.summary()
 	}
 	if g := st.Current(); g != nil {
 		spec := g.StageSpec()

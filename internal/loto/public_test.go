@@ -3,6 +3,7 @@ package loto
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -338,5 +339,40 @@ func TestPublicSnapshotSignalsTheActsOnlyTheStaffSees(t *testing.T) {
 	stamp(t, d, "A", 4)
 	if d.Public() != before {
 		t.Error("a stamping published a snapshot: the board would be redrawn for nothing")
+	}
+}
+
+// TestR11_PublicSnapshotCarriesTheRulesSummary: the board recalls the
+// rules' summary between games from the public snapshot alone, as the
+// stream sends it: none before the event, the rulebook's from the event's
+// creation on, kept by every later snapshot (the same lines, not a copy
+// per snapshot) and by a replay.
+func TestR11_PublicSnapshotCarriesTheRulesSummary(t *testing.T) {
+	d, store := newDay(t)
+	ctx := context.Background()
+	if p := d.Public(); p.Rules != nil {
+		t.Fatalf("the snapshot of a day without event has rules: %q", p.Rules)
+	}
+	jeanne := Actor{Name: "Jeanne Dupont", Role: RoleOrganiser}
+	_, err := d.CreateEvent(ctx, jeanne, eventSpec(t, []byte(publicYAML)))
+	ok(t, err)
+	want := d.Event().Rulebook().Summary
+	created := d.Public()
+	if len(want) == 0 || !slices.Equal(created.Rules, want) {
+		t.Fatalf("the snapshot's rules %q, want the rulebook's summary %q", created.Rules, want)
+	}
+	b, err := json.Marshal(created)
+	ok(t, err)
+	if !strings.Contains(string(b), `"rules":["Vérifiez le tampon du jour`) {
+		t.Fatalf("the stream's state carries no rules: %s", b)
+	}
+	_, err = d.StartBreak(ctx, jeanne, "", 0)
+	ok(t, err)
+	later := d.Public()
+	if later == created || !slices.Equal(later.Rules, want) || &later.Rules[0] != &created.Rules[0] {
+		t.Fatalf("after a break the snapshot's rules are %q (shared: %v)", later.Rules, &later.Rules[0] == &created.Rules[0])
+	}
+	if got := reopen(t, store).Public().Rules; !slices.Equal(got, want) {
+		t.Fatalf("a replay's rules %q, want %q", got, want)
 	}
 }

@@ -153,7 +153,7 @@ func lineDone(t *testing.T, l *live, sold []string) string {
 // opened on an empty base, before the organiser records the event, shows
 // the event's name, its programme and its start once the event is
 // recorded, from the stream, and the rules' summary (R11), without a
-// reload.
+// reload nor a fetch of its page: the stream's state carries them.
 func TestBrowser_BoardOpenedBeforeTheEventTakesItsName(t *testing.T) {
 	l := startLiveEvent(t, Config{}, nil)
 	board := l.open("/tableau", 1920, 1080)
@@ -179,9 +179,13 @@ func TestBrowser_BoardOpenedBeforeTheEventTakesItsName(t *testing.T) {
 	if !eval[bool](board, `window.loaded === true`) {
 		t.Fatal("the board was reloaded")
 	}
+	// The rules came with the stream's state: the board fetched no page.
+	if n := eval[int](board, `performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname === "/tableau").length`); n != 0 {
+		t.Errorf("the board fetched its page %d times for the rules", n)
+	}
 	// The rows made live are those the server paints.
 	fresh := l.open("/tableau", 1280, 720)
-	rows := `[...document.querySelectorAll("#programme li")].map((li) => li.outerHTML)`
+	rows := `[...document.querySelectorAll("#programme li, #rules li")].map((li) => li.outerHTML)`
 	if got, want := eval[[]string](board, rows), eval[[]string](fresh, rows); !slices.Equal(got, want) {
 		t.Errorf("the programme made live reads\n%q\nthe one painted\n%q", got, want)
 	}

@@ -23,7 +23,6 @@ type boardPage struct {
 	Mode      string            // "game", "between", "break" or "over": which panels show (board.css)
 	Games     []boardGame       // the programme (R12)
 	Next      string            // the title of the next game, between games
-	Rules     []string          // the rules' summary shown between games (R11)
 	ReadOnly  string
 	// Sponsor offers the prize in play, nil when nobody does.
 	Sponsor *loto.Sponsor
@@ -123,7 +122,6 @@ func pageBoard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) 
 	// gives the day's public address (below).
 	b.PlayerURL = s.scheme(r) + "://" + r.Host + loto.PlayerPath
 	if spec := s.day.Event(); spec != nil {
-		b.Rules = spec.Rulebook().Summary
 		// The board's laptop may reach the server as localhost: the
 		// day's public address is the one the players' phones use.
 		if spec.PublicURL != "" {

@@ -118,7 +118,7 @@ function render(s) {
 // made only when the page has none.
 function renderEvent(s) {
 	setText($("event"), s.event || "");
-	if (s.event && $("rules").hidden) fetchRules();
+	renderRules(s.rules || []);
 	const games = s.programme || [];
 	const list = $("programme");
 	if (list.children.length === games.length) return;
@@ -140,21 +140,17 @@ function renderEvent(s) {
 	setText(h, head);
 }
 
-// fetchRules takes the rules' summary (R11), which the stream does not
-// carry, from the board's page as the server paints it now.
-let fetchingRules = false;
-async function fetchRules() {
-	if (fetchingRules) return;
-	fetchingRules = true;
-	try {
-		const r = await fetch(location.pathname, { cache: "no-store" });
-		const rules = new DOMParser().parseFromString(await r.text(), "text/html").getElementById("rules");
-		if (r.ok && rules && !rules.hidden) $("rules").replaceWith(rules);
-	} catch {
-		// The next change tries again.
-	} finally {
-		fetchingRules = false;
-	}
+// renderRules writes the rules' summary (R11), which comes with the
+// event: a board opened before the event was recorded painted none.
+function renderRules(rules) {
+	const box = $("rules"), list = box.querySelector("ul");
+	show(box, rules.length > 0);
+	if (list.children.length === rules.length) return;
+	list.replaceChildren(...rules.map((text) => {
+		const li = document.createElement("li");
+		li.textContent = text;
+		return li;
+	}));
 }
 
 // renderSponsor says who offers the prize in play, with its logo.
