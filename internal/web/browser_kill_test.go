@@ -170,9 +170,10 @@ func TestBrowser_KillNineMidGameBoardAndHostComeBack(t *testing.T) {
 		t.Fatalf("after kill -9 and restart the server serves %v (game %d, %s), before %v (game %d, %s)",
 			after.Drawn, after.Game, after.Phase, before.Drawn, before.Game, before.Phase)
 	}
-	// The pages reconnect by themselves: EventSource retries (retry: 2000).
+	// The pages reconnect by themselves: sse.js retries (retry: 2000); the
+	// board says so for a while, then nothing.
 	host.waitText("#live", "En direct")
-	board.waitFor("#conn", func(got string) bool { return got == "" }, "(the connection back)")
+	board.waitFor("#conn", func(got string) bool { return got == "" || got == "Connexion rétablie" }, "(the connection back)")
 	board.waitText("#last", last)
 	board.waitText("#count", "4")
 	host.waitText("#last", last)
