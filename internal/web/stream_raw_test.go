@@ -35,6 +35,12 @@ func brokerBehind(t *testing.T, timeout time.Duration, wrap func(http.Handler) h
 			hijacked.Add(1)
 		}
 	}
+	// The request's header gets the server's own time, as HTTPServer
+	// gives it: net/http would bound it by a short ReadTimeout too, and a
+	// loaded machine may bring the header later than 100 ms after the
+	// connection (then an EOF, no answer). The stream must outlive the
+	// request's read and write deadlines, not its header's.
+	srv.Config.ReadHeaderTimeout = readHeaderTimeout
 	srv.Config.ReadTimeout, srv.Config.WriteTimeout = timeout, timeout
 	srv.Start()
 	t.Cleanup(func() { cancel(); <-done; srv.Close() })
