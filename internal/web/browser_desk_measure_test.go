@@ -95,9 +95,7 @@ func TestBrowser_DeskFirstLoadMeasured(t *testing.T) {
 			return true;
 		})()`)
 		d.run(chromedp.Navigate("about:blank"))
-		if _, err := chromedp.Call(d.ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
-			t.Fatal(err)
-		}
+		call(d, network.ClearBrowserCache, cdp.Empty{})
 		d.run(chromedp.Navigate(d.url))
 		d.shown("till")
 		type load struct {

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/chromedp"
 )
 
 // TestBrowser_DeskSellsOnlyAPricedBasket: a card scanned while the
@@ -22,11 +21,9 @@ func TestBrowser_DeskSellsOnlyAPricedBasket(t *testing.T) {
 	d.waitText("#total", "5,00 € — 1 carte")
 	d.waitFor("#pay", func(string) bool { return d.enabled("pay") }, "enabled for the first card")
 	slow := func(latency float64) {
-		if _, err := chromedp.Call(d.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		call(d, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
 			MatchedNetworkConditions: []*network.Conditions{{Latency: latency, DownloadThroughput: -1, UploadThroughput: -1}},
-		}); err != nil {
-			t.Fatal(err)
-		}
+		})
 	}
 	slow(1500) // ms: the second card's quote is on its way for a while
 	d.scanCard(l.serial(2))

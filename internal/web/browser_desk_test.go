@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -50,14 +49,12 @@ func (l *live) openCashierIn(browserCtx context.Context, desk string, width, hei
 // shown waits until the element of id is shown: neither it nor a parent hidden.
 func (tb *tab) shown(id string) {
 	tb.t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+	tb.waitUntil("#"+id+" to show", func() (bool, string) {
 		if eval[bool](tb, fmt.Sprintf(`(() => { const e = document.getElementById(%q); return !!e && !e.closest("[hidden]"); })()`, id)) {
-			return
+			return true, ""
 		}
-		if time.Now().After(deadline) {
-			tb.t.Fatalf("%s: waited 10 s for #%s to show; the page says %q, error %q", tb.url, id, tb.text("#said"), tb.text("#error"))
-		}
-	}
+		return false, fmt.Sprintf("the page says %q, error %q", tb.text("#said"), tb.text("#error"))
+	})
 }
 
 // submit submits the form of the field of id, as Enter in it does.
@@ -120,9 +117,7 @@ func (tb *tab) payAndWait(receipt string) {
 // media emulates a CSS media type ("print"), "" for the screen again.
 func (tb *tab) media(m string) {
 	tb.t.Helper()
-	if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: m}); err != nil {
-		tb.t.Fatal(err)
-	}
+	call(tb, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: m})
 }
 
 // openTill opens the desk's session through the page with a float.

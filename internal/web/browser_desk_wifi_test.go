@@ -24,9 +24,7 @@ func (tb *tab) wifi(link *wifiLink, up bool) {
 	} else {
 		link.cut()
 	}
-	if _, err := chromedp.Call(tb.ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: !up, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
-		tb.t.Fatal(err)
-	}
+	call(tb, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: !up, DownloadThroughput: -1, UploadThroughput: -1})
 	if !up {
 		if got := eval[string](tb, `fetch("/api/v1/status", {cache: "no-store"}).then(() => "passé", () => "coupé")`); got != "coupé" {
 			tb.t.Fatalf("a request of the page got through the cut Wi-Fi: %s", got)

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -43,21 +42,14 @@ func (l *live) openAsIn(browserCtx context.Context, role loto.Role, path string,
 	return tb
 }
 
-// waitPath waits until the tab shows the page at path; it fails after 10 s
-// with the path it shows.
+// waitPath waits until the tab shows the page at path; it fails after
+// patience with the path it shows.
 func (tb *tab) waitPath(path string) {
 	tb.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	tb.waitUntil("the page "+path, func() (bool, string) {
 		got := eval[string](tb, `document.readyState === "complete" ? location.pathname : ""`)
-		if got == path {
-			return
-		}
-		if time.Now().After(deadline) {
-			tb.t.Fatalf("%s: waited 10 s for the page %s; it shows %q", tb.url, path, got)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return got == path, fmt.Sprintf("it shows %q", got)
+	})
 }
 
 // press types a key on the page's body, as the host does beside the ball machine.

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,19 +43,20 @@ func (tb *tab) downloads() func() string {
 	}
 	c := chromedp.FromContext(tb.ctx)
 	events := true
-	if _, err := cdp.Call(tb.ctx, c.Browser, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, BrowserContextID: c.BrowserContextID,
-		DownloadPath: dir, EventsEnabled: &events,
-	}); err != nil {
-		tb.t.Fatal(err)
-	}
+	tb.within("allowing downloads", func(ctx context.Context) error {
+		_, err := cdp.Call(ctx, c.Browser, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, BrowserContextID: c.BrowserContextID,
+			DownloadPath: dir, EventsEnabled: &events,
+		})
+		return err
+	})
 	return func() string {
 		tb.t.Helper()
 		select {
 		case p := <-done:
 			return p
-		case <-time.After(20 * time.Second):
-			tb.t.Fatal("no download finished in 20 s")
+		case <-time.After(patience):
+			tb.t.Fatalf("no download finished in %v", patience)
 			return ""
 		}
 	}

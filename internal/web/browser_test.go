@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"net"
 	"net/http"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 
 	"loto/examples"
@@ -31,8 +33,14 @@ import (
 // internet.
 const chromiumPath = "/usr/bin/chromium"
 
-// browserTimeout bounds each tab's whole life in a test.
-const browserTimeout = 60 * time.Second
+// patience is the longest one step of a browser test may take: an action
+// in a tab, a script, a wait for the page to show what the test expects, a
+// download, the console's messages. Steps are bounded, not a tab's whole
+// life: a machine loaded to 40 on 2 cores runs a page some twenty times
+// slower, and a test of 5 s then takes minutes while each of its steps
+// still takes seconds. A page that never shows what is expected fails
+// after this long, whatever the length of its test.
+const patience = 90 * time.Second
 
 // browser is the package's one browser, started by the first test that
 // needs it and stopped by TestMain.
@@ -258,10 +266,16 @@ func (l *live) newTabIn(parent context.Context, path string, opts ...chromedp.Co
 	t := l.t
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(parent, opts...)
-	ctx, cancelTime := context.WithTimeout(ctx, browserTimeout)
-	t.Cleanup(func() { cancelTime(); cancel() })
+	t.Cleanup(cancel)
 	tb := &tab{t: t, ctx: ctx, url: l.url + path}
-	messages := chromedp.Console(ctx)
+	// The first call on a tab's context makes the tab, which lives as long
+	// as that call's context: this one, with no deadline; the tab closes
+	// at the test's end.
+	var messages iter.Seq2[chromedp.ConsoleMessage, error]
+	tb.within("opening a tab", func(context.Context) error {
+		messages = chromedp.Console(ctx)
+		return nil
+	})
 	go func() {
 		for m, err := range messages {
 			if err != nil {
@@ -288,23 +302,53 @@ func (l *live) open(path string, width, height int64) *tab {
 	return tb
 }
 
+// within runs one step of the test in the tab, f on a context of the tab
+// that ends after patience, failing the test on an error; what says which
+// step, in the failure. f runs on a goroutine of its own, so that a call
+// that ignores its context cannot hang the test.
+func (tb *tab) within(what string, f func(ctx context.Context) error) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, patience)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- f(ctx) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			tb.t.Fatalf("%s: %s: %v", tb.url, what, err)
+		}
+	case <-ctx.Done():
+		tb.t.Fatalf("%s: %s: not done in %v", tb.url, what, patience)
+	}
+}
+
 // run runs actions in the tab, failing the test on an error.
 func (tb *tab) run(actions ...chromedp.Action[chromedp.Void]) {
 	tb.t.Helper()
-	if err := chromedp.Do(tb.ctx, actions...); err != nil {
-		tb.t.Fatalf("%s: %v", tb.url, err)
-	}
+	tb.within("actions", func(ctx context.Context) error { return chromedp.Do(ctx, actions...) })
 }
 
 // eval evaluates a JavaScript expression in the page, failing the test
 // on an error; a promise is awaited.
 func eval[T any](tb *tab, expr string) T {
 	tb.t.Helper()
-	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
-	if err != nil {
-		tb.t.Fatalf("%s: %s: %v", tb.url, expr, err)
-	}
+	var v T
+	tb.within(expr, func(ctx context.Context) (err error) {
+		v, err = chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+		return err
+	})
 	return v
+}
+
+// call runs a protocol command in the tab, failing the test on an error.
+func call[P, R any](tb *tab, cmd cdp.Command[P, R], params P) R {
+	tb.t.Helper()
+	var r R
+	tb.within(cmd.Method, func(ctx context.Context) (err error) {
+		r, err = chromedp.Call(ctx, cmd, params)
+		return err
+	})
+	return r
 }
 
 // text is the text of the first element matching a CSS selector, "" when none does.
@@ -326,7 +370,7 @@ func (tb *tab) count(selector string) int {
 }
 
 // waitText waits until the element matching selector holds want in its
-// text; it fails after 10 s with the last text seen.
+// text; it fails after patience with the last text seen.
 func (tb *tab) waitText(selector, want string) {
 	tb.t.Helper()
 	tb.waitFor(selector, func(got string) bool { return strings.Contains(got, want) }, "to contain "+strconv.Quote(want))
@@ -335,16 +379,25 @@ func (tb *tab) waitText(selector, want string) {
 // waitFor waits until the text of the element matching selector satisfies ok.
 func (tb *tab) waitFor(selector string, ok func(string) bool, what string) {
 	tb.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	tb.waitUntil(selector+": the text "+what, func() (bool, string) {
 		got := tb.text(selector)
-		if ok(got) {
+		return ok(got), fmt.Sprintf("it is %q", got)
+	})
+}
+
+// waitUntil polls done until it is true, the page's condition that a test
+// waits for; it fails after patience with what was awaited and what done
+// saw last.
+func (tb *tab) waitUntil(what string, done func() (ok bool, seen string)) {
+	tb.t.Helper()
+	for deadline := time.Now().Add(patience); ; time.Sleep(20 * time.Millisecond) {
+		ok, seen := done()
+		if ok {
 			return
 		}
 		if time.Now().After(deadline) {
-			tb.t.Fatalf("%s: %s: waited 10 s for the text %s; it is %q", tb.url, selector, what, got)
+			tb.t.Fatalf("%s: waited %v for %s; %s", tb.url, patience, what, seen)
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 
@@ -366,10 +419,11 @@ func screenshotDir(t testing.TB) string {
 // screenshot writes what the tab shows, its viewport, as name.png.
 func (tb *tab) screenshot(name string) string {
 	tb.t.Helper()
-	png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		tb.t.Fatal(err)
-	}
+	var png []byte
+	tb.within("screenshot "+name, func(ctx context.Context) (err error) {
+		png, err = chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		return err
+	})
 	path := filepath.Join(screenshotDir(tb.t), name+".png")
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		tb.t.Fatal(err)
@@ -421,22 +475,22 @@ func (tb *tab) axe() {
 // settle waits until the console has delivered every message the page
 // logged so far. The console's messages come in order but on their own
 // goroutine: a marker logged now is seen after every message before it.
+// Without the marker, the errors noErrors checks would not all be in.
 func (tb *tab) settle() {
+	tb.t.Helper()
 	eval[chromedp.Void](tb, `console.info("loto: fin des messages")`)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	tb.waitUntil("the console's messages", func() (bool, string) {
 		tb.mu.Lock()
-		done := tb.last == "loto: fin des messages"
-		tb.mu.Unlock()
-		if done {
-			break
-		}
-	}
+		defer tb.mu.Unlock()
+		return tb.last == "loto: fin des messages", fmt.Sprintf("the last is %q", tb.last)
+	})
 }
 
 // dropErrors forgets the console errors the test caused on purpose (those
 // expected reports), once every message so far has come: the browser logs
 // each 4xx answer and each load a cut network failed as an error.
 func (tb *tab) dropErrors(expected func(string) bool) {
+	tb.t.Helper()
 	tb.settle()
 	tb.mu.Lock()
 	tb.errs = slices.DeleteFunc(tb.errs, expected)

@@ -83,9 +83,9 @@ func certOnPage(tb *tab, label string) string {
 func receivedFingerprint(tb *tab) string {
 	tb.t.Helper()
 	origin := eval[string](tb, "location.origin")
-	got, err := chromedp.Call(tb.ctx, network.GetCertificate, network.GetCertificateParams{Origin: origin})
-	if err != nil || len(got.TableNames) == 0 {
-		tb.t.Fatalf("the certificate of %s: %v %v", origin, err, got)
+	got := call(tb, network.GetCertificate, network.GetCertificateParams{Origin: origin})
+	if len(got.TableNames) == 0 {
+		tb.t.Fatalf("the certificate of %s: %v", origin, got)
 	}
 	der, err := base64.StdEncoding.DecodeString(got.TableNames[0])
 	if err != nil {
@@ -117,10 +117,7 @@ func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T)
 	if scope := eval[string](desk, `navigator.serviceWorker.getRegistration("/caisse").then((r) => r && r.active ? r.scope : "")`); scope != l.url+"/caisse" {
 		t.Fatalf("the desk's service worker: %q, want active for %s/caisse", scope, l.url)
 	}
-	cookies, err := chromedp.Call(desk.ctx, network.GetCookies, network.GetCookiesParams{URLs: []string{l.url + "/caisse"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	cookies := call(desk, network.GetCookies, network.GetCookiesParams{URLs: []string{l.url + "/caisse"}})
 	for _, c := range cookies.Cookies {
 		if c.Name == deviceCookie && (!c.Secure || !c.HTTPOnly) {
 			t.Errorf("the device's cookie over https: Secure %v HttpOnly %v", c.Secure, c.HTTPOnly)
@@ -216,7 +213,9 @@ func TestBrowser_TLS_AcceptedWarningGivesTheCameraNotTheDeskWorker(t *testing.T)
 	l, _ := startLiveTLS(t, Config{})
 	b := hallBrowser(t)
 	tb := l.newTabIn(b, "/appairer", chromedp.WithNewBrowserContext())
-	if err := chromedp.Do(tb.ctx, chromedp.Navigate(tb.url)); err == nil || !strings.Contains(err.Error(), "ERR_CERT_AUTHORITY_INVALID") {
+	var err error
+	tb.within("navigating", func(ctx context.Context) error { err = chromedp.Do(ctx, chromedp.Navigate(tb.url)); return nil })
+	if err == nil || !strings.Contains(err.Error(), "ERR_CERT_AUTHORITY_INVALID") {
 		t.Fatalf("an unknown certificate: %v, want chromium's warning", err)
 	}
 	// What the volunteer taps on chromium's warning: "Paramètres avancés",

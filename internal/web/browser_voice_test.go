@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -67,13 +66,11 @@ func TestBrowser_BoardSpeaksEachNumberTwice(t *testing.T) {
 	}
 	waitList := func(name string, want []string) {
 		t.Helper()
-		wantJSON, got := string(mustJSON(want)), ""
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-			if got = eval[string](board, "JSON.stringify("+name+")"); got == wantJSON {
-				return
-			}
-		}
-		t.Fatalf("window.%s is %s, want %s", name, got, wantJSON)
+		wantJSON := string(mustJSON(want))
+		board.waitUntil("window."+name+" to be "+wantJSON, func() (bool, string) {
+			got := eval[string](board, "JSON.stringify("+name+")")
+			return got == wantJSON, "it is " + got
+		})
 	}
 	first := draw()
 	rec := "/tableau/voix/" + first + ".ogg"
