@@ -75,7 +75,9 @@ func (s *realServer) start() {
 	}
 	s.done = make(chan struct{})
 	go func(cmd *exec.Cmd, done chan struct{}) { cmd.Wait(); close(done) }(s.cmd, s.done)
-	deadline := time.Now().Add(20 * time.Second)
+	// As long as a browser step may take: a loaded machine starts the
+	// binary and opens its day slowly.
+	deadline := time.Now().Add(patience)
 	for {
 		if r, err := http.Get("http://" + s.addr + "/api/v1/status"); err == nil {
 			r.Body.Close()
@@ -84,7 +86,7 @@ func (s *realServer) start() {
 			}
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("loto serve never answered on %s", s.addr)
+			s.t.Fatalf("loto serve never answered on %s in %v", s.addr, patience)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
