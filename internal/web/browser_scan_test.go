@@ -8,6 +8,8 @@ import (
 	imgdraw "image/draw"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -121,7 +123,12 @@ func TestBrowser_ControllerScansACardQRWithTheCamera(t *testing.T) {
 	ctl := l.openAsIn(cameraBrowser(t, video), loto.RoleController, "/controle", 390, 844)
 	ctl.waitText("#live", "En direct")
 	ctl.run(chromedp.Click("#scan"))
-	ctl.waitText("#said", "Annonce 1 enregistrée : carte "+serials[1])
+	// The page's error tells why the camera did not read, if it did not.
+	want := "Annonce 1 enregistrée : carte " + serials[1]
+	ctl.waitUntil("#said to say "+strconv.Quote(want), func() (bool, string) {
+		said := ctl.text("#said")
+		return strings.Contains(said, want), fmt.Sprintf("it says %q, the error %q", said, ctl.text("#error"))
+	})
 	if st := l.status(); len(st.Claims) != 1 || st.Claims[0].Serial != serials[1] {
 		t.Fatalf("after the scan the domain has the claims %+v, want one of %s", st.Claims, serials[1])
 	}
