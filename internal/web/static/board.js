@@ -198,11 +198,12 @@ const backFor = 10000;
 let lost = false;
 let backTimer = 0;
 
-function setConn(state) {
+// setConn shows the stream as "on", "off" (lost) or "back".
+function setConn(mode) {
 	clearTimeout(backTimer);
-	conn.dataset.state = state;
-	setText(conn, state === "off" ? conn.dataset.lost : state === "back" ? conn.dataset.back : "");
-	if (state === "back") backTimer = setTimeout(() => setConn("on"), backFor);
+	conn.dataset.state = mode;
+	setText(conn, mode === "off" ? conn.dataset.lost : mode === "back" ? conn.dataset.back : "");
+	if (mode === "back") backTimer = setTimeout(() => setConn("on"), backFor);
 }
 
 const stream = follow(main.dataset.stream, {
