@@ -107,20 +107,6 @@ func sqliteCause(err error) string {
 	return loto.Cut(err.Error(), maxPathShown)
 }
 
-// openDay opens the journal named by db and replays it into a Day.
-func openDay(ctx context.Context, db string, create bool) (*loto.Day, journal.Store, error) {
-	s, err := openStore(ctx, db, create)
-	if err != nil {
-		return nil, nil, err
-	}
-	d, err := loto.OpenWith(ctx, s, loto.Options{Clock: clock})
-	if err != nil {
-		s.Close()
-		return nil, nil, err
-	}
-	return d, s, nil
-}
-
 // withDay opens the journal named by --db, replays it into a Day, runs fn
 // on it and closes the journal.
 func (fs *flags) withDay(ctx context.Context, create bool, fn func(*loto.Day) error) error {

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -17,6 +18,9 @@ import (
 )
 
 // run runs the program in-process and returns its exit status and output.
+// itoa writes n in decimal, for the tests' command lines.
+func itoa(n int) string { return strconv.Itoa(n) }
+
 func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer

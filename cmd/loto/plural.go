@@ -5,8 +5,6 @@ import (
 	"time"
 )
 
-func itoa(n int) string { return strconv.Itoa(n) }
-
 // hhmm writes the time of day of a journal time in the zone it carries:
 // the Day gives every time in the event's zone (R1), never the machine's.
 func hhmm(t time.Time) string { return t.Format("15:04") }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -111,12 +110,7 @@ func TestCLI_SellAtAnOpenDesk(t *testing.T) {
 		t.Fatalf("cheque sale %+v", chq)
 	}
 	// A plate code of a plate partly sold is refused (R7): cards 11 and 12 of plate 2 sell one by one.
-	d, st, err := openDay(context.Background(), db, mustExist)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plate, err := d.PlateCode("A", 2)
-	st.Close()
+	plate, err := replayDay(t, db).PlateCode("A", 2)
 	if err != nil {
 		t.Fatal(err)
 	}
