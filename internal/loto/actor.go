@@ -112,26 +112,12 @@ func (a Actor) Check() error {
 // "cashier:DESK/NAME" for a cashier ("cashier:caisse-1/Marie",
 // "host/Paul"). The role holds neither ":" nor "/" and the desk no "/", so
 // the first "/" ends the role and desk, and the name, whatever it holds,
-// is the rest: ParseActor reads it back.
+// is the rest: actorName reads it back.
 func (a Actor) String() string {
 	if a.Desk != "" {
 		return string(a.Role) + ":" + a.Desk + "/" + a.Name
 	}
 	return string(a.Role) + "/" + a.Name
-}
-
-// ParseActor reads an actor back from its journal form (see String).
-func ParseActor(s string) (Actor, error) {
-	head, name, ok := strings.Cut(s, "/")
-	if !ok {
-		return Actor{}, Errorf(EInvalid, "acteur « %s » illisible : RÔLE/NOM attendu", clip(s))
-	}
-	role, desk, _ := strings.Cut(head, ":")
-	a := Actor{Name: name, Role: Role(role), Desk: desk}
-	if err := a.Check(); err != nil {
-		return Actor{}, err
-	}
-	return a, nil
 }
 
 // actorName is the name in an event's actor, for the state and reports; an

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestActorJournalFormRoundTrips(t *testing.T) {
+func TestActorJournalFormReadsBackItsName(t *testing.T) {
 	for _, tc := range []struct {
 		actor Actor
 		form  string
@@ -19,10 +19,9 @@ func TestActorJournalFormRoundTrips(t *testing.T) {
 		if got := tc.actor.String(); got != tc.form {
 			t.Errorf("%+v.String() = %q, want %q", tc.actor, got, tc.form)
 		}
-		back, err := ParseActor(tc.form)
-		ok(t, err)
-		if back != tc.actor {
-			t.Errorf("ParseActor(%q) = %+v, want %+v", tc.form, back, tc.actor)
+		ok(t, tc.actor.Check())
+		if got := actorName(tc.form); got != tc.actor.Name {
+			t.Errorf("actorName(%q) = %q, want %q", tc.form, got, tc.actor.Name)
 		}
 	}
 }
@@ -44,15 +43,7 @@ func TestActorRefusedWhenAmbiguousOrInvalid(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wantCode(t, tc.actor.Check(), EInvalid)
-			// Its journal form never reads back as this actor.
-			if back, err := ParseActor(tc.actor.String()); err == nil && back == tc.actor {
-				t.Fatalf("%q reads back", tc.actor.String())
-			}
 		})
-	}
-	for _, s := range []string{"cli", "", "host", "chef/Marie", "cashier/Marie"} {
-		_, err := ParseActor(s)
-		wantCode(t, err, EInvalid)
 	}
 }
 
@@ -71,6 +62,12 @@ func TestActorNameOfAnOlderEvent(t *testing.T) {
 	}
 	if got := actorName("door/Jean"); got != "Jean" {
 		t.Fatalf("actorName = %q", got)
+	}
+	// A signature whose head is no role is a name too.
+	for _, s := range []string{"", "cli", "host", "chef/Marie"} {
+		if got := actorName(s); got != s {
+			t.Errorf("actorName(%q) = %q", s, got)
+		}
 	}
 }
 

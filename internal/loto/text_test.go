@@ -116,7 +116,9 @@ func TestMessages_NeverRepeatAHugeInput(t *testing.T) {
 	huge := "\x1b[2J" + strings.Repeat("9", 100_000)
 	for name, parse := range map[string]func(string) error{
 		"role":          func(s string) error { return errOf(ParseRole(s)) },
-		"actor":         func(s string) error { return errOf(ParseActor(s)) },
+		"actor's role":  func(s string) error { return Actor{Name: "Marie", Role: Role(s)}.Check() },
+		"actor's desk":  func(s string) error { return Actor{Name: "Marie", Role: RoleCashier, Desk: s}.Check() },
+		"actor's name":  func(s string) error { return Actor{Name: s, Role: RoleHost}.Check() },
 		"count":         func(s string) error { return errOf(ParseCount(s)) },
 		"method":        func(s string) error { return errOf(ParseMethod(s)) },
 		"amount":        func(s string) error { return errOf(ParseCents(s)) },

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -63,6 +64,23 @@ func events(t *testing.T, store journal.Store) []journal.Event {
 	var out []journal.Event
 	ok(t, store.Read(context.Background(), 1, func(e journal.Event) error { out = append(out, e); return nil }))
 	return out
+}
+
+// wantSigned fails unless event e is signed by name in role (a cashier at
+// the desk of the event's payload), in the journal's form of an actor.
+func wantSigned(t *testing.T, e journal.Event, name string, role loto.Role) {
+	t.Helper()
+	a := loto.Actor{Name: name, Role: role}
+	if role == loto.RoleCashier {
+		var p struct{ Desk string }
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			t.Fatalf("event %d (%s): %v", e.Seq, e.Type, err)
+		}
+		a.Desk = p.Desk
+	}
+	if err := a.Check(); err != nil || e.Actor != a.String() {
+		t.Fatalf("event %d (%s) signed %q, want %q (%v)", e.Seq, e.Type, e.Actor, a.String(), err)
+	}
 }
 
 // head is the journal's last sequence number.

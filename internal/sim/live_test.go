@@ -142,10 +142,7 @@ func TestLive_ActsInTheRoleOfEachAct(t *testing.T) {
 			continue
 		}
 		seen[e.Type] = true
-		a, err := loto.ParseActor(e.Actor)
-		if err != nil || a.Role != role || a.Name != demoName {
-			t.Fatalf("event %d (%s) signed %q, want the demo as %s", e.Seq, e.Type, e.Actor, role)
-		}
+		wantSigned(t, e, demoName, role)
 	}
 	for typ := range want {
 		if !seen[typ] {

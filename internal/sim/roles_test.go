@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"encoding/json"
 	"testing"
 
 	"loto/internal/loto"
@@ -27,16 +26,7 @@ func TestPlayActsInTheRoleOfEachAct(t *testing.T) {
 			continue
 		}
 		seen[e.Type] = true
-		a, err := loto.ParseActor(e.Actor)
-		if err != nil || a.Role != role || a.Name != simName {
-			t.Fatalf("event %d (%s) signed %q, want the simulation as %s", e.Seq, e.Type, e.Actor, role)
-		}
-		if role == loto.RoleCashier {
-			var p struct{ Desk string }
-			if err := json.Unmarshal(e.Payload, &p); err != nil || p.Desk != a.Desk {
-				t.Fatalf("event %d (%s) at desk %q signed by the cashier of %q", e.Seq, e.Type, p.Desk, a.Desk)
-			}
-		}
+		wantSigned(t, e, simName, role)
 	}
 	for _, typ := range []string{loto.TypeDeskOpened, loto.TypeSaleRecorded, loto.TypeTicketCrossed, loto.TypeNumberDrawn, loto.TypeClaimRegistered, loto.TypePrizeAwarded} {
 		if !seen[typ] {
