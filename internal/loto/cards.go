@@ -1,7 +1,6 @@
 package loto
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -115,9 +114,4 @@ func buildSeries(seed []byte, cards int) (map[int]int, error) {
 		return nil, Errorf(EInvalid, "%v", err)
 	}
 	return r, nil
-}
-
-// IsCardError reports whether err is one of the card codec's errors (malformed, bad check, unknown series).
-func IsCardError(err error) bool {
-	return errors.Is(err, card.ErrMalformed) || errors.Is(err, card.ErrBadCheck) || errors.Is(err, card.ErrUnknownSeries)
 }
