@@ -70,7 +70,7 @@ func printCards(ctx context.Context, e *env) error {
 		}
 		return writeFileAtomic(*out, func(f *os.File) error {
 			opt := print.CardOptions{Layout: *layout, Bleed: *bleed, CropMarks: *marks}
-			return print.CardsWith(f, sheets, opt, progress(e.stderr, "impression"))
+			return print.Cards(f, sheets, opt, progress(e.stderr, "impression"))
 		})
 	})
 }

@@ -51,17 +51,13 @@ type CardOptions struct {
 // MaxBleed is the widest bleed Cards accepts, in millimetres.
 const MaxBleed = 5.0
 
-// Cards writes a PDF of A4 pages holding layout (6, 3 or 1) cards each and
-// calls progress, if not nil, as cards are drawn.
+// Cards writes a PDF of A4 pages holding opt.Layout (6, 3 or 1) cards
+// each, with the print shop's options (bleed and crop marks), and calls
+// progress, if not nil, as cards are drawn.
 //
 // A page never mixes plates: a new plate starts a new page, so a plate of 6
 // comes out as one sheet and a plate of 3 as half of one.
-func Cards(w io.Writer, cards []CardSheet, layout int, progress func(done, total int)) error {
-	return CardsWith(w, cards, CardOptions{Layout: layout}, progress)
-}
-
-// CardsWith is Cards with the print shop's options: bleed and crop marks.
-func CardsWith(w io.Writer, cards []CardSheet, opt CardOptions, progress func(done, total int)) error {
+func Cards(w io.Writer, cards []CardSheet, opt CardOptions, progress func(done, total int)) error {
 	layout := opt.Layout
 	if layout != 6 && layout != 3 && layout != 1 {
 		return fmt.Errorf("mise en page inconnue : %d cartes par page (choisir 6, 3 ou 1)", layout)

@@ -136,7 +136,7 @@ func TestCards_RefusesBadInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			err := Cards(&buf, tt.cards, tt.layout, nil)
+			err := Cards(&buf, tt.cards, CardOptions{Layout: tt.layout}, nil)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err = %v, want one containing %q", err, tt.want)
 			}
@@ -147,7 +147,7 @@ func TestCards_RefusesBadInput(t *testing.T) {
 func TestCards_ReportsProgressPerCard(t *testing.T) {
 	cards := testSheets(t, 1, 2, "blue", false)
 	var calls [][2]int
-	err := Cards(io.Discard, cards, 3, func(done, total int) { calls = append(calls, [2]int{done, total}) })
+	err := Cards(io.Discard, cards, CardOptions{Layout: 3}, func(done, total int) { calls = append(calls, [2]int{done, total}) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func BenchmarkCards6000(b *testing.B) {
 	cards := testSheets(b, 1, 1000, "yellow", false)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := Cards(io.Discard, cards, 6, nil); err != nil {
+		if err := Cards(io.Discard, cards, CardOptions{Layout: 6}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -15,7 +15,7 @@ func TestCards_PlateStripGivesThePlayersPage(t *testing.T) {
 	for i := range cards {
 		cards[i].PlayerURL = url
 	}
-	path := writeCardsWith(t, cards, CardOptions{Layout: 6})
+	path := writeCards(t, cards, CardOptions{Layout: 6})
 	if text := pdfText(t, path); !strings.Contains(text, "Suivre ses cartes sur son téléphone :") || !strings.Contains(text, url) ||
 		!strings.Contains(text, "un seul passage à la caisse") {
 		t.Errorf("the plate's strip lacks the players' page:\n%s", text)
@@ -36,7 +36,7 @@ func TestCards_PlateStripGivesThePlayersPage(t *testing.T) {
 	if diff, _ := qrDiff(page, marginX+qrQuiet*mp, plateQRY+qrQuiet*mp, mp, plate, plate); diff != 0 {
 		t.Errorf("the plate's QR code has %d modules wrong beside the players'", diff)
 	}
-	if text := pdfText(t, writeCardsWith(t, withPlateQR(testSheets(t, 3, 1, "green", false)), CardOptions{Layout: 6})); strings.Contains(text, "téléphone") {
+	if text := pdfText(t, writeCards(t, withPlateQR(testSheets(t, 3, 1, "green", false)), CardOptions{Layout: 6})); strings.Contains(text, "téléphone") {
 		t.Errorf("a plate without the public address prints the players' page:\n%s", text)
 	}
 }

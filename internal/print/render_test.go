@@ -29,7 +29,7 @@ func needTool(t *testing.T, name string) string {
 // writePDF prints cards with layout to a temporary file and returns its path.
 func writePDF(t *testing.T, cards []CardSheet, layout int) string {
 	t.Helper()
-	return writeCardsWith(t, cards, CardOptions{Layout: layout})
+	return writeCards(t, cards, CardOptions{Layout: layout})
 }
 
 // page is one rendered page and its resolution.

@@ -9,8 +9,8 @@ import (
 	"testing"
 )
 
-// writeCardsWith prints cards with opt to a temporary file and returns its path.
-func writeCardsWith(t *testing.T, cards []CardSheet, opt CardOptions) string {
+// writeCards prints cards with opt to a temporary file and returns its path.
+func writeCards(t *testing.T, cards []CardSheet, opt CardOptions) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "cards.pdf")
 	f, err := os.Create(path)
@@ -18,8 +18,8 @@ func writeCardsWith(t *testing.T, cards []CardSheet, opt CardOptions) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := CardsWith(f, cards, opt, nil); err != nil {
-		t.Fatalf("CardsWith: %v", err)
+	if err := Cards(f, cards, opt, nil); err != nil {
+		t.Fatalf("Cards: %v", err)
 	}
 	return path
 }
@@ -55,7 +55,7 @@ func pdfFonts(t *testing.T, path string) [][]string {
 // the cards, the tickets and the reports is in the file.
 func TestPDFs_EmbedEveryFont(t *testing.T) {
 	docs := map[string]string{
-		"cards":   writeCardsWith(t, withPlateQR(testSheets(t, 1, 1, "yellow", true)), CardOptions{Layout: 6}),
+		"cards":   writeCards(t, withPlateQR(testSheets(t, 1, 1, "yellow", true)), CardOptions{Layout: 6}),
 		"tickets": writeTickets(t, testTickets(3)),
 		"report":  writeReport(t, dayReport(2)),
 	}
@@ -78,7 +78,7 @@ func TestPDFs_EmbedEveryFont(t *testing.T) {
 // cashier scans once to sell the six.
 func TestCards_PlateQRCodeReadsBack(t *testing.T) {
 	cards := withPlateQR(testSheets(t, 3, 1, "green", false))
-	path := writeCardsWith(t, cards, CardOptions{Layout: 6})
+	path := writeCards(t, cards, CardOptions{Layout: 6})
 	pages := rasterize(t, path, 150)
 	if len(pages) != 1 {
 		t.Fatalf("%d pages, want 1", len(pages))
@@ -116,7 +116,7 @@ func TestCards_PlateQRCodeReadsBack(t *testing.T) {
 	for i := range part {
 		part[i].PlateCode = ""
 	}
-	if text := pdfText(t, writeCardsWith(t, part, CardOptions{Layout: 6})); strings.Contains(text, "un seul passage") {
+	if text := pdfText(t, writeCards(t, part, CardOptions{Layout: 6})); strings.Contains(text, "un seul passage") {
 		t.Errorf("a partial plate got a plate QR caption:\n%s", text)
 	}
 }
@@ -155,7 +155,7 @@ func pdfBoxes(t *testing.T, path string) map[string][4]float64 {
 func TestCards_BleedAndCropMarks(t *testing.T) {
 	const bleed = 3.0
 	cards := testSheets(t, 1, 1, "blue", false)[:3]
-	path := writeCardsWith(t, cards, CardOptions{Layout: 3, Bleed: bleed, CropMarks: true})
+	path := writeCards(t, cards, CardOptions{Layout: 3, Bleed: bleed, CropMarks: true})
 	off := bleed + markGap + markLen
 	pt := func(mm float64) float64 { return mm * 72 / 25.4 }
 	boxes := pdfBoxes(t, path)
@@ -207,9 +207,9 @@ func TestCards_BleedAndCropMarks(t *testing.T) {
 	}
 }
 
-func TestCardsWith_RefusesABleedTooWide(t *testing.T) {
+func TestCards_RefusesABleedTooWide(t *testing.T) {
 	for _, bleed := range []float64{-1, MaxBleed + 0.5} {
-		err := CardsWith(&strings.Builder{}, testSheets(t, 1, 1, "yellow", false), CardOptions{Layout: 6, Bleed: bleed}, nil)
+		err := Cards(&strings.Builder{}, testSheets(t, 1, 1, "yellow", false), CardOptions{Layout: 6, Bleed: bleed}, nil)
 		if err == nil || !strings.Contains(err.Error(), "fond perdu") {
 			t.Errorf("bleed %g: %v, want a refusal naming the bleed (fond perdu)", bleed, err)
 		}

@@ -153,7 +153,7 @@ func apiSeriesCards(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Ac
 		return err
 	}
 	name := "cartes-" + sr.Code + "-" + strconv.Itoa(q.from) + "-" + strconv.Itoa(q.to) + ".pdf"
-	return writePDF(w, name, func(b io.Writer) error { return print.CardsWith(b, sheets, q.opt, nil) })
+	return writePDF(w, name, func(b io.Writer) error { return print.Cards(b, sheets, q.opt, nil) })
 }
 
 // writePDF renders a PDF whole, then sends it as a download named name: a
