@@ -190,25 +190,6 @@ func ErrHeadMismatch(last Head) error {
 	return &BrokenError{Seq: last.Seq + 1, Reason: "la tête du journal ne correspond pas au dernier événement"}
 }
 
-// Follow calls fn for every event from seq on, then waits for new ones, until
-// ctx ends or fn fails. It never misses an event: it reads from the last
-// sequence it saw after every wake-up.
-func Follow(ctx context.Context, s Store, from int64, fn func(Event) error) error {
-	next := from
-	for {
-		err := s.Read(ctx, next, func(e Event) error {
-			next = e.Seq + 1
-			return fn(e)
-		})
-		if err != nil {
-			return err
-		}
-		if err := s.Wait(ctx, next-1); err != nil {
-			return err
-		}
-	}
-}
-
 // Truncate brings an event time to UTC microseconds, the precision both
 // stores keep, so an event read back hashes as it did when appended.
 func Truncate(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"sync"
 	"testing"
-	"time"
 
 	"loto/internal/journal"
 )
@@ -277,44 +276,6 @@ func testConcurrent(t *testing.T, b Backend) {
 		t.Fatal(err)
 	}
 }
-
-func testFollow(t *testing.T, b Backend) {
-	s := b.Open(t)
-	mustAppend(t, s, 0, Draft("before", 0))
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	got := make(chan int64, 100)
-	done := make(chan error, 1)
-	go func() {
-		done <- journal.Follow(ctx, s, 1, func(e journal.Event) error {
-			got <- e.Seq
-			if e.Seq == 6 {
-				return errStop
-			}
-			return nil
-		})
-	}()
-	for i := int64(1); i <= 5; i++ {
-		mustAppend(t, s, i, Draft("after", i))
-		time.Sleep(5 * time.Millisecond)
-	}
-	if err := <-done; !errors.Is(err, errStop) {
-		t.Fatalf("follow ended with %v", err)
-	}
-	close(got)
-	want := int64(1)
-	for seq := range got {
-		if seq != want {
-			t.Fatalf("follower saw %d, want %d", seq, want)
-		}
-		want++
-	}
-	if want != 7 {
-		t.Fatalf("follower saw up to %d, want 6", want-1)
-	}
-}
-
-var errStop = errors.New("stop")
 
 func testTamper(t *testing.T, b Backend) {
 	cases := []struct {

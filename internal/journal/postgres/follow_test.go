@@ -17,7 +17,7 @@ func follower(t *testing.T, s *Store) <-chan int64 {
 	got := make(chan int64, 1000)
 	done := make(chan error, 1)
 	go func() {
-		done <- journal.Follow(ctx, s, 1, func(e journal.Event) error {
+		done <- journaltest.Follow(ctx, s, 1, func(e journal.Event) error {
 			got <- e.Seq
 			return nil
 		})
