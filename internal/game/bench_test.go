@@ -18,7 +18,7 @@ var million = sync.OnceValue(func() []card.Card {
 func millionIndex(b *testing.B) (*Index, []card.Card) {
 	cards := million()
 	b.ResetTimer()
-	return NewIndex(cards), cards
+	return newIndex(cards), cards
 }
 
 // drawOrder is a fixed random order of the 90 numbers.

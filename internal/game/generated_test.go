@@ -24,7 +24,7 @@ func TestIndexAgreesWithBruteForceOnGeneratedStrips(t *testing.T) {
 		games = 20
 	}
 	agreeWithBruteForce(t, rand.New(rand.NewPCG(15, 16)), cards, games)
-	if ix := NewIndex(cards); ix.groups != 12 {
+	if ix := newIndex(cards); ix.groups != 12 {
 		t.Errorf("12 generated strips made %d groups", ix.groups)
 	}
 }

@@ -80,15 +80,6 @@ func BuildIndex(grids []card.Card) (*Index, error) {
 	return ix, nil
 }
 
-// NewIndex is BuildIndex for cards known to be valid (from the card generator); it panics on an invalid card.
-func NewIndex(grids []card.Card) *Index {
-	ix, err := BuildIndex(grids)
-	if err != nil {
-		panic("game.NewIndex: " + err.Error())
-	}
-	return ix
-}
-
 // groupCards packs consecutive cards greedily into groups of disjoint numbers
 // and returns the first card of each group followed by len(grids).
 func groupCards(grids []card.Card) []int32 {

@@ -9,6 +9,16 @@ import (
 	"loto/internal/card"
 )
 
+// newIndex is BuildIndex for cards the tests build valid; it panics on an
+// invalid card.
+func newIndex(grids []card.Card) *Index {
+	ix, err := BuildIndex(grids)
+	if err != nil {
+		panic("game: newIndex: " + err.Error())
+	}
+	return ix
+}
+
 // bruteRows counts, by scanning the grid, the complete rows of c given the
 // drawn numbers, and which row holds n (-1 when n is not on c).
 func bruteRows(c *card.Card, drawn *[91]bool, n card.Number) (done int, doneRow [3]bool, rowOf int) {
@@ -98,7 +108,7 @@ func TestIndexAgreesWithBruteForce(t *testing.T) {
 // every draw and for every stage, the index with a scan of every grid.
 func agreeWithBruteForce(t *testing.T, r *rand.Rand, cards []card.Card, games int) {
 	t.Helper()
-	ix := NewIndex(cards)
+	ix := newIndex(cards)
 	if ix.Len() != len(cards) {
 		t.Fatalf("Len = %d, want %d", ix.Len(), len(cards))
 	}
@@ -140,7 +150,7 @@ func agreeWithBruteForce(t *testing.T, r *rand.Rand, cards []card.Card, games in
 func TestUnmarkRestoresExactly(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	cards := randomCards(t, r, 20)
-	ix := NewIndex(cards)
+	ix := newIndex(cards)
 	for range 200 {
 		ix.Reset()
 		order := r.Perm(90)
@@ -166,7 +176,7 @@ func TestUnmarkRestoresExactly(t *testing.T) {
 func TestIndexGroupsWholeStrips(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	cards := randomCards(t, r, 10)
-	ix := NewIndex(cards)
+	ix := newIndex(cards)
 	if ix.groups != 10 {
 		t.Errorf("10 strips in plate order made %d groups, want 10", ix.groups)
 	}
@@ -180,7 +190,7 @@ func TestIndexHeapUnder24BytesPerCard(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	ix := NewIndex(cards)
+	ix := newIndex(cards)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	per := float64(after.HeapAlloc-before.HeapAlloc) / float64(len(cards))
@@ -211,7 +221,7 @@ func TestBuildIndexRefusesInvalidCard(t *testing.T) {
 func TestCheckUnknownCardOrStage(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	cards := randomCards(t, r, 1)
-	ix := NewIndex(cards)
+	ix := newIndex(cards)
 	for n := card.Number(1); n <= 90; n++ {
 		ix.Mark(n)
 	}

@@ -39,7 +39,7 @@ func TestR20_ReadOutStartsWithLastNumberThenLineInGridOrder(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ix := NewIndex(cards)
+			ix := newIndex(cards)
 			for _, n := range tc.draws {
 				ix.Mark(n)
 			}
@@ -59,7 +59,7 @@ func TestR20_CardCompletedEarlierMissesItsTurn(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 24))
 	cards := randomCards(t, r, 1)
 	c := &cards[0]
-	ix := NewIndex(cards)
+	ix := newIndex(cards)
 	for _, n := range rowNumbers(c, 0) {
 		ix.Mark(n) // row 0 complete: card 0 could have called out
 	}
@@ -81,7 +81,7 @@ func TestR20_CardCompletedEarlierMissesItsTurn(t *testing.T) {
 func TestR20_DoubleQuineNeedsTwoLines(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 26))
 	cards := randomCards(t, r, 1)
-	ix := NewIndex(cards)
+	ix := newIndex(cards)
 	row1 := rowNumbers(&cards[3], 1)
 	for _, n := range row1 {
 		ix.Mark(n)
@@ -112,7 +112,7 @@ func TestR16_CountSeesEveryWinner(t *testing.T) {
 	r := rand.New(rand.NewPCG(27, 28))
 	cards := randomCards(t, r, 1)
 	cards = append(cards, cards[4])
-	ix := NewIndex(cards)
+	ix := newIndex(cards)
 	row := rowNumbers(&cards[4], 2)
 	for _, n := range row {
 		ix.Mark(n)

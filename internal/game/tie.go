@@ -50,9 +50,6 @@ func (b *TokenBag) Draw() (int, error) {
 	panic("game: token bag is inconsistent")
 }
 
-// Drawn returns the tokens taken so far, in order.
-func (b *TokenBag) Drawn() []int { return append([]int(nil), b.order...) }
-
 // checkTokens refuses an empty tie and tokens that a bag of 1..90 cannot give.
 func checkTokens(tokens []int) error {
 	if len(tokens) == 0 {

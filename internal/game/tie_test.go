@@ -46,12 +46,15 @@ func TestR17_TokensDrawnWithoutReplacement(t *testing.T) {
 func TestR17_TokensReproducibleFromSeed(t *testing.T) {
 	draw := func(seed []byte, tie string) []int {
 		b := NewTokenBag(seed, tie)
+		var tokens []int
 		for range 5 {
-			if _, err := b.Draw(); err != nil {
+			token, err := b.Draw()
+			if err != nil {
 				t.Fatal(err)
 			}
+			tokens = append(tokens, token)
 		}
-		return b.Drawn()
+		return tokens
 	}
 	a := draw(testSeed, "partie 2 quine")
 	if b := draw(testSeed, "partie 2 quine"); !slices.Equal(a, b) {
