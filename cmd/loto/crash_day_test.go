@@ -140,11 +140,14 @@ func (v *victim) stop() {
 	}
 }
 
-// trigger is the driver's transport: it counts the writes the driver
-// sends and, at the one the killer chose, tells the killer while the
-// request is on its way, so that kills fall in the middle of acts.
+// trigger is the driver's transport: it sends every request to the
+// server's address of the moment (each start takes a new port), counts
+// the writes the driver sends and, at the one the killer chose, tells the
+// killer while the request is on its way, so that kills fall in the
+// middle of acts.
 type trigger struct {
 	next   http.RoundTripper
+	addr   atomic.Pointer[string] // the server's host:port now
 	writes atomic.Int64
 	at     atomic.Int64 // the write that fires; 0 for none
 	fire   chan string  // the route of the write that fired
@@ -159,7 +162,16 @@ func (tr *trigger) RoundTrip(r *http.Request) (*http.Response, error) {
 			}
 		}
 	}
+	r = r.Clone(r.Context())
+	r.URL.Host = *tr.addr.Load()
+	r.Host = r.URL.Host
 	return tr.next.RoundTrip(r)
+}
+
+// moveTo points the driver's requests at the server started at base.
+func (tr *trigger) moveTo(base string) {
+	host := strings.TrimSuffix(strings.TrimPrefix(base, "http://"), "/")
+	tr.addr.Store(&host)
 }
 
 // TestServe_SurvivesSIGKILLsDuringADrivenDay (issue 11, 3): the real
@@ -193,6 +205,7 @@ func TestServe_SurvivesSIGKILLsDuringADrivenDay(t *testing.T) {
 	tr := &trigger{next: &http.Transport{MaxIdleConnsPerHost: 16, DisableCompression: true}, fire: make(chan string, 1)}
 	gap := func() int64 { return 1 + rng.Int64N(8) } // the writes until the next kill
 	tr.at.Store(gap())
+	tr.moveTo(base)
 	cur := base[:len(base)-1] // the server's address, without its last slash
 	d := drive.New(plan, drive.Config{Base: cur, Seed: seed, Retry: 2 * time.Minute,
 		Client: &http.Client{Transport: tr, Timeout: 20 * time.Second}})
@@ -240,7 +253,7 @@ loop:
 		}
 		startedIn = append(startedIn, time.Since(start))
 		cur = url[:len(url)-1]
-		d.SetBase(cur)
+		tr.moveTo(url)
 		select {
 		case <-tr.fire: // fired by a write to the server now dead
 		default:

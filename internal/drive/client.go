@@ -41,11 +41,11 @@ func (r *Refusal) Error() string {
 // client sends the acts of a driven day and keeps their figures.
 type client struct {
 	http  *http.Client
-	retry time.Duration // how long an act is sent again while the server does not answer
+	base  string            // the server, http://127.0.0.1:PORT
+	at    map[string]string // the server of a device sent elsewhere, by token; set before the day
+	retry time.Duration     // how long an act is sent again while the server does not answer
 
 	mu    sync.Mutex
-	base  string
-	at    map[string]string // the server of a device sent elsewhere, by token; set before the day
 	stats map[string]*routeStats
 	acked []Act
 	onAck func(Act)
@@ -149,9 +149,7 @@ func retriable(status int) bool {
 
 // send makes one request and reads its answer whole.
 func (c *client) send(ctx context.Context, token, method, path, key string, payload []byte) (int, []byte, time.Duration, error) {
-	c.mu.Lock()
 	base := c.base
-	c.mu.Unlock()
 	if b, ok := c.at[token]; ok {
 		base = b
 	}

@@ -105,15 +105,6 @@ func New(plan *Plan, cfg Config) *Driver {
 	return d
 }
 
-// SetBase points the driver at the server's new address (a server
-// restarted elsewhere); the acts under way go on there. The devices that
-// Config.Spread sent elsewhere stay there.
-func (d *Driver) SetBase(base string) {
-	d.c.mu.Lock()
-	d.c.base = base
-	d.c.mu.Unlock()
-}
-
 // Run plays the whole day: the desks open, the players come in and buy,
 // then every game of the programme is played with the schedule's breaks.
 // It returns at the first act that fails for good; the report says what
