@@ -29,7 +29,7 @@ func TestNumbersEncodeAsJSONArrays(t *testing.T) {
 }
 
 func TestCardJSONRoundTrips(t *testing.T) {
-	s := Generate([]byte("json"), 1, 0)
+	s := generate([]byte("json"), 1, 0)
 	for i := range s {
 		b, err := json.Marshal(s[i])
 		if err != nil {

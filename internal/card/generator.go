@@ -46,14 +46,6 @@ func NewGenerator(seed []byte) *Generator {
 	return g
 }
 
-// Generate returns strip k of the series with the given seed, drawn with
-// the given reroll counter.
-func Generate(seed []byte, k, reroll int) Strip {
-	var s Strip
-	NewGenerator(seed).Strip(k, reroll, &s)
-	return s
-}
-
 // Strip writes strip k, drawn with the given reroll counter, to s. Its
 // random stream is ChaCha8 keyed by a SHA-256 hash of the seed, k and
 // reroll alone, so any strip is rebuilt without the ones before it.

@@ -56,19 +56,6 @@ func (c SeriesCode) Valid() bool {
 	return true
 }
 
-// NthSeriesCode returns the code of the n-th series (1 -> A, 26 -> Z,
-// 27 -> AA), in bijective base 26; n must be 1..18278.
-func NthSeriesCode(n int) (SeriesCode, error) {
-	if n < 1 || n > 26+26*26+26*26*26 {
-		return "", fmt.Errorf("série numéro %d hors limites", n)
-	}
-	var b []byte
-	for ; n > 0; n = (n - 1) / 26 {
-		b = append([]byte{byte('A' + (n-1)%26)}, b...)
-	}
-	return SeriesCode(b), nil
-}
-
 // Serial identifies a card: series code, card number and check code, as in
 // A-001234-K7.
 type Serial struct {
@@ -87,7 +74,7 @@ func QRText(s Serial) string { return qrPrefix + s.String() }
 
 // ParseSerial reads a serial as printed, typed or scanned: any case, with
 // or without spaces and dashes, or the card's QR text (LOTO:A-001234-K7).
-// It checks the form only; Verify checks the check code.
+// It checks the form only; a Checker verifies the check code.
 func ParseSerial(text string) (Serial, error) {
 	if len(text) > 64 {
 		return Serial{}, fmt.Errorf("%w : texte trop long", ErrMalformed)
@@ -130,16 +117,6 @@ func ParseSerial(text string) (Serial, error) {
 	return Serial{Series: t[:letters], Number: number, Check: check}, nil
 }
 
-// NewSerial returns the serial of card number n of a series, with the check
-// code made with the series' check key.
-func NewSerial(series string, number int, key []byte) (Serial, error) {
-	return NewChecker(key).Serial(series, number)
-}
-
-// Verify checks s's form and its check code against the series' check key;
-// a wrong code gives ErrBadCheck.
-func Verify(s Serial, key []byte) error { return NewChecker(key).Verify(s) }
-
 // Checker makes and verifies the check codes of one series, reusing its
 // HMAC state: printing a million cards calls it a million times. One
 // Checker must not be shared between goroutines.
@@ -162,7 +139,8 @@ func (c *Checker) Serial(series string, number int) (Serial, error) {
 	return Serial{Series: series, Number: number, Check: c.code(series, number)}, nil
 }
 
-// Verify checks s's form and check code.
+// Verify checks s's form and its check code; a wrong code gives
+// ErrBadCheck.
 func (c *Checker) Verify(s Serial) error {
 	if err := checkFields(s.Series, s.Number); err != nil {
 		return err

@@ -42,13 +42,6 @@ func CardAt(seed []byte, rerolls Rerolls, number int) Card {
 	return cardAt(NewGenerator(seed).Strip, rerolls, number)
 }
 
-// StripAt rebuilds plate p of the series.
-func StripAt(seed []byte, rerolls Rerolls, plate int) Strip {
-	var s Strip
-	NewGenerator(seed).Strip(plate, rerolls[plate], &s)
-	return s
-}
-
 // stripSource writes strip k drawn with a reroll counter; tests swap in
 // sources that repeat cards on purpose.
 type stripSource func(k, reroll int, s *Strip)

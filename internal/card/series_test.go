@@ -5,6 +5,13 @@ import (
 	"testing"
 )
 
+// stripAt rebuilds plate p of the series, as CardAt reads it.
+func stripAt(seed []byte, rerolls Rerolls, plate int) Strip {
+	var s Strip
+	NewGenerator(seed).Strip(plate, rerolls[plate], &s)
+	return s
+}
+
 func TestPlateOf(t *testing.T) {
 	tests := []struct {
 		name          string
@@ -53,12 +60,12 @@ func TestCardAtReadsItsPlate(t *testing.T) {
 	seed := []byte("series plates")
 	rerolls := Rerolls{2: 3}
 	for n := 1; n <= 18; n++ {
-		plate := StripAt(seed, rerolls, PlateOf(n))
+		plate := stripAt(seed, rerolls, PlateOf(n))
 		if got := CardAt(seed, rerolls, n); got != plate[(n-1)%6] {
 			t.Errorf("card %d is not card %d of plate %d", n, (n-1)%6+1, PlateOf(n))
 		}
 	}
-	if StripAt(seed, rerolls, 2) != Generate(seed, 2, 3) {
+	if stripAt(seed, rerolls, 2) != generate(seed, 2, 3) {
 		t.Error("plate 2 ignores its reroll")
 	}
 }
@@ -116,13 +123,13 @@ func TestBuildSeriesRerollsRepeatedCards(t *testing.T) {
 		}
 		seen[c] = n
 	}
-	if got, want := cardAt(src, rerolls, 13), Generate(seed, 3, 1)[0]; got != want {
+	if got, want := cardAt(src, rerolls, 13), generate(seed, 3, 1)[0]; got != want {
 		t.Error("card 13 is not the first card of plate 3 rerolled once")
 	}
 }
 
 func TestBuildSeriesGivesUpOnABrokenSource(t *testing.T) {
-	same := func(k, reroll int, s *Strip) { *s = Generate([]byte("x"), 1, 0) }
+	same := func(k, reroll int, s *Strip) { *s = generate([]byte("x"), 1, 0) }
 	_, err := buildSeries(12, func() stripSource { return same })
 	if err == nil || !strings.Contains(err.Error(), "plaque 2") {
 		t.Fatalf("err = %v, want a failure on plate 2", err)
@@ -147,7 +154,7 @@ func TestBuildSeriesRejectsCardCounts(t *testing.T) {
 }
 
 func TestCardKeySeparatesRows(t *testing.T) {
-	s := Generate([]byte("keys"), 1, 0)
+	s := generate([]byte("keys"), 1, 0)
 	a := s[0]
 	b := a
 	// Move column 0's top number to an empty row of that column, if any.

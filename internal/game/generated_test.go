@@ -13,7 +13,8 @@ func TestIndexAgreesWithBruteForceOnGeneratedStrips(t *testing.T) {
 	seed := []byte("série de test du moteur de jeu")
 	var cards []card.Card
 	for k := range 12 {
-		s := card.Generate(seed, k, 0)
+		var s card.Strip
+		card.NewGenerator(seed).Strip(k, 0, &s)
 		if err := s.Validate(); err != nil {
 			t.Fatalf("strip %d: %v", k, err)
 		}
