@@ -22,63 +22,48 @@ func (p claimRegistered) answer() ClaimResult {
 	return ClaimResult{Claim: p.Claim, Serial: p.Serial, Verdict: p.Verdict, Reason: p.Reason}
 }
 
-// recordedVerdicts is the control's verdicts as its payload records them.
-func recordedVerdicts(rs []ClaimResult) []claimVerdict {
-	if rs == nil {
+// mapped maps each of xs with f; a nil list stays nil.
+func mapped[S, T any](xs []S, f func(S) T) []T {
+	if xs == nil {
 		return nil
 	}
-	out := make([]claimVerdict, len(rs))
-	for i, r := range rs {
-		out[i] = claimVerdict{Claim: r.Claim, Serial: r.Serial, Verdict: r.Verdict, ReadOut: r.ReadOut, Reason: r.Reason}
+	out := make([]T, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
 	}
 	return out
+}
+
+// recordedVerdicts is the control's verdicts as its payload records them.
+func recordedVerdicts(rs []ClaimResult) []claimVerdict {
+	return mapped(rs, func(r ClaimResult) claimVerdict {
+		return claimVerdict{Claim: r.Claim, Serial: r.Serial, Verdict: r.Verdict, ReadOut: r.ReadOut, Reason: r.Reason}
+	})
 }
 
 // claimResults is the verdicts a control's payload recorded.
 func claimResults(vs []claimVerdict) []ClaimResult {
-	if vs == nil {
-		return nil
-	}
-	out := make([]ClaimResult, len(vs))
-	for i, v := range vs {
-		out[i] = ClaimResult{Claim: v.Claim, Serial: v.Serial, Verdict: v.Verdict, ReadOut: v.ReadOut, Reason: v.Reason}
-	}
-	return out
+	return mapped(vs, func(v claimVerdict) ClaimResult {
+		return ClaimResult{Claim: v.Claim, Serial: v.Serial, Verdict: v.Verdict, ReadOut: v.ReadOut, Reason: v.Reason}
+	})
 }
 
 func (p tieTokens) answer() []ClaimToken {
-	if p.Tokens == nil {
-		return nil
-	}
-	out := make([]ClaimToken, len(p.Tokens))
-	for i, t := range p.Tokens {
-		out[i] = ClaimToken{Claim: t.Claim, Serial: t.Serial, Token: t.Token}
-	}
-	return out
+	return mapped(p.Tokens, func(t tieToken) ClaimToken { return ClaimToken{Claim: t.Claim, Serial: t.Serial, Token: t.Token} })
 }
 
 // recordedWinners is what an award's payload records of its winners.
 func recordedWinners(ws []Winner) []awardedWinner {
-	if ws == nil {
-		return nil
-	}
-	out := make([]awardedWinner, len(ws))
-	for i, w := range ws {
-		out[i] = awardedWinner{Serial: w.Serial, Token: w.Token, Prize: w.Prize, ShareCents: w.ShareCents, Consolation: w.Consolation}
-	}
-	return out
+	return mapped(ws, func(w Winner) awardedWinner {
+		return awardedWinner{Serial: w.Serial, Token: w.Token, Prize: w.Prize, ShareCents: w.ShareCents, Consolation: w.Consolation}
+	})
 }
 
 // winnersOf is the winners an award's payload recorded.
 func winnersOf(ws []awardedWinner) []Winner {
-	if ws == nil {
-		return nil
-	}
-	out := make([]Winner, len(ws))
-	for i, w := range ws {
-		out[i] = Winner{Serial: w.Serial, Token: w.Token, Prize: w.Prize, ShareCents: w.ShareCents, Consolation: w.Consolation}
-	}
-	return out
+	return mapped(ws, func(w awardedWinner) Winner {
+		return Winner{Serial: w.Serial, Token: w.Token, Prize: w.Prize, ShareCents: w.ShareCents, Consolation: w.Consolation}
+	})
 }
 
 // recordedRuling is a ruling as the journal records it.
