@@ -26,22 +26,11 @@ type Cluster struct {
 }
 
 // StartCluster makes and starts a new cluster with the PostgreSQL binaries
-// of the machine (the newest of /usr/lib/postgresql/*/bin, as
-// scripts/test.sh finds them); it is stopped and removed when the test
-// ends. Without those binaries the test is skipped, except under CI=true
-// where it fails.
+// of the machine (see PGTool); it is stopped and removed when the test
+// ends.
 func StartCluster(t testing.TB) *Cluster {
 	t.Helper()
-	bins, _ := filepath.Glob("/usr/lib/postgresql/*/bin/pg_ctl")
-	if len(bins) == 0 {
-		const msg = "no PostgreSQL binaries in /usr/lib/postgresql/*/bin: scripts/test.sh installs them"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	sort.Strings(bins) // by version: the directories are named by major version
-	c := &Cluster{t: t, bin: filepath.Dir(bins[len(bins)-1]), root: os.Getuid() == 0}
+	c := &Cluster{t: t, bin: filepath.Dir(PGTool(t, "pg_ctl")), root: os.Getuid() == 0}
 	// Not t.TempDir(): its parents are closed to the postgres user.
 	dir, err := os.MkdirTemp("", "loto-cluster-")
 	if err != nil {
@@ -63,6 +52,36 @@ func StartCluster(t testing.TB) *Cluster {
 	c.Start()
 	c.URL = "postgres://postgres@/postgres?host=" + dir + "&sslmode=disable"
 	return c
+}
+
+// PGTool is the path of the PostgreSQL program name (pg_ctl, pg_dump):
+// in the newest /usr/lib/postgresql/*/bin that holds it, where
+// scripts/test.sh finds the server's, else on the PATH. Without it the
+// test is skipped, except under CI=true where it fails.
+func PGTool(t testing.TB, name string) string {
+	t.Helper()
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	sort.Strings(dirs) // by version: the directories are named by major version
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if p := filepath.Join(dirs[i], name); fileExists(p) {
+			return p
+		}
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	msg := name + " not found in /usr/lib/postgresql/*/bin nor on the PATH: scripts/test.sh installs PostgreSQL"
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// fileExists reports whether there is a file at path.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 func (c *Cluster) data() string { return filepath.Join(c.dir, "data") }
