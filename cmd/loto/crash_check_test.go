@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"loto/internal/drive"
-	"loto/internal/journal"
+	"loto/internal/drive/drivetest"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 	"loto/internal/web"
@@ -70,57 +70,9 @@ func checkCrashDay(t *testing.T, db string, acked []drive.Act, r drive.Report, s
 	}
 	defer store.Close()
 
-	// Every acknowledged act under its key, on or before its anchor, and
-	// no write of the driver's that it was not acknowledged.
-	types, keyed := map[string]int{}, map[string]journal.Event{}
-	if err := store.Read(ctx, 1, func(e journal.Event) error {
-		types[e.Type]++
-		if e.Key != "" {
-			keyed[e.Key] = e
-		}
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	ackedKeys := map[string]bool{}
-	var anchors []journal.Anchor
-	for _, a := range acked {
-		if ackedKeys[a.Key] {
-			t.Errorf("the driver was acknowledged %s twice", a.Key)
-		}
-		ackedKeys[a.Key] = true
-		e, ok := keyed[a.Key]
-		if !ok {
-			t.Errorf("act %s %s acknowledged, not in the journal", a.Route, a.Key)
-			continue
-		}
-		if a.Anchor != "" {
-			var an journal.Anchor
-			if err := an.UnmarshalText([]byte(a.Anchor)); err != nil || an.Seq < e.Seq {
-				t.Errorf("act %s: anchor %s before its event %d (%v)", a.Key, a.Anchor, e.Seq, err)
-			}
-			anchors = append(anchors, an)
-		}
-	}
-	for key, e := range keyed {
-		if strings.HasPrefix(key, "drive-") && !ackedKeys[key] {
-			t.Errorf("event %d (%s) of key %s is in the journal, the driver was never acknowledged it", e.Seq, e.Type, key)
-		}
-	}
-	// Each kind of act as many times as the driver was told.
-	for _, c := range []struct {
-		typ  string
-		want int
-	}{
-		{loto.TypeSaleRecorded, r.Sales},
-		{loto.TypeTicketCrossed, r.Admissions},
-		{loto.TypeNumberDrawn, r.Draws},
-		{loto.TypePrizeAwarded, r.Awards},
-	} {
-		if types[c.typ] != c.want {
-			t.Errorf("the journal holds %d %s, the driver was acknowledged %d", types[c.typ], c.typ, c.want)
-		}
-	}
+	// Every acknowledged act under its key, on or before its anchor, once,
+	// and no write of the driver's that it was not acknowledged.
+	anchors := drivetest.Journal(t, store, acked, r)
 
 	// The chain, every receipt's anchor and the secrets verify.
 	replay, err := loto.Open(ctx, store)

@@ -1,4 +1,4 @@
-package drive
+package drive_test
 
 import (
 	"context"
@@ -16,24 +16,29 @@ import (
 	"testing"
 	"time"
 
+	"loto/internal/drive"
+	"loto/internal/drive/drivetest"
 	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 	"loto/internal/web"
 )
 
+// organiser records the test's day.
+var organiser = loto.Actor{Name: "drive", Role: loto.RoleOrganiser}
+
 // served is a short example day on a real SQLite file, served on a
 // loopback port by the real API.
 type served struct {
 	store journal.Store
 	day   *loto.Day
-	plan  *Plan
+	plan  *drive.Plan
 	base  string
 }
 
 // serve records a day of games games and regular cards, prepares the
 // plan of players players and serves the day.
-func serve(t *testing.T, games, regular int, opt Options) *served {
+func serve(t *testing.T, games, regular int, opt drive.Options) *served {
 	t.Helper()
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "loto.db"), nil)
@@ -45,14 +50,14 @@ func serve(t *testing.T, games, regular int, opt Options) *served {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, err := Example(games, regular)
+	spec, err := drive.Example(games, regular)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := day.CreateEvent(ctx, organiser, spec); err != nil {
 		t.Fatal(err)
 	}
-	plan, err := Prepare(ctx, day, opt)
+	plan, err := drive.Prepare(ctx, day, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,27 +72,10 @@ func serve(t *testing.T, games, regular int, opt Options) *served {
 	return &served{store: store, day: day, plan: plan, base: "http://" + ln.Addr().String()}
 }
 
-// journalled reads the journal: the count of each type and the events by key.
-func journalled(t *testing.T, s journal.Store) (map[string]int, map[string]journal.Event) {
-	t.Helper()
-	types, keys := map[string]int{}, map[string]journal.Event{}
-	err := s.Read(context.Background(), 1, func(e journal.Event) error {
-		types[e.Type]++
-		if e.Key != "" {
-			keys[e.Key] = e
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return types, keys
-}
-
 // checkDay checks that the driven day is in the journal as the report
-// says: every game played, every sale and admission once, every
-// acknowledged act's key on the event its anchor names, the chain whole.
-func checkDay(t *testing.T, s *served, r Report, acked []Act, games int) {
+// says: every game played, every act acknowledged once and under its key
+// on or before its anchor (drivetest.Journal), the chain whole.
+func checkDay(t *testing.T, s *served, r drive.Report, acked []drive.Act, games int) {
 	t.Helper()
 	if r.Errors != 0 {
 		t.Fatalf("%d acts went wrong, the first: %s", r.Errors, r.FirstError)
@@ -98,28 +86,7 @@ func checkDay(t *testing.T, s *served, r Report, acked []Act, games int) {
 	if r.Provoked < 1+games {
 		t.Errorf("%d mistakes provoked, want a ticket scanned twice and a wrong call per game", r.Provoked)
 	}
-	types, keys := journalled(t, s.store)
-	if types[loto.TypeSaleRecorded] != r.Sales || types[loto.TypeTicketCrossed] != r.Admissions {
-		t.Errorf("journal: %d sales and %d tickets crossed, the driver acknowledged %d and %d",
-			types[loto.TypeSaleRecorded], types[loto.TypeTicketCrossed], r.Sales, r.Admissions)
-	}
-	if types[loto.TypePrizeAwarded] != r.Awards || types[loto.TypeNumberDrawn] != r.Draws {
-		t.Errorf("journal: %d awards and %d draws, the driver acknowledged %d and %d",
-			types[loto.TypePrizeAwarded], types[loto.TypeNumberDrawn], r.Awards, r.Draws)
-	}
-	for _, a := range acked {
-		e, ok := keys[a.Key]
-		if !ok {
-			t.Errorf("act %s %s acknowledged, not in the journal", a.Route, a.Key)
-			continue
-		}
-		if a.Anchor != "" {
-			var an journal.Anchor
-			if err := an.UnmarshalText([]byte(a.Anchor)); err != nil || an.Seq < e.Seq {
-				t.Errorf("act %s: anchor %s before its event %d (%v)", a.Key, a.Anchor, e.Seq, err)
-			}
-		}
-	}
+	drivetest.Journal(t, s.store, acked, r)
 	if _, err := journal.Verify(context.Background(), s.store); err != nil {
 		t.Fatal(err)
 	}
@@ -130,8 +97,8 @@ func checkDay(t *testing.T, s *served, r Report, acked []Act, games int) {
 
 func TestDrive_PlaysADayThroughHTTP(t *testing.T) {
 	const games = 2
-	s := serve(t, games, 600, Options{Players: 40, Cashiers: 3, Controllers: 2, Seed: 7})
-	d := New(s.plan, Config{Base: s.base, Seed: 7})
+	s := serve(t, games, 600, drive.Options{Players: 40, Cashiers: 3, Controllers: 2, Seed: 7})
+	d := drive.New(s.plan, drive.Config{Base: s.base, Seed: 7})
 	r, err := d.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -172,9 +139,9 @@ func (l *losing) RoundTrip(r *http.Request) (*http.Response, error) {
 
 func TestDrive_AnActWhoseAnswerIsLostIsMadeOnce(t *testing.T) {
 	const games = 1
-	s := serve(t, games, 300, Options{Players: 25, Cashiers: 2, Controllers: 1, Seed: 3})
+	s := serve(t, games, 300, drive.Options{Players: 25, Cashiers: 2, Controllers: 1, Seed: 3})
 	tr := &losing{next: http.DefaultTransport, every: 4}
-	d := New(s.plan, Config{Base: s.base, Seed: 3, Client: &http.Client{Transport: tr, Timeout: 10 * time.Second}})
+	d := drive.New(s.plan, drive.Config{Base: s.base, Seed: 3, Client: &http.Client{Transport: tr, Timeout: 10 * time.Second}})
 	r, err := d.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -210,7 +177,7 @@ func newFront(t *testing.T, to string) *front {
 	proxy := httputil.NewSingleHostReverseProxy(target)
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
-		f.routes[r.Method+" "+routePattern(r.URL.Path)]++
+		f.routes[r.Method+" "+drive.RoutePattern(r.URL.Path)]++
 		f.mu.Unlock()
 		proxy.ServeHTTP(w, r)
 	}))
@@ -227,9 +194,9 @@ func (f *front) count(route string) int {
 
 func TestDrive_SpreadsTheDesksOverTheInstances(t *testing.T) {
 	const games = 1
-	s := serve(t, games, 300, Options{Players: 20, Cashiers: 4, Controllers: 1, Seed: 5})
+	s := serve(t, games, 300, drive.Options{Players: 20, Cashiers: 4, Controllers: 1, Seed: 5})
 	a, b := newFront(t, s.base), newFront(t, s.base)
-	d := New(s.plan, Config{Base: a.url, Spread: []string{b.url}, Seed: 5})
+	d := drive.New(s.plan, drive.Config{Base: a.url, Spread: []string{b.url}, Seed: 5})
 	r, err := d.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
