@@ -52,7 +52,9 @@ func megaLoto(t *testing.T) []byte {
 	return b
 }
 
-// ok fails the test on an error.
+// ok fails the test on an error. It, wantCode, wantSays and eventYAML are
+// lototest's for the other packages' tests: loto's own cannot import a
+// package that imports loto.
 func ok(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {

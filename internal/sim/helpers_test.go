@@ -13,6 +13,7 @@ import (
 	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
+	"loto/internal/loto/lototest"
 )
 
 // newStore opens a fresh SQLite journal in the test's directory, with a
@@ -107,21 +108,8 @@ func eventSpec(t *testing.T, file []byte) *loto.EventSpec {
 	return spec
 }
 
-// ok fails the test on an error.
-func ok(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// wantCode fails unless err is a loto error of code.
-func wantCode(t *testing.T, err error, code string) {
-	t.Helper()
-	if err == nil {
-		t.Fatalf("no error, want %s", code)
-	}
-	if got := loto.ErrorCode(err); got != code {
-		t.Fatalf("error %q has code %s, want %s", err, got, code)
-	}
-}
+// The checks of loto's errors, shared with the other packages built on loto.
+var (
+	ok       = lototest.OK
+	wantCode = lototest.WantCode
+)

@@ -1,0 +1,70 @@
+// Package lototest holds what the tests of the packages built on loto
+// (eventfile, sim) share: checks of loto's errors and a small day's event
+// file. loto's own tests keep their copies: a package's tests cannot
+// import a package that imports it.
+package lototest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"loto/internal/loto"
+)
+
+// OK fails the test on an error.
+func OK(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// WantCode fails unless err is a loto error of code.
+func WantCode(t testing.TB, err error, code string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error, want %s", code)
+	}
+	if got := loto.ErrorCode(err); got != code {
+		t.Fatalf("error %q has code %s, want %s", err, got, code)
+	}
+}
+
+// WantSays fails unless err's message says every text of say and none of never.
+func WantSays(t testing.TB, err error, say []string, never ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error, want one saying %q", say)
+	}
+	msg := loto.ErrorMessage(err)
+	for _, s := range say {
+		if !strings.Contains(msg, s) {
+			t.Fatalf("message %q does not say %q", msg, s)
+		}
+	}
+	for _, s := range never {
+		if strings.Contains(msg, s) {
+			t.Fatalf("message %q says %q", msg, s)
+		}
+	}
+}
+
+// EventYAML is a small day: series A (regular, 600 cards) and V (special,
+// 60 cards), the given draw mode and programme (a YAML list, indented by 2).
+func EventYAML(draw, programme string) []byte {
+	return fmt.Appendf(nil, `name: Petit loto
+date: 2025-03-16
+venue: Salle des fêtes
+schedule: {doors: "08:00", start: "11:00"}
+series:
+  - {code: A, kind: regular, cards: 600, color: jaune}
+  - {code: V, kind: special, cards: 60, color: rose}
+prices:
+  regular: [{cards: 1, cents: 500}]
+  special: [{cards: 1, cents: 600}]
+desks: [{name: caisse-1, pmr: true}, {name: voiture, special: true}]
+draw: %s
+programme:
+%s`, draw, programme)
+}
