@@ -3,8 +3,11 @@ package loto
 // The journal's payloads are hashed and kept for ever; the answers of the
 // commands (the API, the CLI) change with their users. They are separate
 // types, and the functions here are the one place that maps one to the
-// other. A nil list stays nil, so that a payload encodes as it always
-// has. The payloads are pinned by testdata/payload (payload_golden_test.go).
+// other. Where a payload and its answer hold the same fields, a conversion
+// maps them: it stops compiling the day they differ, and the mapping is
+// then written field by field. A nil list stays nil, so that a payload
+// encodes as it always has. The payloads are pinned by testdata/payload
+// (payload_golden_test.go).
 
 func (p gameStarted) answer() StartResult {
 	return StartResult{Game: p.Game, Title: p.Title, Announce: p.Announce, SeedSHA256: p.SeedSHA256}
@@ -36,41 +39,33 @@ func mapped[S, T any](xs []S, f func(S) T) []T {
 
 // recordedVerdicts is the control's verdicts as its payload records them.
 func recordedVerdicts(rs []ClaimResult) []claimVerdict {
-	return mapped(rs, func(r ClaimResult) claimVerdict {
-		return claimVerdict{Claim: r.Claim, Serial: r.Serial, Verdict: r.Verdict, ReadOut: r.ReadOut, Reason: r.Reason}
-	})
+	return mapped(rs, func(r ClaimResult) claimVerdict { return claimVerdict(r) })
 }
 
 // claimResults is the verdicts a control's payload recorded.
 func claimResults(vs []claimVerdict) []ClaimResult {
-	return mapped(vs, func(v claimVerdict) ClaimResult {
-		return ClaimResult{Claim: v.Claim, Serial: v.Serial, Verdict: v.Verdict, ReadOut: v.ReadOut, Reason: v.Reason}
-	})
+	return mapped(vs, func(v claimVerdict) ClaimResult { return ClaimResult(v) })
 }
 
 func (p tieTokens) answer() []ClaimToken {
-	return mapped(p.Tokens, func(t tieToken) ClaimToken { return ClaimToken{Claim: t.Claim, Serial: t.Serial, Token: t.Token} })
+	return mapped(p.Tokens, func(t tieToken) ClaimToken { return ClaimToken(t) })
 }
 
 // recordedWinners is what an award's payload records of its winners.
 func recordedWinners(ws []Winner) []awardedWinner {
-	return mapped(ws, func(w Winner) awardedWinner {
-		return awardedWinner{Serial: w.Serial, Token: w.Token, Prize: w.Prize, ShareCents: w.ShareCents, Consolation: w.Consolation}
-	})
+	return mapped(ws, func(w Winner) awardedWinner { return awardedWinner(w) })
 }
 
 // winnersOf is the winners an award's payload recorded.
 func winnersOf(ws []awardedWinner) []Winner {
-	return mapped(ws, func(w awardedWinner) Winner {
-		return Winner{Serial: w.Serial, Token: w.Token, Prize: w.Prize, ShareCents: w.ShareCents, Consolation: w.Consolation}
-	})
+	return mapped(ws, func(w awardedWinner) Winner { return Winner(w) })
 }
 
 // recordedRuling is a ruling as the journal records it.
 func recordedRuling(r Ruling) rulingRecorded {
-	return rulingRecorded{Game: r.Game, Stage: r.Stage, By: r.By, Claim: r.Claim, Verdict: r.Verdict, What: r.What, Why: r.Why, Warning: r.Warning}
+	return rulingRecorded(r)
 }
 
 func (p rulingRecorded) answer() Ruling {
-	return Ruling{Game: p.Game, Stage: p.Stage, By: p.By, Claim: p.Claim, Verdict: p.Verdict, What: p.What, Why: p.Why, Warning: p.Warning}
+	return Ruling(p)
 }
