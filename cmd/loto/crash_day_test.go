@@ -157,7 +157,7 @@ func (tr *trigger) RoundTrip(r *http.Request) (*http.Response, error) {
 	if r.Header.Get("Idempotency-Key") != "" {
 		if n := tr.writes.Add(1); n == tr.at.Load() {
 			select {
-			case tr.fire <- r.Method + " " + routeOf(r.URL.Path):
+			case tr.fire <- r.Method + " " + drive.RoutePattern(r.URL.Path):
 			default:
 			}
 		}
@@ -283,16 +283,6 @@ loop:
 	served := servedViews(t, cur, nil)
 	v.stop()
 	checkCrashDay(t, db, d.Acked(), r, served)
-}
-
-// routeOf names a path by its route: a desk's name is no route of its own.
-func routeOf(path string) string {
-	if rest, ok := strings.CutPrefix(path, "/api/v1/desks/"); ok {
-		if i := strings.LastIndexByte(rest, '/'); i >= 0 {
-			return "/api/v1/desks/{desk}" + rest[i:]
-		}
-	}
-	return path
 }
 
 // slowest is the longest of durations.

@@ -83,7 +83,7 @@ type errorBody struct {
 // once and answers the retry with the first answer. A refusal is a
 // *Refusal, not expected unless expect says so.
 func (c *client) do(ctx context.Context, token, method, path, key string, body, out any, expect ...int) error {
-	route := method + " " + routePattern(path)
+	route := method + " " + RoutePattern(path)
 	var payload []byte
 	if body != nil {
 		var err error
@@ -246,9 +246,9 @@ func Quantile(sorted []time.Duration, q float64) time.Duration {
 	return sorted[max(0, min(i, len(sorted)-1))]
 }
 
-// routePattern names a path by its route: the desk's name in a desk's
-// path is not a route of its own.
-func routePattern(path string) string {
+// RoutePattern names a path by its route, as the report's figures do: the
+// desk's name in a desk's path is not a route of its own.
+func RoutePattern(path string) string {
 	if rest, ok := strings.CutPrefix(path, "/api/v1/desks/"); ok {
 		if i := strings.LastIndexByte(rest, '/'); i >= 0 {
 			return "/api/v1/desks/{desk}" + rest[i:]
