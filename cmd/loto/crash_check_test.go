@@ -15,7 +15,6 @@ import (
 
 	"loto/internal/drive"
 	"loto/internal/drive/drivetest"
-	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 	"loto/internal/web"
 )
@@ -64,11 +63,7 @@ func servedViews(t *testing.T, base string, session *http.Cookie) dayViews {
 func checkCrashDay(t *testing.T, db string, acked []drive.Act, r drive.Report, served dayViews) {
 	t.Helper()
 	ctx := context.Background()
-	store, err := sqlite.Open(ctx, db, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := openSQLite(t, db)
 
 	// Every acknowledged act under its key, on or before its anchor, once,
 	// and no write of the driver's that it was not acknowledged.
