@@ -188,17 +188,6 @@ func deliveredAt(oob []byte, read time.Time) time.Time {
 	return read
 }
 
-// idlePriority puts the calling thread at Linux's idle priority
-// (SCHED_IDLE): it runs only when nothing else would. Where it cannot, the
-// thread stays as it is, and the figures only worse.
-func idlePriority() {
-	var param struct{ priority int32 }
-	syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, 0, schedIdle, uintptr(unsafe.Pointer(&param)))
-}
-
-// schedIdle is Linux's SCHED_IDLE policy, which package syscall does not name.
-const schedIdle = 5
-
 // feed takes what one read gave: the answer's header first, then the
 // stream's lines, delivered at at and read at read.
 func (c *epollConn) feed(p []byte, at, read time.Time, connected chan<- error) error {

@@ -57,15 +57,20 @@ func TestLoadStreamTimesDeliveryWhenTheDataArrivedNotWhenItWasRead(t *testing.T)
 	t.Fatalf("no change delivered well before it was read: %+v", c.mine)
 }
 
-func TestLoadStreamReadersRunAtIdlePriority(t *testing.T) {
-	policy := make(chan uintptr, 1)
+func TestLoadStreamReadersRunTheWindowAtIdlePriority(t *testing.T) {
+	policies := make(chan [3]uintptr, 1)
 	go func() {
 		runtime.LockOSThread() // the thread ends with the goroutine
-		idlePriority()
-		p, _, _ := syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, 0, 0, 0)
-		policy <- p
+		var p [3]uintptr
+		p[0], _, _ = syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, 0, 0, 0)
+		restore := idlePriority()
+		p[1], _, _ = syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, 0, 0, 0)
+		restore()
+		p[2], _, _ = syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, 0, 0, 0)
+		policies <- p
 	}()
-	if p := <-policy; p != schedIdle {
-		t.Fatalf("scheduling policy %d, want SCHED_IDLE (%d)", p, schedIdle)
+	p := <-policies
+	if p[1] != schedIdle || p[2] != p[0] {
+		t.Fatalf("scheduling policies %v: want SCHED_IDLE (%d) in the middle, the first one back after", p, schedIdle)
 	}
 }

@@ -28,9 +28,10 @@ func clientsHere(t *testing.T) {
 func TestLoadStreamMeasuresItsOwnServer(t *testing.T) {
 	clientsHere(t)
 	r := runJSON[streamLoad](t, "load", "stream", "--clients", "200", "--duration", "1s", "--interval", "20ms", "--json")
-	// A change every 20 ms for a second: dozens, each received by all;
-	// 200 clients weigh more than the heap's noise.
-	if r.Clients != 200 || r.Changes < 10 || r.Dropped != 0 || r.P50 <= 0 || r.P50 > r.P99 || r.P99 > r.Max || r.MemPerClient <= 0 ||
+	// A change every 20 ms for a second: dozens on a quiet machine, a few
+	// on a loaded one, whose draws take longer (the change is counted once
+	// every client has it); 200 clients weigh more than the heap's noise.
+	if r.Clients != 200 || r.Changes < 3 || r.Dropped != 0 || r.P50 <= 0 || r.P50 > r.P99 || r.P99 > r.Max || r.MemPerClient <= 0 ||
 		// A change is read after it is delivered, never before.
 		r.ReadP50 < r.P50 || r.ReadP99 < r.P99 || r.ReadMax < r.Max {
 		t.Fatalf("figures %+v", r)

@@ -9,9 +9,11 @@ import (
 )
 
 // read follows conns until ctx ends, its receipts delivered when the
-// kernel stamped the data in. It reads at idle priority: in a hall each
-// phone reads on its own CPU, here the clients' reading would take the
-// server's.
+// kernel stamped the data in. It reads the measure's window at idle
+// priority: in a hall each phone reads on its own CPU, here the clients'
+// reading would take the server's. Once the window is over, it reads what
+// the connections still hold at its own priority again, so that a busy
+// machine delays the tool's end, not a change's count.
 //
 // Until each of its connections has its first state, epoll watches them
 // all. Then it watches one, the sentinel: each connection in an epoll set
@@ -20,10 +22,9 @@ import (
 // When the sentinel has a change, the reader reads every connection until
 // each has it too.
 func (lc *loadClients) read(ctx context.Context, conns []*epollConn, connected chan<- error) {
-	// The thread stays locked: it ends with the goroutine, its idle
-	// priority with it, instead of going back to run other goroutines.
+	// The thread stays locked: it ends with the goroutine, its priority
+	// with it, instead of going back to run other goroutines.
 	runtime.LockOSThread()
-	idlePriority()
 	defer func() {
 		for _, c := range conns {
 			syscall.Close(c.fd)
@@ -45,9 +46,37 @@ func (lc *loadClients) read(ctx context.Context, conns []*epollConn, connected c
 		}
 	}
 	if r.connect(ctx) {
+		restore := idlePriority()
 		r.follow(ctx)
+		restore()
+		for _, c := range conns {
+			r.read(ctx, c)
+		}
 	}
 }
+
+// idlePriority puts the calling thread at Linux's idle priority
+// (SCHED_IDLE), where it runs only when nothing else would, and returns
+// what puts its priority back. Where it cannot, the thread stays as it
+// is, and the figures can only be worse.
+func idlePriority() (restore func()) {
+	var was struct{ priority int32 }
+	policy, _, errno := syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, 0, 0, 0)
+	if errno == 0 {
+		_, _, errno = syscall.RawSyscall(syscall.SYS_SCHED_GETPARAM, 0, uintptr(unsafe.Pointer(&was)), 0)
+	}
+	if errno != 0 {
+		return func() {}
+	}
+	var idle struct{ priority int32 }
+	syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, 0, schedIdle, uintptr(unsafe.Pointer(&idle)))
+	return func() {
+		syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, 0, policy, uintptr(unsafe.Pointer(&was)))
+	}
+}
+
+// schedIdle is Linux's SCHED_IDLE policy, which package syscall does not name.
+const schedIdle = 5
 
 // reader is one reader's connections and buffers.
 type reader struct {
