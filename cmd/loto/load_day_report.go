@@ -15,7 +15,11 @@ func writeDay(w io.Writer, r dayLoad) {
 	fmt.Fprintf(w, "actes confirmés : %d (%s par seconde) ; journal : %d événements, chaîne vérifiée\n", r.Acts,
 		frenchDecimal(strconv.FormatFloat(r.ActsPerSecond, 'f', 0, 64)), r.Events)
 	if r.Replayed {
-		fmt.Fprintln(w, "état de la partie et rapport de la journée : les mêmes sur chaque serveur que ceux d'une relecture fraîche du journal")
+		where := "sur le serveur"
+		if r.Instances > 1 {
+			where = fmt.Sprintf("sur les %d serveurs", r.Instances)
+		}
+		fmt.Fprintf(w, "état de la partie et rapport de la journée %s : les mêmes que ceux d'une relecture fraîche du journal\n", where)
 	}
 	fmt.Fprintf(w, "dont : %d ventes, %d entrées, %d parties, %d numéros, %d annonces, %d lots\n",
 		r.Sales, r.Admissions, r.Games, r.Draws, r.Claims, r.Awards)

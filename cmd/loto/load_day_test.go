@@ -33,7 +33,7 @@ func TestLoadDayPlaysADayThroughTheRealServer(t *testing.T) {
 		"--pace", "0", "--pause", "0", "--json")
 	// One game of three stages, every player served, each act once in a
 	// journal that verifies; the clients saw the draws; the server weighed.
-	if r.Errors != 0 || r.Players != 40 || r.Sales < 40 || r.Games != 1 || r.Awards != 3 || r.Draws < 15 {
+	if r.Errors != 0 || r.Players != 40 || r.Sales < 40 || r.Games != 1 || r.Awards != 3 || r.Draws < 15 || !r.Replayed || r.Journal != "SQLite" {
 		t.Fatalf("day %+v", r)
 	}
 	if r.Acts < r.Sales+r.Admissions+r.Draws+r.Awards || r.Events < int64(r.Acts) {
@@ -56,7 +56,7 @@ func TestLoadDayPlaysADayThroughTheRealServer(t *testing.T) {
 	}
 	code, out, errs := run(t, "load", "day", "--players", "5", "--cashiers", "1", "--clients", "0", "--games", "1", "--pace", "0")
 	if code != 0 || !strings.Contains(out, "journée : 5 joueurs, 1 caissiers") || !strings.Contains(out, "POST /api/v1/sales") ||
-		!strings.Contains(out, "serveur : CPU ") {
+		!strings.Contains(out, "serveur : CPU ") || !strings.Contains(out, "sur le serveur : les mêmes que ceux d'une relecture fraîche du journal") {
 		t.Fatalf("load day: exit %d %q %q", code, out, errs)
 	}
 }
