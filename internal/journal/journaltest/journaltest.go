@@ -33,6 +33,7 @@ func Run(t *testing.T, b Backend) {
 	t.Run("Personal", func(t *testing.T) { testPersonal(t, b) })
 	t.Run("Erase", func(t *testing.T) { testErase(t, b) })
 	t.Run("ConcurrentAppends", func(t *testing.T) { testConcurrent(t, b) })
+	t.Run("ExclusiveTurn", func(t *testing.T) { testExclusive(t, b) })
 	t.Run("Follow", func(t *testing.T) { testFollow(t, b) })
 	t.Run("VerifyDetectsTampering", func(t *testing.T) { testTamper(t, b) })
 	t.Run("AnchorsDetectCutAndRewrite", func(t *testing.T) { testAnchors(t, b) })

@@ -27,16 +27,23 @@ type step struct {
 // disk without space for the tables is journal.ErrFull: PostgreSQL rolls
 // the transaction back, and the journal is as it was.
 func (s *Store) Append(ctx context.Context, expected int64, drafts ...journal.Draft) ([]journal.Event, error) {
-	events, err := s.append(ctx, expected, drafts)
+	return orFull(s.append(ctx, expected, drafts))
+}
+
+// orFull marks a disk full with journal.ErrFull.
+func orFull(events []journal.Event, err error) ([]journal.Event, error) {
 	if isDiskFull(err) {
 		return nil, fmt.Errorf("%w: %w", journal.ErrFull, err)
 	}
 	return events, err
 }
 
+// errNothing is an append of no draft.
+var errNothing = errors.New("journal: nothing to append")
+
 func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Draft) ([]journal.Event, error) {
 	if len(drafts) == 0 {
-		return nil, errors.New("journal: nothing to append")
+		return nil, errNothing
 	}
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
@@ -47,21 +54,36 @@ func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Dra
 	defer conn.Release()
 	events, err := appendOn(ctx, conn.Conn(), expected, drafts, s.clock)
 	if err != nil {
-		if conn.Conn().PgConn().TxStatus() != 'I' {
-			conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
-		}
+		rollback(ctx, conn.Conn())
 		return nil, err
 	}
 	s.note.advance(events[len(events)-1].Seq)
 	return events, nil
 }
 
+// rollback ends the transaction that a failed append left open on conn.
+func rollback(ctx context.Context, conn *pgx.Conn) {
+	if conn.PgConn().TxStatus() != 'I' {
+		conn.Exec(context.WithoutCancel(ctx), "ROLLBACK")
+	}
+}
+
 // appendOn is an append in two round trips: the first opens the transaction
-// and locks the head, the second writes, moves the head, notifies and
-// commits, stopping at the first failure (the caller then rolls back).
+// and locks the head (lockHead), the second writes, moves the head,
+// notifies and commits (writeAfter).
 func appendOn(ctx context.Context, conn *pgx.Conn, expected int64, drafts []journal.Draft, clock journal.Clock) ([]journal.Event, error) {
-	// The row lock makes concurrent appends (any process) take turns, so the
-	// check below and the chain computed from this head stay true until commit.
+	head, err := lockHead(ctx, conn)
+	if err != nil {
+		return nil, err
+	}
+	return writeAfter(ctx, conn, head, expected, drafts, clock)
+}
+
+// lockHead opens a transaction on conn and locks the head row in one round
+// trip. The row lock makes concurrent appends (any process) take turns, so
+// the check of writeAfter and the chain computed from this head stay true
+// until commit.
+func lockHead(ctx context.Context, conn *pgx.Conn) (journal.Head, error) {
 	var head journal.Head
 	lock := &pgx.Batch{}
 	lock.Queue(`BEGIN`)
@@ -69,8 +91,16 @@ func appendOn(ctx context.Context, conn *pgx.Conn, expected int64, drafts []jour
 		return row.Scan(&head.Seq, &head.Hash)
 	})
 	if err := conn.SendBatch(ctx, lock).Close(); err != nil {
-		return nil, fault("head", err)
+		return journal.Head{}, fault("head", err)
 	}
+	return head, nil
+}
+
+// writeAfter writes drafts after head, locked by lockHead on conn, moves
+// the head, notifies and commits in one round trip, stopping at the first
+// failure (the caller then rolls back). A head other than expected is a
+// conflict.
+func writeAfter(ctx context.Context, conn *pgx.Conn, head journal.Head, expected int64, drafts []journal.Draft, clock journal.Clock) ([]journal.Event, error) {
 	if head.Seq != expected {
 		return nil, fmt.Errorf("%w: head is %d, expected %d", journal.ErrConflict, head.Seq, expected)
 	}

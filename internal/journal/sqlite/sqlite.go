@@ -145,7 +145,11 @@ func (s *Store) Close() error {
 // disk without space is journal.ErrFull: SQLite rolls the transaction
 // back, and the file is as it was.
 func (s *Store) Append(ctx context.Context, expected int64, drafts ...journal.Draft) ([]journal.Event, error) {
-	events, err := s.append(ctx, expected, drafts)
+	return orFull(s.append(ctx, expected, drafts))
+}
+
+// orFull marks a disk full with journal.ErrFull.
+func orFull(events []journal.Event, err error) ([]journal.Event, error) {
 	var se *sqlite3.Error
 	if errors.As(err, &se) && se.Code()&0xff == sqlitelib.SQLITE_FULL {
 		return nil, fmt.Errorf("%w: %w", journal.ErrFull, err)
@@ -153,15 +157,24 @@ func (s *Store) Append(ctx context.Context, expected int64, drafts ...journal.Dr
 	return events, err
 }
 
+// errNothing is an append of no draft.
+var errNothing = errors.New("journal: nothing to append")
+
 func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Draft) ([]journal.Event, error) {
 	if len(drafts) == 0 {
-		return nil, errors.New("journal: nothing to append")
+		return nil, errNothing
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("journal: begin: %w", err)
 	}
 	defer tx.Rollback()
+	return s.appendIn(ctx, tx, expected, drafts)
+}
+
+// appendIn appends drafts in transaction tx, begun IMMEDIATE (it holds
+// the file's write lock), and commits it.
+func (s *Store) appendIn(ctx context.Context, tx *sql.Tx, expected int64, drafts []journal.Draft) ([]journal.Event, error) {
 	q := txq{ctx: ctx, tx: tx, st: s.stmts}
 
 	var head journal.Head
