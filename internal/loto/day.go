@@ -43,7 +43,8 @@ type Options struct {
 const maxKey = 100
 
 // maxRetries bounds the catch-up-and-retry loop when other writers keep
-// winning; retryPause spreads the tries over a few tenths of a second.
+// winning: a command on a store with exclusive turns wins within a few
+// tries (retry.go), one on a store without (a test's) within fifty.
 const maxRetries = 50
 
 // Open replays the journal into a new Day, fetching the secrets of the
@@ -244,71 +245,90 @@ func anchorOf(e journal.Event) journal.Anchor { return journal.Anchor{Seq: e.Seq
 
 // runAct is runKeyed that also returns the act's anchor.
 func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) (act, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
 	key := keyOf(ctx)
 	// The key is recorded with the event: a text like any other.
 	if err := CheckText("clé d'idempotence", key, maxKey); err != nil {
 		return act{}, err
 	}
-	replayed := func() (act, error) {
-		e, err := d.replayed(ctx, typ, key)
-		if err == nil && same != nil {
-			if err := same(d.st, e); err != nil {
-				return act{}, err
-			}
-		}
-		return act{e, anchorOf(e)}, err
-	}
+	c := &command{typ: typ, key: key, same: same, plan: p}
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	if key != "" {
-		if e, err := replayed(); err == nil || !errors.Is(err, journal.ErrNotFound) {
-			return e, err
+		if a, err := d.replayed(ctx, c); err == nil || !errors.Is(err, journal.ErrNotFound) {
+			return a, err
 		}
 	}
 	for lost := range maxRetries {
-		if err := retryPause(ctx, lost); err != nil {
+		if err := d.pause(ctx, lost); err != nil {
 			return act{}, lostEveryRetry(err)
 		}
-		if err := d.catchUp(ctx); err != nil {
-			return act{}, err
-		}
-		drafts, main, err := p(d.st)
-		if err != nil && key != "" && ErrorCode(err) != EInternal {
-			// A retry may lose to its own first attempt, appended by another
-			// process since the key was looked up: the check then fails
-			// because of it (its card is sold, its game started), and the
-			// first answer is the answer.
-			if e, rerr := replayed(); !errors.Is(rerr, journal.ErrNotFound) {
-				return e, rerr
-			}
-		}
+		turn, err := d.turnAfter(ctx, lost)
 		if err != nil {
 			return act{}, err
 		}
-		drafts[main].Key = key
-		evs, err := d.store.Append(ctx, d.st.head, drafts...)
-		switch {
-		case err == nil:
-			for i := range evs {
-				evs[i] = d.st.inZone(evs[i])
-				if err := d.apply(ctx, evs[i], drafts[i].Secrets, drafts[i].Personal); err != nil {
-					return act{}, err
-				}
-			}
-			d.publish()
-			return act{evs[main], anchorOf(evs[len(evs)-1])}, nil
-		case errors.Is(err, journal.ErrConflict):
-			continue // another writer won: catch up and check again
-		case errors.Is(err, journal.ErrDuplicateKey):
-			return replayed()
-		case errors.Is(err, journal.ErrFull):
-			return act{}, &Error{Code: EUnavailable, Err: err, Message: "le disque du serveur est plein : rien n'est enregistré ; " +
-				"libérer de la place sur l'ordinateur du serveur, puis refaire la même demande (elle sera enregistrée une seule fois)"}
-		default:
-			return act{}, internalf(err, "écriture dans le journal")
+		if a, err := d.try(ctx, c, turn); !errors.Is(err, errLost) {
+			return a, err
 		}
 	}
 	return act{}, lostEveryRetry(nil)
+}
+
+// command is what runAct runs: the type of its main event, its
+// idempotency key, how to tell its own first attempt, and its plan.
+type command struct {
+	typ  string
+	key  string
+	same sameRequest
+	plan plan
+}
+
+// try catches up, checks the command against the state and appends its
+// events, within an exclusive turn when given one (which it ends). It
+// returns errLost when another writer appended first: nothing is recorded.
+func (d *Day) try(ctx context.Context, c *command, turn journal.Turn) (act, error) {
+	appendTo := d.store.Append
+	if turn != nil {
+		defer turn.Release()
+		appendTo = turn.Append
+	}
+	if err := d.catchUp(ctx); err != nil {
+		return act{}, err
+	}
+	drafts, main, err := c.plan(d.st)
+	if err != nil && c.key != "" && ErrorCode(err) != EInternal {
+		// A retry may lose to its own first attempt, appended by another
+		// process since the key was looked up: the check then fails
+		// because of it (its card is sold, its game started), and the
+		// first answer is the answer.
+		if a, rerr := d.replayed(ctx, c); !errors.Is(rerr, journal.ErrNotFound) {
+			return a, rerr
+		}
+	}
+	if err != nil {
+		return act{}, err
+	}
+	drafts[main].Key = c.key
+	evs, err := appendTo(ctx, d.st.head, drafts...)
+	switch {
+	case err == nil:
+		for i := range evs {
+			evs[i] = d.st.inZone(evs[i])
+			if err := d.apply(ctx, evs[i], drafts[i].Secrets, drafts[i].Personal); err != nil {
+				return act{}, err
+			}
+		}
+		d.publish()
+		return act{evs[main], anchorOf(evs[len(evs)-1])}, nil
+	case errors.Is(err, journal.ErrConflict):
+		return act{}, errLost
+	case errors.Is(err, journal.ErrDuplicateKey):
+		return d.replayed(ctx, c)
+	case errors.Is(err, journal.ErrFull):
+		return act{}, &Error{Code: EUnavailable, Err: err, Message: "le disque du serveur est plein : rien n'est enregistré ; " +
+			"libérer de la place sur l'ordinateur du serveur, puis refaire la même demande (elle sera enregistrée une seule fois)"}
+	default:
+		return act{}, internalf(err, "écriture dans le journal")
+	}
 }
 
 // lostEveryRetry is the answer to a command that other writers beat at
@@ -321,22 +341,29 @@ func lostEveryRetry(cause error) *Error {
 		Message: "le journal est très sollicité : rien n'est enregistré ; refaire la même demande dans un instant"}
 }
 
-// replayed returns the event a key already made, after catching up so that
-// the state includes it; ErrNotFound when the key is new.
-func (d *Day) replayed(ctx context.Context, typ, key string) (journal.Event, error) {
-	e, err := d.store.ByKey(ctx, key)
+// replayed answers with the event the command's key already made, after
+// catching up so that the state includes it, when same finds it made by
+// the same request; ErrNotFound when the key is new.
+func (d *Day) replayed(ctx context.Context, c *command) (act, error) {
+	e, err := d.store.ByKey(ctx, c.key)
 	if errors.Is(err, journal.ErrNotFound) {
-		return journal.Event{}, err
+		return act{}, err
 	} else if err != nil {
-		return journal.Event{}, internalf(err, "recherche de la clé d'idempotence")
+		return act{}, internalf(err, "recherche de la clé d'idempotence")
 	}
-	if e.Type != typ {
-		return journal.Event{}, Errorf(EConflict, "la clé %q a déjà servi à une autre commande (%s)", Shown(key), e.Type)
+	if e.Type != c.typ {
+		return act{}, Errorf(EConflict, "la clé %q a déjà servi à une autre commande (%s)", Shown(c.key), e.Type)
 	}
 	if err := d.catchUp(ctx); err != nil {
-		return journal.Event{}, err
+		return act{}, err
 	}
-	return d.st.inZone(e), nil
+	e = d.st.inZone(e)
+	if c.same != nil {
+		if err := c.same(d.st, e); err != nil {
+			return act{}, err
+		}
+	}
+	return act{e, anchorOf(e)}, nil
 }
 
 // now is the time of a command, in the event's zone (R1).

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"loto/internal/journal"
 	"loto/internal/journal/journaltest"
@@ -137,4 +138,26 @@ func writeBatches(s *Store, si, w, batches int) error {
 		}
 	}
 	return nil
+}
+
+// TestExclusiveTurnOnTheSmallestPool: a store whose URL allows a single
+// connection still reads during an exclusive turn, which holds one: the
+// holder catches up before its append. With one connection the read
+// waited for the turn's end, which waited for the read.
+func TestExclusiveTurnOnTheSmallestPool(t *testing.T) {
+	s := open(t, testURL(t)+"&pool_max_conns=1")
+	turn, err := s.Exclude(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer turn.Release()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	h, err := s.Head(ctx)
+	if err != nil {
+		t.Fatalf("head read during the turn: %v", err)
+	}
+	if _, err := turn.Append(ctx, h.Seq, journaltest.Draft("turn", 1)); err != nil {
+		t.Fatal(err)
+	}
 }

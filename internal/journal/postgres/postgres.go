@@ -111,6 +111,9 @@ func config(url string) (*pgxpool.Config, error) {
 	if !strings.Contains(url, "pool_max_conns") {
 		cfg.MaxConns = defaultMaxConns
 	}
+	// An exclusive turn (Exclude) holds a connection while its holder
+	// reads on another: with one, its reads would wait for ever.
+	cfg.MaxConns = max(cfg.MaxConns, 2)
 	// A server configured with synchronous_commit=off could lose an
 	// acknowledged append on a crash; the journal insists.
 	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on"

@@ -117,6 +117,7 @@ func TestConfigDefaults(t *testing.T) {
 	}{
 		{"defaults", "postgres://u@h/db", defaultConnectTimeout, defaultMaxConns},
 		{"URL settings win", "postgres://u@h/db?connect_timeout=2&pool_max_conns=3", 2 * time.Second, 3},
+		{"room for a turn and a read", "postgres://u@h/db?pool_max_conns=1", defaultConnectTimeout, 2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
