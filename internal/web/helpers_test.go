@@ -31,7 +31,7 @@ var deviceRoles = []loto.Role{loto.RoleHost, loto.RoleController, loto.RoleCashi
 type fixture struct {
 	t     testing.TB
 	store journal.Store
-	path  string // the SQLite file of store
+	path  string // the SQLite file of store, if it is one
 	day   *loto.Day
 	srv   *Server
 	// tokens are the bearer tokens of the fixture's devices, one per role
@@ -78,17 +78,25 @@ func setUpSpec(t testing.TB, cfg Config, password bool, spec *loto.EventSpec) *f
 // setUpAt is setUpSpec on the SQLite file at path (on a disk of the test's).
 func setUpAt(t testing.TB, cfg Config, password bool, spec *loto.EventSpec, path string) *fixture {
 	t.Helper()
-	ctx := context.Background()
-	store, err := sqlite.Open(ctx, path, nil)
+	store, err := sqlite.Open(context.Background(), path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
+	f := setUpOn(t, cfg, password, spec, store)
+	f.path = path
+	return f
+}
+
+// setUpOn is setUpSpec on a store of the test's.
+func setUpOn(t testing.TB, cfg Config, password bool, spec *loto.EventSpec, store journal.Store) *fixture {
+	t.Helper()
+	ctx := context.Background()
 	day, err := loto.Open(ctx, store)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{t: t, store: store, path: path, day: day, now: time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)}
+	f := &fixture{t: t, store: store, day: day, now: time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)}
 	f.tokens, f.devices = map[loto.Role]string{}, map[loto.Role]loto.Actor{}
 	if spec != nil {
 		if _, err := day.CreateEvent(ctx, org, spec); err != nil {
