@@ -17,5 +17,5 @@ func raiseOpenFiles() (uint64, error) {
 			return 0, err
 		}
 	}
-	return lim.Cur, nil
+	return uint64(lim.Cur), nil
 }

@@ -5,6 +5,7 @@ import (
 	"net"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -19,31 +20,40 @@ import (
 // writes what is left within the write timeout while the next frames wait
 // for it; one that lets more than Buffer frames wait is dropped.
 
-// fanOutShard is the fewest clients worth a goroutine of their own.
-const fanOutShard = 256
+// fanOutShard is the fewest clients worth a goroutine of their own, and
+// fanOutChunk how many a goroutine takes at a time.
+const (
+	fanOutShard = 256
+	fanOutChunk = 64
+)
 
 // fanOut writes frame f to the raw streams cls, on every core at once,
 // and returns once each has it written or waiting. A stream too slow or
-// gone is dropped.
+// gone is dropped. The goroutines take the clients a chunk at a time, so
+// that a core busy with something else for a while (a collection, another
+// process) leaves more of them to the others instead of finishing last.
 func (b *Broker) fanOut(cls []*client, f []byte) {
-	write := func(part []*client) {
-		for _, cl := range part {
-			if !cl.raw.send(f) {
-				b.drop(cl)
+	var next atomic.Int64
+	write := func() {
+		for {
+			end := int(next.Add(fanOutChunk))
+			start := end - fanOutChunk
+			if start >= len(cls) {
+				return
+			}
+			for _, cl := range cls[start:min(end, len(cls))] {
+				if !cl.raw.send(f) {
+					b.drop(cl)
+				}
 			}
 		}
 	}
 	k := min(runtime.GOMAXPROCS(0), (len(cls)+fanOutShard-1)/fanOutShard)
-	if k <= 1 {
-		write(cls)
-		return
-	}
 	var wg sync.WaitGroup
-	per := (len(cls) + k - 1) / k
-	for i := 0; i < len(cls); i += per {
-		part := cls[i:min(i+per, len(cls))]
-		wg.Go(func() { write(part) })
+	for range k - 1 {
+		wg.Go(write)
 	}
+	write()
 	wg.Wait()
 }
 
@@ -78,7 +88,10 @@ func newRawStream(conn net.Conn, hdr []byte, opt BrokerOptions) (*rawStream, err
 		return nil, err
 	}
 	fd := -1
-	if err := raw.Control(func(s uintptr) { fd = int(s) }); err != nil {
+	if err := raw.Control(func(s uintptr) {
+		fd = int(s)
+		sendPromptly(fd)
+	}); err != nil {
 		return nil, err
 	}
 	// The retry hint makes a dropped client come back quickly.
