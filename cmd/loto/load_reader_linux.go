@@ -17,8 +17,8 @@ import (
 //
 // Until each of its connections has its first state, epoll watches them
 // all. Then it watches one, the sentinel: each connection in an epoll set
-// costs the writer, in its own system call, a wake-up of the set for each
-// message (a tenth of a fan-out's time); a phone's wake-ups are its own.
+// adds the set's callback to the server's write of each message, work a
+// phone would do on its own CPU.
 // When the sentinel has a change, the reader reads every connection until
 // each has it too.
 func (lc *loadClients) read(ctx context.Context, conns []*epollConn, connected chan<- error) {
