@@ -2,7 +2,8 @@
 // its serial (typed, or by a USB scanner that types it and presses Enter),
 // or by reading its QR code with the phone's camera; then see each verdict
 // with the numbers to read out and a tie's tokens.
-import { byId, fail, follow, gameLine, labels, post, renderClaims, say } from "./live.js";
+import { post } from "./api.js";
+import { byId, fail, follow, gameLine, labels, renderClaims, say } from "./live.js";
 import { acceptScanner, scanQR } from "./scan.js";
 
 const input = byId("serial");

@@ -3,7 +3,8 @@
 // to the browser's queue (deskqueue.js) before it is sent, so a Wi-Fi drop
 // keeps the desk selling: the queue goes out when the link returns, and a
 // card sold elsewhere meanwhile comes back as a conflict the cashier settles.
-import { NetError, call, cents, dateTime, euros } from "./deskmoney.js";
+import { NetError, newKey, request } from "./api.js";
+import { cents, dateTime, euros } from "./deskmoney.js";
 import * as queue from "./deskqueue.js";
 import { flush, isOnline, send, setOnline, start as link } from "./desksync.js";
 import { session } from "./desksession.js";
@@ -84,7 +85,7 @@ async function requote() {
     q.append("card", c);
   }
   try {
-    const got = await call("GET", "/api/v1/sales/quote?" + q);
+    const got = await request("GET", "/api/v1/sales/quote?" + q);
     got.count = got.cards.length;
     got.basket = asked;
     // A quote of a basket that grew meanwhile is stale: the later one wins.
@@ -266,7 +267,7 @@ async function pay() {
     body.identity = p.identity;
     body.cheque = p.cheque;
   }
-  const s = { key: queue.newKey(), desk, at, body, total: quote.total_cents, change: p.change, count: quote.count,
+  const s = { key: "caisse-" + newKey(), desk, at, body, total: quote.total_cents, change: p.change, count: quote.count,
     cards: quote.cards, bundles: quote.bundles, status: "sending" };
   try {
     let answer;
@@ -398,7 +399,7 @@ setInterval(async () => {
   const held = await queue.list(desk);
   if (!isOnline() || held.some((s) => s.status !== "conflict")) {
     try {
-      await call("GET", "/api/v1/desks/" + encodeURIComponent(desk));
+      await request("GET", "/api/v1/desks/" + encodeURIComponent(desk));
       await setOnline(true);
       flush();
     } catch (e) {

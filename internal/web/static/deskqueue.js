@@ -46,10 +46,3 @@ export async function list(desk) {
   const all = (await run("readonly", (s) => s.getAll())) || [];
   return all.filter((x) => x.desk === desk).sort((a, b) => a.at - b.at);
 }
-
-// newKey is an idempotency key: random, made without crypto.randomUUID,
-// which a page served over plain http on the hall's network lacks.
-export function newKey() {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  return "caisse-" + Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-}

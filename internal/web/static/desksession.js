@@ -2,7 +2,8 @@
 // till note by note and coin by coin and the card and cheque totals; the
 // Z report on screen and as a PDF. The last answer is kept in the browser,
 // so a reload without the server still shows the till.
-import { NetError, call, cents, euros, hhmm } from "./deskmoney.js";
+import { NetError, request } from "./api.js";
+import { cents, euros, hhmm } from "./deskmoney.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,7 +33,7 @@ function show(d) {
 // refresh reads the desk from the server, or keeps the last one seen.
 async function refresh() {
   try {
-    const d = await call("GET", "/api/v1/desks/" + encodeURIComponent(desk));
+    const d = await request("GET", "/api/v1/desks/" + encodeURIComponent(desk));
     localStorage.setItem("loto-caisse:" + desk, JSON.stringify(d));
     show(d);
     hooks.online(true);
@@ -119,7 +120,7 @@ function start(d, h) {
       return;
     }
     try {
-      const s = await call("POST", `/api/v1/desks/${encodeURIComponent(desk)}/open`, { float_cents: c }, crypto.getRandomValues(new Uint32Array(4)).join("-"));
+      const s = await request("POST", `/api/v1/desks/${encodeURIComponent(desk)}/open`, { float_cents: c });
       hooks.say(`Caisse ouverte : session n° ${s.session}, fond de caisse ${euros(s.float_cents)}`);
       $("float").value = "";
       $("z").hidden = true;
@@ -160,7 +161,7 @@ function start(d, h) {
       }
     }
     try {
-      const z = await call("POST", `/api/v1/desks/${encodeURIComponent(desk)}/close`, body, crypto.getRandomValues(new Uint32Array(4)).join("-"));
+      const z = await request("POST", `/api/v1/desks/${encodeURIComponent(desk)}/close`, body);
       hooks.say(`Caisse close : session n° ${z.session}. Le rapport Z est ci-dessous.`);
       $("closeform").reset();
       $("closeform").hidden = true;

@@ -3,7 +3,8 @@
 // idempotency key so that a resend never records a sale twice. A sale the
 // server refuses once the link is back (a card sold elsewhere meanwhile)
 // stays held as a conflict until the cashier settles it with the buyer.
-import { ApiError, call, euros, hhmm } from "./deskmoney.js";
+import { ApiError, request } from "./api.js";
+import { euros, hhmm } from "./deskmoney.js";
 import * as queue from "./deskqueue.js";
 
 const $ = (id) => document.getElementById(id);
@@ -82,7 +83,7 @@ export async function send(s) {
   // taken once the server has recorded it, or else once the disk holds it.
   const stored = queue.put({ ...s });
   try {
-    const answer = await call("POST", "/api/v1/sales", s.body, s.key);
+    const answer = await request("POST", "/api/v1/sales", s.body, s.key);
     trouble = "";
     stored.then(() => queue.remove(s.key)).then(() => setOnline(true)).catch(() => {});
     return answer;

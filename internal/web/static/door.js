@@ -6,7 +6,8 @@
 // checked as soon as it is read, so a ticket crossed out already (R5) is
 // refused before a free card is handed over. The answer covers the screen:
 // green, orange or red, each with a word, a symbol and a sound of its own.
-import { ApiError, byId, fail, post } from "./live.js";
+import { ApiError, get, post } from "./api.js";
+import { byId, fail } from "./live.js";
 import { playSound, soundOn, toggleSound } from "./door_sound.js";
 import { cameraUsable, watchQR } from "./scan.js";
 import { follow, keepUp } from "./sse.js";
@@ -25,22 +26,6 @@ const ticketPattern = /^\s*(LOTO-TICKET:)?\s*R[-\s]?\d{6}[-\s]?[0-9A-Z]{3}\s*$/i
 // server said of it; null while the door waits for a ticket.
 let current = null;
 let busy = false;
-
-// get reads the API with the session's cookie, throwing an ApiError with
-// the server's French message.
-async function get(path) {
-  let r;
-  try {
-    r = await fetch(path, { credentials: "same-origin", cache: "no-store" });
-  } catch {
-    throw new ApiError("network", "serveur injoignable : vérifier le réseau de la salle, puis recommencer");
-  }
-  const body = await r.json().catch(() => ({}));
-  if (!r.ok) {
-    throw new ApiError(body.code || "internal", body.message || `erreur ${r.status}`);
-  }
-  return body;
-}
 
 // clearError hides the last error.
 function clearError() {

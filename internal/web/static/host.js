@@ -1,6 +1,7 @@
 // The host's page (/meneur): keyboard first. Every key is shown on screen
 // beside its button; a key does what its visible button does, nothing else.
-import { byId, fail, follow, gameLine, labels, post, renderClaims, say } from "./live.js";
+import { post } from "./api.js";
+import { byId, fail, follow, gameLine, labels, renderClaims, say } from "./live.js";
 import { closeRule, openRule, recordRule, renderRulings, ruleFormOpen } from "./rulings.js";
 
 const root = byId("host");

@@ -76,36 +76,6 @@ export function follow(render) {
   return { refresh };
 }
 
-// ApiError is a refusal of the API: its code and French message.
-export class ApiError extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
-
-// post sends a command with the session's cookie and an idempotency key,
-// so that a retry of the same click cannot record it twice; it returns the
-// answer, or throws an ApiError with the server's French message.
-export async function post(path, body = {}) {
-  let r;
-  try {
-    r = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError("network", "serveur injoignable : vérifier le réseau de la salle, puis recommencer");
-  }
-  const answer = await r.json().catch(() => ({}));
-  if (!r.ok) {
-    throw new ApiError(answer.code || "internal", answer.message || `erreur ${r.status}`);
-  }
-  return answer;
-}
-
 // say shows what just happened (polite), or an error (alert), in French.
 export function say(message) {
   const err = byId("error");
@@ -117,7 +87,7 @@ export function say(message) {
 // fail shows an error of the server where the eyes are.
 export function fail(e) {
   const err = byId("error");
-  err.textContent = e instanceof ApiError ? e.message : String(e.message || e);
+  err.textContent = String(e.message || e);
   err.hidden = false;
 }
 

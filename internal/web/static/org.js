@@ -1,45 +1,6 @@
-// The organiser's set-up pages share this: requests to the API with the
-// session's cookie, and the French errors shown where the eyes are.
+// The organiser's set-up pages share this: the French errors shown where
+// the eyes are, and files dropped or read.
 export const byId = (id) => document.getElementById(id);
-
-// ApiError is a refusal of the server: its code, its French message, and
-// its details (the lines at fault) and mistakes (an event file's, by line).
-export class ApiError extends Error {
-  constructor(answer, status) {
-    super(answer.message || `erreur ${status}`);
-    this.code = answer.code || "internal";
-    this.details = answer.details || [];
-    this.mistakes = answer.mistakes || [];
-  }
-}
-
-// send makes a request and returns its JSON answer; body is sent as it is
-// (a file, a text, a form of files) or as JSON (an object). A write carries a fresh
-// Idempotency-Key, so a retry never records twice.
-export async function send(method, path, body) {
-  const headers = {};
-  let data = body;
-  if (body !== undefined && !(body instanceof Blob) && !(body instanceof FormData) && typeof body !== "string") {
-    headers["Content-Type"] = "application/json";
-    data = JSON.stringify(body);
-  } else if (typeof body === "string") {
-    headers["Content-Type"] = "text/plain; charset=utf-8";
-  }
-  if (method === "POST") {
-    headers["Idempotency-Key"] = crypto.randomUUID();
-  }
-  let r;
-  try {
-    r = await fetch(path, { method, credentials: "same-origin", headers, body: data });
-  } catch {
-    throw new ApiError({ code: "network", message: "serveur injoignable : vérifier le réseau, puis recommencer" }, 0);
-  }
-  const answer = await r.json().catch(() => ({}));
-  if (!r.ok) {
-    throw new ApiError(answer, r.status);
-  }
-  return answer;
-}
 
 // showError writes an error in the page's alert and brings it into view.
 // Its details name fields, for programs: the message says it all in French.

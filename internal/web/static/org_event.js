@@ -3,7 +3,8 @@
 // listing of the file; once it is valid, the event is created. The images
 // its prizes name (the sponsors' logos) are chosen or dropped with it, and
 // sent with it in one form.
-import { byId, clearError, dropFiles, el, send, showError, utf8 } from "./org.js";
+import { request } from "./api.js";
+import { byId, clearError, dropFiles, el, showError, utf8 } from "./org.js";
 
 const form = byId("eventform");
 const text = byId("text");
@@ -160,7 +161,7 @@ function showValid(answer, created) {
 async function check() {
   clearError();
   try {
-    showValid(await send("POST", "/api/v1/event/check", body()), false);
+    showValid(await request("POST", "/api/v1/event/check", body()), false);
     return true;
   } catch (e) {
     if (e.code === "invalid") {
@@ -194,7 +195,7 @@ async function create(ev) {
     return;
   }
   try {
-    showValid(await send("POST", "/api/v1/event", body()), true);
+    showValid(await request("POST", "/api/v1/event", body()), true);
     setTimeout(() => location.reload(), 800);
   } catch (e) {
     if (e.code === "invalid") {

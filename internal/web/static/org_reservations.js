@@ -1,7 +1,8 @@
 // The reservations' page (/organisateur/reservations): a CSV file dropped
 // or chosen is previewed, every bad line named, before anything is
 // recorded; one reservation added; the list searched; tickets printed.
-import { byId, clearError, dropZone, el, send, showError } from "./org.js";
+import { request } from "./api.js";
+import { byId, clearError, dropZone, el, showError } from "./org.js";
 
 const preview = byId("preview");
 const said = (m) => {
@@ -32,7 +33,7 @@ function refused(e) {
 async function importFile(file, again) {
   try {
     const path = "/api/v1/reservations/import" + (again ? "?again=1" : "");
-    const answer = await send("POST", path, file);
+    const answer = await request("POST", path, file);
     const n = answer.reservations.length;
     const tickets = answer.reservations.reduce((s, r) => s + r.tickets.length, 0);
     preview.replaceChildren(el("p", `✓ ${n} réservation(s) enregistrée(s), ${tickets} billet(s)`, "good"));
@@ -49,7 +50,7 @@ async function choose(file) {
   preview.replaceChildren();
   let p;
   try {
-    p = await send("POST", "/api/v1/reservations/preview", file);
+    p = await request("POST", "/api/v1/reservations/preview", file);
   } catch (e) {
     refused(e);
     return;
@@ -94,7 +95,7 @@ async function search(ev) {
   const q = byId("q").value.trim();
   let answer;
   try {
-    answer = await send("GET", "/api/v1/reservations?q=" + encodeURIComponent(q));
+    answer = await request("GET", "/api/v1/reservations?q=" + encodeURIComponent(q));
   } catch (e) {
     showError(e);
     return;
@@ -125,7 +126,7 @@ byId("addform").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   clearError();
   try {
-    const r = await send("POST", "/api/v1/reservations", {
+    const r = await request("POST", "/api/v1/reservations", {
       name: byId("name").value,
       contact: byId("contact").value,
       tickets: Number(byId("tickets").value) || 1,

@@ -1,6 +1,7 @@
 // The series' page (/organisateur/series): a series created, and cards
 // downloaded as a PDF by range and layout, a refusal said in French.
-import { ApiError, byId, clearError, send, showError } from "./org.js";
+import { ApiError, NetError, request } from "./api.js";
+import { byId, clearError, showError } from "./org.js";
 
 const said = (m) => {
   byId("said").textContent = m;
@@ -13,10 +14,10 @@ async function download(url) {
   try {
     r = await fetch(url, { credentials: "same-origin" });
   } catch {
-    throw new ApiError({ code: "network", message: "serveur injoignable : vérifier le réseau, puis recommencer" }, 0);
+    throw new NetError();
   }
   if (!r.ok) {
-    throw new ApiError(await r.json().catch(() => ({})), r.status);
+    throw new ApiError(r.status, await r.json().catch(() => ({})));
   }
   const blob = await r.blob();
   const name = (r.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
@@ -63,7 +64,7 @@ byId("seriesform").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   clearError();
   try {
-    const s = await send("POST", "/api/v1/series", {
+    const s = await request("POST", "/api/v1/series", {
       code: byId("code").value,
       cards: Number(byId("cards").value),
       special: byId("special").checked,

@@ -1,7 +1,8 @@
 // The organiser's decisions: each form checks what it can, asks for a
 // confirmation saying what cannot be undone, then records the act through
 // the API; the page then shows the journal's decisions again.
-import { byId, call, say, fail, ask } from "./orgapi.js";
+import { request } from "./api.js";
+import { byId, say, fail, ask } from "./orgapi.js";
 
 // euros writes cents the French way.
 const euros = (c) => (c / 100).toFixed(2).replace(".", ",") + " €";
@@ -113,7 +114,7 @@ for (const form of document.querySelectorAll("form.act")) {
       return;
     }
     try {
-      const answer = await call("POST", act.path, act.body);
+      const answer = await request("POST", act.path, act.body);
       // The journal's decisions are read again with the page, the answer kept for it.
       sessionStorage.setItem("loto-said", act.done(answer));
       location.reload();

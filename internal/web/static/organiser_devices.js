@@ -1,6 +1,7 @@
 // The organiser's devices: pair one (its QR code and short code shown
 // big), list them with their last contact, revoke one with a reason.
-import { byId, call, say, fail, ask, hhmm } from "./orgapi.js";
+import { request } from "./api.js";
+import { byId, say, fail, ask, hhmm } from "./orgapi.js";
 
 const roleLabels = Object.fromEntries([...byId("devrole").options].map((o) => [o.value, o.textContent]));
 
@@ -28,7 +29,7 @@ function cell(text, tag = "td") {
 
 async function list() {
   try {
-    const { devices } = await call("GET", "/api/v1/devices");
+    const { devices } = await request("GET", "/api/v1/devices");
     const rows = devices.map((d) => {
       const tr = document.createElement("tr");
       tr.dataset.device = d.id;
@@ -62,7 +63,7 @@ async function revoke(d) {
     return;
   }
   try {
-    await call("POST", `/api/v1/devices/${d.id}/revoke`, { why });
+    await request("POST", `/api/v1/devices/${d.id}/revoke`, { why });
     say(`« ${d.name} » est révoqué.`);
   } catch (e) {
     fail(e);
@@ -78,7 +79,7 @@ byId("pairform").addEventListener("submit", async (e) => {
     body.desk = byId("devdesk").value;
   }
   try {
-    const p = await call("POST", "/api/v1/devices", body);
+    const p = await request("POST", "/api/v1/devices", body);
     byId("pairname").textContent = `« ${p.device.name} » — ${roleLabels[p.device.role] || p.device.role}${p.device.desk ? " (" + p.device.desk + ")" : ""}`;
     byId("paircode").textContent = p.code;
     byId("pairurl").textContent = p.pair_url;

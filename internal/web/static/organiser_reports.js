@@ -1,6 +1,7 @@
 // The organiser's reports page: the journal's verification, run by the
 // server on the journal as stored, its result said in words.
-import { byId, call, fail } from "./orgapi.js";
+import { request } from "./api.js";
+import { byId, fail } from "./orgapi.js";
 
 byId("verifyform").addEventListener("submit", async (e) => {
   e.preventDefault();
@@ -15,7 +16,7 @@ byId("verifyform").addEventListener("submit", async (e) => {
     if (anchors) {
       q.set("anchor", anchors);
     }
-    const v = await call("GET", "/api/v1/journal/verify?" + q);
+    const v = await request("GET", "/api/v1/journal/verify?" + q);
     const p = document.createElement("p");
     if (v.ok) {
       out.className = "ok";

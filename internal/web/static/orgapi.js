@@ -5,36 +5,6 @@
 // byId returns the element of an id.
 export const byId = (id) => document.getElementById(id);
 
-// ApiError is a refusal of the API: its code and French message.
-export class ApiError extends Error {
-  constructor(code, message) {
-    super(message);
-    this.code = code;
-  }
-}
-
-// call sends a request (a write with a fresh idempotency key, so a retry of
-// the same click cannot record it twice) and returns the answer's JSON, or
-// throws an ApiError with the server's French message.
-export async function call(method, path, body) {
-  const headers = {};
-  if (method !== "GET") {
-    headers["Content-Type"] = "application/json";
-    headers["Idempotency-Key"] = crypto.randomUUID();
-  }
-  let r;
-  try {
-    r = await fetch(path, { method, credentials: "same-origin", cache: "no-store", headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError("network", "serveur injoignable : vérifier le réseau de la salle, puis recommencer");
-  }
-  const answer = r.status === 204 ? {} : await r.json().catch(() => ({}));
-  if (!r.ok) {
-    throw new ApiError(answer.code || "internal", answer.message || `erreur ${r.status}`);
-  }
-  return answer;
-}
-
 // say shows what just happened, politely announced.
 export function say(message) {
   const err = byId("error");
@@ -47,7 +17,7 @@ export function say(message) {
 export function fail(e) {
   byId("said").textContent = "";
   const err = byId("error");
-  err.textContent = e instanceof ApiError ? e.message : String(e.message || e);
+  err.textContent = String(e.message || e);
   err.hidden = false;
 }
 

@@ -6,6 +6,7 @@
 // that died silently the page opens the stream again and shows the
 // present state.
 
+import { get } from "./api.js";
 import { acceptScanner, cameraUsable, scanQR } from "./scan.js";
 import { follow, keepUp } from "./sse.js";
 
@@ -55,25 +56,9 @@ function saveCards() {
 	}
 }
 
-// LookupError is a refusal of a lookup: its HTTP status and French message.
-class LookupError extends Error {
-	constructor(status, message) {
-		super(message);
-		this.status = status;
-	}
-}
-
-async function lookup(text) {
-	let r;
-	try {
-		r = await fetch("/api/v1/cards/" + encodeURIComponent(text), { cache: "no-store" });
-	} catch {
-		throw new LookupError(0, "serveur injoignable : vérifier le Wi-Fi de la salle, puis recommencer");
-	}
-	const body = await r.json().catch(() => ({}));
-	if (!r.ok) throw new LookupError(r.status, body.message || `erreur ${r.status}`);
-	return body;
-}
+// lookup reads what a card is today; a refusal is an ApiError with its
+// status (404: unknown card), a lost network a NetError (status 0).
+const lookup = (text) => get("/api/v1/cards/" + encodeURIComponent(text));
 
 function say(message) {
 	$("error").hidden = true;

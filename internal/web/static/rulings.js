@@ -1,7 +1,8 @@
 // The host's decisions in disputes (R27) on the host page: the game's
 // rulings listed with who decided, what and why; a form records a new one,
 // a note or a claim's verdict changed. The organiser's page may reuse it.
-import { byId, labels, post } from "./live.js";
+import { post } from "./api.js";
+import { byId, labels } from "./live.js";
 
 const form = byId("ruleform");
 const what = byId("rulewhat");
