@@ -307,13 +307,16 @@ if (manual) {
     e.preventDefault();
     const input = byId("number");
     const text = input.value.trim();
+    // The field is emptied as the number is sent, taken or refused: the
+    // next ball's digits must never join a refused number's ("7" refused,
+    // then "3" typed, would record 73).
+    input.value = "";
+    input.focus();
     run(async () => {
       if (!/^[0-9]{1,2}$/.test(text)) {
         throw new Error(`« ${text} » n'est pas un numéro : de 1 à 90`);
       }
       const r = await post("/api/v1/game/draws", { number: Number(text) });
-      input.value = "";
-      input.focus();
       return `Numéro ${r.number}`;
     });
   });
