@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -45,19 +46,73 @@ func TestR21_LateEvenAfterEmptyControl(t *testing.T) {
 	}
 }
 
-func TestR21_LateAfterAnAwardAtTheSameNumber(t *testing.T) {
+// TestR23_NextStageTakesClaimsAtTheNumberThatEndedTheLast: card Y has one
+// line and all of its second but n; n also completes a line of card X.
+// At n, X wins the quine; once it is awarded the double quine opens at the
+// same number, the host is told so, and Y, whose second line n completed,
+// calls and wins it: it is not late (R21 counts within a stage) and the
+// number it won with is the last drawn (R20). A second claim after that
+// control, still at n, is late again.
+func TestR23_NextStageTakesClaimsAtTheNumberThatEndedTheLast(t *testing.T) {
 	d, _ := gameDay(t, "manual", "  - {title: Partie, stages: [{stage: quine, prize: "+voucher30+"}, {stage: double_quine, prize: "+robot+"}]}\n")
 	ctx := context.Background()
-	cards := firstRowDrawn(t, d)
-	claimAll(t, d, cards[0])
+	// Cards 1 to 6 are one strip, each number once: X is of the next strip.
+	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+	start(t, d)
+	y := gridOf(t, d, "A", 2)
+	second := rowOf(y, 1)
+	n := second[len(second)-1]
+	x, xRow := 0, []card.Number(nil)
+	for c := 7; c <= 12; c++ {
+		for r := range 3 {
+			if row := rowOf(gridOf(t, d, "A", c), r); slices.Contains(row, n) {
+				x, xRow = c, row
+			}
+		}
+		if x != 0 {
+			break
+		}
+	}
+	if x == 0 {
+		t.Fatal("no card of the next strip holds the number that completes card 2's second line")
+	}
+	var before []card.Number
+	for _, m := range append(append(rowOf(y, 0), second[:len(second)-1]...), xRow...) {
+		if m != n && !slices.Contains(before, m) {
+			before = append(before, m)
+		}
+	}
+	typeNumbers(t, d, before...)
+	if third := rowOf(y, 2); !slices.ContainsFunc(third, func(m card.Number) bool { return !slices.Contains(before, m) }) {
+		t.Fatal("card 2 has two lines before the number")
+	}
+	typeNumbers(t, d, n)
+	if r := claimAll(t, d, cards[x-1]); r.Winners != 1 {
+		t.Fatalf("the quine's control at n° %d: %+v, want card %d winning", n, r, x)
+	}
 	_, err := d.Award(ctx, org("host"))
 	ok(t, err)
-	// The quine's control began at this number: a claim there for the
-	// double quine waits for the next number.
+	st, err := d.Status()
+	ok(t, err)
+	if want := fmt.Sprintf("annonces ouvertes pour la double quine sur le n° %d", n); st.Stage != DoubleQuine || st.Opened != want {
+		t.Fatalf("after the award: stage %s, host told %q; want %q", st.Stage, st.Opened, want)
+	}
 	c, err := d.Claim(ctx, org("controleur"), cards[1])
 	ok(t, err)
-	if c.Verdict != VerdictLate {
-		t.Fatalf("claim after the award at the same number: %+v, want late", c)
+	if c.Verdict != "" {
+		t.Fatalf("the double quine's claim at the number that ended the quine: %+v, want a call", c)
+	}
+	r := claimAll(t, d)
+	if r.Winners != 1 || r.Verdicts[0].Serial != cards[1] || r.Verdicts[0].Verdict != VerdictWin || !slices.Contains(r.Verdicts[0].ReadOut, n) {
+		t.Fatalf("the double quine's control: %+v, want card 2 winning with n° %d", r, n)
+	}
+	if st, _ := d.Status(); st.Opened != "" {
+		t.Fatalf("the host is still told %q once the stage was controlled", st.Opened)
+	}
+	late, err := d.Claim(ctx, org("controleur"), cards[x-1])
+	ok(t, err)
+	if late.Verdict != VerdictLate {
+		t.Fatalf("a claim at the same number after the double quine's control: %+v, want late (R21)", late)
 	}
 }
 

@@ -37,6 +37,7 @@ type GameRecord struct {
 	call         []ClaimResult // claims of the pending call, verdict empty until the control
 	control      []ClaimResult // verdicts of the last control of this stage
 	controlDraws int           // numbers drawn at the last control: a ruling may reopen it only before the next draw; a claim at that number is late (R21)
+	openedAt     int           // numbers drawn when the stage in play opened on an award, until its first control: claims at that number are this stage's, not late (R21, R23)
 	late         []ClaimResult // late claims since the last control or award, until the next number (R21)
 	tokens       []ClaimToken  // tie tokens of the winners of the current control
 	declined     bool          // the tied winners declined to share (highest token takes all)
@@ -77,7 +78,15 @@ func (g *GameRecord) StageSpec() StageSpec { return g.Spec.Stages[min(g.Stage, l
 // board: every claim at that number is then late, whatever the control found;
 // only a new number opens new claims (R21).
 func (g *GameRecord) ControlledHere() bool {
-	return g.drawn.Len() > 0 && g.drawn.Len() == g.controlDraws
+	return g.drawn.Len() > 0 && g.drawn.Len() == g.controlDraws && !g.OpenedHere()
+}
+
+// OpenedHere reports whether the stage in play opened on an award at the
+// number on the board and nothing was controlled for it since: a card that
+// completed this stage with that number may still call (R23). Lateness
+// counts within a stage, not across stages.
+func (g *GameRecord) OpenedHere() bool {
+	return g.openedAt > 0 && g.drawn.Len() == g.openedAt
 }
 
 // Late returns the late claims registered since the last control or award
@@ -241,7 +250,7 @@ func (st *State) applyControl(e journal.Event) error {
 	rec.Claims = append(rec.Claims, verdicts...)
 	g.call, g.late = nil, nil
 	g.control = verdicts
-	g.controlDraws = g.drawn.Len()
+	g.controlDraws, g.openedAt = g.drawn.Len(), 0
 	g.tokens, g.declined = nil, false
 	g.settle()
 	return nil
@@ -337,7 +346,7 @@ func (st *State) applyPrizeAwarded(e journal.Event) error {
 	rec.Winners, rec.Awarded, rec.Declined = winnersOf(p.Winners), true, g.declined
 	rec.Draws = g.drawn.List()
 	g.control, g.tokens, g.declined, g.late = nil, nil, false, nil
-	g.controlDraws = g.drawn.Len()
+	g.controlDraws, g.openedAt = g.drawn.Len(), g.drawn.Len()
 	g.Stage++
 	if g.Stage >= len(g.Stages) {
 		g.Stage = len(g.Stages) - 1

@@ -1,6 +1,8 @@
 package loto
 
 import (
+	"fmt"
+
 	"loto/internal/card"
 )
 
@@ -28,6 +30,7 @@ type Status struct {
 	Rulings    []Ruling      `json:"rulings,omitempty"`   // the decisions in disputes on this game, stage by stage (R27)
 	NextGame   int           `json:"next_game,omitempty"` // 0 when the programme is over
 	Break      *BreakState   `json:"break,omitempty"`     // the break in progress, with when play resumes (R12)
+	Opened     string        `json:"opened,omitempty"`    // the stage just opened on an award takes claims at the same number (R23), said for the host
 	DayOver    bool          `json:"day_over"`
 }
 
@@ -66,6 +69,9 @@ func (d *Day) Status() (Status, error) {
 			if g.ControlledHere() && len(g.control) > 0 {
 				s.Claims = append(append([]ClaimResult(nil), g.control...), g.late...)
 			}
+		}
+		if g.Phase == PhaseDrawing && g.OpenedHere() {
+			s.Opened = fmt.Sprintf("annonces ouvertes pour la %s sur le n° %d", spec.Stage.French(), g.Last())
 		}
 		if g.Phase == PhaseDrawing {
 			n, err := st.Callable()

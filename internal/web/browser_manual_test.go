@@ -3,7 +3,9 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -63,4 +65,99 @@ func TestBrowser_R24_ARefusedNumberLeavesNoDigitForTheNextBall(t *testing.T) {
 	}
 	host.dropErrors(func(string) bool { return true }) // the refusal's 409
 	host.noErrors()
+}
+
+// rowNumbers is row r of the card of serial, its numbers in order.
+func (l *live) rowNumbers(serial string, r int) []card.Number {
+	l.t.Helper()
+	_, c, err := l.day.Card(serial)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	var ns []card.Number
+	for _, x := range c[r] {
+		if x != 0 {
+			ns = append(ns, x)
+		}
+	}
+	return ns
+}
+
+// TestBrowser_R23_HostIsToldTheNextStageTakesCallsAtTheSameNumber: the
+// number n that gave card X its quine also completes card Y's second line.
+// Once the quine is awarded, the host's page says that the double quine
+// takes calls at n before the next draw; Y's call there, registered on the
+// controller's phone, wins it.
+func TestBrowser_R23_HostIsToldTheNextStageTakesCallsAtTheSameNumber(t *testing.T) {
+	l := startLiveEvent(t, Config{}, manualDay(t))
+	sold := l.sell(1, 12)
+	ctx := context.Background()
+	host := l.devices[loto.RoleHost]
+	y := sold[1]
+	second := l.rowNumbers(y, 1)
+	n := second[len(second)-1]
+	x, xRow := "", []card.Number(nil)
+	for _, s := range sold[6:] { // cards 1 to 6 are one strip: each number once
+		for r := range 3 {
+			if row := l.rowNumbers(s, r); x == "" && slices.Contains(row, n) {
+				x, xRow = s, row
+			}
+		}
+	}
+	if x == "" {
+		t.Fatal("no card of the second strip holds the number that completes card 2's second line")
+	}
+	if _, err := l.day.StartGame(ctx, host); err != nil {
+		t.Fatal(err)
+	}
+	var typed []card.Number
+	for _, m := range append(append(l.rowNumbers(y, 0), second...), xRow...) {
+		if m != n && !slices.Contains(typed, m) {
+			typed = append(typed, m)
+		}
+	}
+	for _, m := range append(typed, n) {
+		if _, err := l.day.Draw(ctx, host, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctl := l.devices[loto.RoleController]
+	if _, err := l.day.Claim(ctx, ctl, x); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := l.day.StartControl(ctx, host); err != nil || r.Winners != 1 {
+		t.Fatalf("the quine's control: %+v %v", r, err)
+	}
+	if _, err := l.day.Award(ctx, host); err != nil {
+		t.Fatal(err)
+	}
+
+	page := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
+	phone := l.openAs(loto.RoleController, "/controle", 390, 844)
+	page.waitText("#opened", fmt.Sprintf("Annonces ouvertes pour la double quine sur le n° %d", n))
+	page.screenshot("meneur-annonces-ouvertes-1366x768")
+	page.axe()
+	phone.waitText("#live", "En direct")
+	head := l.head()
+	claim(phone, y)
+	phone.waitText("#said", "enregistrée : carte "+y)
+	page.waitText("#phase", loto.PhaseCalled.French())
+	if !eval[bool](page, `document.getElementById("opened").hidden`) {
+		t.Error("the host is still told the stage opened once a call stopped the draw")
+	}
+	page.press("c")
+	page.waitText("#claims", "✔ "+loto.VerdictWin.French())
+	var verdicts []string
+	if err := l.store.Read(ctx, head+1, func(e journal.Event) error {
+		if e.Type == loto.TypeControlStarted {
+			verdicts = append(verdicts, string(e.Payload))
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(verdicts) != 1 || !strings.Contains(verdicts[0], `"win"`) || !strings.Contains(verdicts[0], y) {
+		t.Fatalf("the double quine's control in the journal: %v, want card %s winning", verdicts, y)
+	}
+	page.noErrors()
 }

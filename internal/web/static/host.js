@@ -78,6 +78,10 @@ function render(p, s) {
 
   byId("gameline").textContent = gameLine(p);
   byId("phase").textContent = s && s.phase && labels.phases[s.phase] ? "Phase : " + labels.phases[s.phase] : "";
+  // The stage just opened on an award takes the calls of the number on the
+  // board: the host waits for them before the next draw.
+  byId("opened").textContent = s && s.opened ? "▶ " + s.opened.charAt(0).toUpperCase() + s.opened.slice(1) + " : attendre les annonces avant de tirer" : "";
+  byId("opened").hidden = !(s && s.opened);
   byId("callable").textContent = s ? String(s.callable) : "0";
   byId("oneaway").textContent = s ? String(s.one_away || 0) : "0";
   byId("count").textContent = `${(p && p.count) || 0} / 90`;
