@@ -101,3 +101,48 @@ func TestBrowser_BoardShowsThePrizesSponsor(t *testing.T) {
 	board.noErrors()
 	small.noErrors()
 }
+
+// TestBrowser_BoardKeepsTheSponsorOfTheNextStage: the quine and the double
+// quine of the first game are offered by the same sponsor. The stream's
+// change at the award then names only what differs in the prize (its label
+// and amount), a merge patch (RFC 7386) one level down: the board applies
+// it field by field and still says who offers the double quine.
+func TestBrowser_BoardKeepsTheSponsorOfTheNextStage(t *testing.T) {
+	file := strings.Replace(string(manualDay(t)),
+		"consolation: bouteille de cidre}}", "consolation: bouteille de cidre, sponsor: {name: Boulangerie Martin}}}", 2)
+	spec, _, err := eventfile.Parse([]byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := startLiveSpec(t, Config{}, spec)
+	sold := l.sell(1, 6)
+	board := l.open("/tableau", 1920, 1080)
+	board.waitText("#next", "Partie 1")
+	ctx := context.Background()
+	host := l.devices[loto.RoleHost]
+	if _, err := l.day.StartGame(ctx, host); err != nil {
+		t.Fatal(err)
+	}
+	board.waitText("#sponsor", "offert par Boulangerie Martin")
+	for _, n := range l.rowNumbers(sold[0], 0) {
+		if _, err := l.day.Draw(ctx, host, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := l.day.Claim(ctx, l.devices[loto.RoleController], sold[0]); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := l.day.StartControl(ctx, host); err != nil || r.Winners != 1 {
+		t.Fatalf("the quine's control: %+v %v", r, err)
+	}
+	if _, err := l.day.Award(ctx, host); err != nil {
+		t.Fatal(err)
+	}
+	board.waitText("main", "Bon d'achat de 50 €")
+	board.waitText("#sponsor", "offert par Boulangerie Martin")
+	if board.count("#sponsor[hidden]") != 0 {
+		t.Fatal("the double quine's sponsor is hidden")
+	}
+	board.screenshot("tableau-donateur-etape-suivante-1920x1080")
+	board.noErrors()
+}

@@ -7,6 +7,7 @@
 // Every French word shown is in the page (board.html): this module only
 // fills values in and shows or hides what the page holds.
 
+import { mergePatch } from "./patch.js";
 import { follow, keepUp } from "./sse.js";
 import { Voice } from "./voice.js";
 
@@ -18,16 +19,6 @@ let state = null;
 // heard is the game and count of the last number the voice considered:
 // only a new draw is said, not the page's first state nor an undo.
 let heard = null;
-
-// merge applies a merge patch of the state's top-level fields (RFC 7386):
-// a field set to null is gone.
-function merge(into, patch) {
-	for (const [k, v] of Object.entries(patch)) {
-		if (v === null) delete into[k];
-		else into[k] = v;
-	}
-	return into;
-}
 
 // setText writes text only when it changed, so that a live region speaks
 // a new number, never the same one again.
@@ -217,7 +208,7 @@ const stream = follow(main.dataset.stream, {
 	},
 	onMessage(type, data) {
 		if (type === "state") state = JSON.parse(data);
-		else if (type === "change" && state) merge(state, JSON.parse(data));
+		else if (type === "change" && state) state = mergePatch(state, JSON.parse(data));
 		else return;
 		render(state);
 		speak(state);

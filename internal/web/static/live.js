@@ -2,6 +2,7 @@
 // and controllers' details from /api/v1/status after each change, and the
 // writes to the API with their French errors.
 
+import { mergePatch } from "./patch.js";
 import { follow as followStream, keepUp } from "./sse.js";
 
 // labels are the domain's French words, rendered into the game pages; a
@@ -11,22 +12,6 @@ export const labels = labelsElement ? JSON.parse(labelsElement.textContent) : {}
 
 // byId returns the element of an id.
 export const byId = (id) => document.getElementById(id);
-
-// mergePatch applies a JSON merge patch (RFC 7386), as the stream sends them.
-function mergePatch(target, patch) {
-  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) {
-    return patch;
-  }
-  const out = target && typeof target === "object" && !Array.isArray(target) ? { ...target } : {};
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === null) {
-      delete out[k];
-    } else {
-      out[k] = mergePatch(out[k], v);
-    }
-  }
-  return out;
-}
 
 // follow keeps render(pub, status) up to date: pub is the board's state
 // (the stream), status the host's (/api/v1/status), read again after each

@@ -7,6 +7,7 @@
 // present state.
 
 import { get } from "./api.js";
+import { mergePatch } from "./patch.js";
 import { acceptScanner, cameraUsable, scanQR } from "./scan.js";
 import { follow, keepUp } from "./sse.js";
 
@@ -22,17 +23,6 @@ let pub = null; // the public state, from the stream
 let followed = loadCards(); // [{serial, card, gone}]: card is the lookup's answer
 let complete = new Set(); // "serial/game/stage" of cards found complete, said once
 let lastRefresh = 0;
-
-// mergePatch applies a JSON merge patch (RFC 7386), as the stream sends them.
-function mergePatch(target, patch) {
-	if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
-	const out = target && typeof target === "object" && !Array.isArray(target) ? { ...target } : {};
-	for (const [k, v] of Object.entries(patch)) {
-		if (v === null) delete out[k];
-		else out[k] = mergePatch(out[k], v);
-	}
-	return out;
-}
 
 function setText(el, text) {
 	text = String(text);
