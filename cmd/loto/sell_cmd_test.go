@@ -32,9 +32,15 @@ programme:
 // saleDB records that day in a new SQLite file.
 func saleDB(t *testing.T) string {
 	t.Helper()
+	return saleDBOf(t, saleEvent)
+}
+
+// saleDBOf is saleDB of the event file eventYAML.
+func saleDBOf(t *testing.T, eventYAML string) string {
+	t.Helper()
 	db := newDB(t)
 	file := filepath.Join(t.TempDir(), "event.yaml")
-	if err := os.WriteFile(file, []byte(saleEvent), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(eventYAML), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	mustRun(t, "event", "create", "--db", db, "--from", file)
@@ -158,7 +164,12 @@ func TestCLI_SellAtAnOpenDesk(t *testing.T) {
 }
 
 func TestCLI_R14_SaleAfterTheStartWarnsOnStderr(t *testing.T) {
-	db := saleDB(t)
+	// A second game, for the cards sold once the first has started.
+	game := "  - {title: Partie, kinds: [regular, special], stages: [{stage: quine, prize: {label: Bon de 30 €, kind: voucher, cents: 3000, consolation: cidre}}]}\n"
+	if !strings.Contains(saleEvent, game) {
+		t.Fatal("the sale day's game is not as the test knows it")
+	}
+	db := saleDBOf(t, strings.Replace(saleEvent, game, game+game, 1))
 	a := serialsOf(t, db, "A", 2)
 	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", db)
 	mustRun(t, "game", "start", "--db", db) // no number out yet
@@ -169,6 +180,11 @@ func TestCLI_R14_SaleAfterTheStartWarnsOnStderr(t *testing.T) {
 	if !strings.Contains(errs, "la partie n° 1 a commencé : ces cartes jouent à partir de la partie suivante (R14)") {
 		t.Fatalf("no warning on stderr: %q", errs)
 	}
+	// The last game started: a card sold now would play nothing.
+	one := saleDB(t)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", one)
+	mustRun(t, "game", "start", "--db", one)
+	fails(t, one, "plus aucune partie ne reste pour les cartes ordinaires", "sell", "--db", one, "--desk", "caisse-1", "--pay", "cash:5", serialsOf(t, one, "A", 1)[0])
 }
 
 func TestCLI_SellKeyReusedForOtherCardsFails(t *testing.T) {

@@ -60,7 +60,8 @@ type ControlResult struct {
 // StartControl closes the list of claims (a later one is late, R21) and
 // gives each claim its verdict with the reason: win with the numbers to read
 // out (R20), or not_winner, missed_turn (completed at an earlier number,
-// R20, since when in the reason), not_stamped (R9), unknown_series,
+// R20, since when in the reason), not_stamped (R9), next_game (sold once the
+// game had started, R14), unknown_series,
 // bad_check (R10), not_eligible (R31), voided (R28), duplicate. A call that nobody
 // confirmed with a card closes empty and the draw resumes.
 func (d *Day) StartControl(ctx context.Context, actor Actor) (ControlResult, error) {
@@ -122,9 +123,9 @@ func (st *State) judge(g *GameRecord, c ClaimResult, seen map[CardRef]bool) (Cla
 	case !st.Stamped(ref):
 		c.Verdict = VerdictNotStamped
 	case !g.Plays(st.stamped[ref]):
-		// Stamped once this game had started: the card is paid for,
-		// so "not stamped" alone would start a dispute.
-		c.Verdict, c.Reason = VerdictNotStamped, st.lateReason(g, ref)
+		// Stamped once this game had started: the card is paid for and
+		// stamped, so "not stamped" would be false and start a dispute.
+		c.Verdict, c.Reason = VerdictNextGame, st.lateReason(g, ref)
 	case st.Voided(ref):
 		c.Verdict = VerdictVoided
 	case !g.Spec.Accepts(series.Kind):

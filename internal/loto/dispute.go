@@ -109,7 +109,7 @@ func overturnWarning(g *GameRecord, r Ruling) string {
 			}
 		}
 		return fmt.Sprintf("attention : l'annonce %d est un doublon de la carte %s, déjà annoncée dans ce contrôle", c.Claim, c.Serial)
-	case VerdictVoided, VerdictNotEligible, VerdictNotStamped, VerdictUnknownSeries, VerdictBadCheck:
+	case VerdictVoided, VerdictNotEligible, VerdictNotStamped, VerdictNextGame, VerdictUnknownSeries, VerdictBadCheck:
 		return fmt.Sprintf("attention : le contrôle a jugé la carte %s « %s » ; cette décision la fait gagner quand même", c.Serial, c.Verdict.French())
 	}
 	return ""

@@ -36,11 +36,17 @@ programme:
 // (regular, not on sale) in the journal, and opens the desks named.
 func entranceDay(t *testing.T, desks ...string) (*Day, *memStore) {
 	t.Helper()
+	return entranceDayOf(t, entranceYAML, desks...)
+}
+
+// entranceDayOf is entranceDay of the event file eventYAML.
+func entranceDayOf(t *testing.T, eventYAML string, desks ...string) (*Day, *memStore) {
+	t.Helper()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "B", Cards: 12})
 	ok(t, err)
-	_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, []byte(entranceYAML)))
+	_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, []byte(eventYAML)))
 	ok(t, err)
 	for _, dk := range desks {
 		_, err := d.OpenDesk(ctx, org("caissier"), dk, 15000)

@@ -47,6 +47,7 @@ const (
 	VerdictMissedTurn    Verdict = "missed_turn" // completed before the last number, called too late (R20)
 	VerdictLate          Verdict = "late"
 	VerdictNotStamped    Verdict = "not_stamped"
+	VerdictNextGame      Verdict = "next_game" // sold or given once the game had started: it plays from the next one (R14)
 	VerdictUnknownSeries Verdict = "unknown_series"
 	VerdictBadCheck      Verdict = "bad_check"
 	VerdictNotEligible   Verdict = "not_eligible"
@@ -68,6 +69,9 @@ func (v Verdict) French() string {
 		return "annonce après le début du contrôle : non retenue (R21)"
 	case VerdictNotStamped:
 		return "carte non tamponnée pour ce jour : nulle (R9)"
+	case VerdictNextGame:
+		// Always said with the claim's reason: which sale or ticket.
+		return "carte vendue ou remise après le début de la partie : elle joue à partir de la partie suivante"
 	case VerdictUnknownSeries:
 		return "série inconnue ou pas en vente aujourd'hui (R10)"
 	case VerdictBadCheck:

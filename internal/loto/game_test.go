@@ -397,8 +397,8 @@ func TestR9_CardSoldDuringAGamePlaysFromTheNextGame(t *testing.T) {
 	if n := callable(t, d); n != 0 {
 		t.Fatalf("callable = %d, want 0: the card sold during the game does not play it", n)
 	}
-	if r := claimAll(t, d, cards[0]); r.Verdicts[0].Verdict != VerdictNotStamped {
-		t.Fatalf("verdict %+v, want not_stamped", r.Verdicts[0])
+	if r := claimAll(t, d, cards[0]); r.Verdicts[0].Verdict != VerdictNextGame {
+		t.Fatalf("verdict %+v, want next_game: the card is stamped, for the next game", r.Verdicts[0])
 	}
 }
 
@@ -416,8 +416,8 @@ func TestR14_R9_CardStampedBetweenStartAndFirstNumberPlaysFromTheNextGame(t *tes
 	row := rowOf(gridOf(t, d, "A", 1), 0)
 	typeNumbers(t, d, row...)
 	r := claimAll(t, d, late[0])
-	if v := r.Verdicts[0]; v.Verdict != VerdictNotStamped || !strings.Contains(v.Reason, "après le début de la partie n° 1") || !strings.Contains(v.Reason, "partie suivante") {
-		t.Fatalf("verdict %+v, want not_stamped because stamped after the start", v)
+	if v := r.Verdicts[0]; v.Verdict != VerdictNextGame || !strings.Contains(v.Reason, "après le début de la partie n° 1") || !strings.Contains(v.Reason, "partie suivante") {
+		t.Fatalf("verdict %+v, want next_game because stamped after the start", v)
 	}
 	// Game 1 ends on the early card; game 2 counts the late one.
 	for _, n := range rowOf(gridOf(t, d, "A", 7), 0) {

@@ -71,6 +71,14 @@ func (st *State) priceCards(desk string, cards []CardCode) (saleRecorded, error)
 			p.Regular++
 		}
 	}
+	for _, k := range []struct {
+		kind Kind
+		n    int
+	}{{Regular, p.Regular}, {Special, p.Special}} {
+		if k.n > 0 && !st.gameLeftFor(k.kind) {
+			return saleRecorded{}, Errorf(EConflict, "plus aucune partie ne reste pour les cartes %s : la partie n° %d a commencé et aucune partie après elle ne les fait jouer (R14) ; ne pas les vendre", kindFrench(k.kind), len(st.games))
+		}
+	}
 	prices := st.event.Prices
 	var regular Cents
 	for _, k := range []struct {
@@ -95,6 +103,18 @@ func (st *State) priceCards(desk string, cards []CardCode) (saleRecorded, error)
 		p.Warnings = append(p.Warnings, fmt.Sprintf("la partie n° %d a commencé : ces cartes jouent à partir de la partie suivante (R14)", g.Number))
 	}
 	return p, nil
+}
+
+// gameLeftFor reports whether a card of kind stamped now still has a game to
+// play: one not started yet that accepts its kind (R14, R31). The game in
+// play is none of them, since its numbers are fixed from its start.
+func (st *State) gameLeftFor(kind Kind) bool {
+	for _, g := range st.event.Programme[len(st.games):] {
+		if g.Accepts(kind) {
+			return true
+		}
+	}
+	return false
 }
 
 // priceHint tells the cashier, for n regular cards at price, that more

@@ -6,11 +6,22 @@ import (
 	"testing"
 )
 
-// startedDay is the entrance day with card A-1 sold and game 1 started,
-// no number out yet: the game's seed is drawn, its numbers fixed.
+// twoGames is the entrance day's event file with a second game, where the
+// regular cards play and the special ones do not.
+func twoGames(t *testing.T) string {
+	t.Helper()
+	const game = "  - {title: Partie, kinds: [regular, special], stages: [{stage: quine, prize: {label: Bon de 30 €, kind: voucher, cents: 3000, consolation: cidre}}]}\n"
+	if !strings.Contains(entranceYAML, game) {
+		t.Fatal("the entrance day's game is not as the test knows it")
+	}
+	return strings.Replace(entranceYAML, game, game+strings.Replace(game, "kinds: [regular, special]", "kinds: [regular]", 1), 1)
+}
+
+// startedDay is the entrance day of two games with card A-1 sold and game 1
+// started, no number out yet: the game's seed is drawn, its numbers fixed.
 func startedDay(t *testing.T) *Day {
 	t.Helper()
-	d, _ := entranceDay(t, "caisse-1")
+	d, _ := entranceDayOf(t, twoGames(t), "caisse-1")
 	sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))
 	start(t, d)
 	return d
@@ -49,8 +60,8 @@ func TestR14_R9_CardSoldBetweenStartAndFirstNumberPlaysFromTheNextGame(t *testin
 	ok(t, d.Call(ctx, org("host")))
 	r := claimAll(t, d, late.Cards[0], serialOf(t, d, "A", 3), serialOf(t, d, "A", 1))
 	want := "carte vendue après le début de la partie n° 1 (vente n° 2) : elle joue à partir de la partie suivante (R14)"
-	if v := r.Verdicts[0]; v.Verdict != VerdictNotStamped || v.Reason != want {
-		t.Fatalf("verdict %+v, want not_stamped because %q", v, want)
+	if v := r.Verdicts[0]; v.Verdict != VerdictNextGame || v.Reason != want || !strings.Contains(v.Verdict.French(), "vendue ou remise après le début de la partie") {
+		t.Fatalf("verdict %+v, want next_game because %q, said so (not \"non tamponnée\", which is false)", v, want)
 	}
 	// An unsold card is not stamped, with no reason to add; a card that plays has none either.
 	if v := r.Verdicts[1]; v.Verdict != VerdictNotStamped || v.Reason != "" {
@@ -100,4 +111,33 @@ func TestR14_FreeCardAfterTheStartWarnsTheDoor(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestR14_NoSaleOfCardsThatNoGameLeftPlays: once the last game that a kind
+// of card plays has started, a card of that kind sold now would play
+// nothing: the desk is refused with the reason, and nothing is recorded.
+// A kind that a later game still plays sells, with the warning.
+func TestR14_NoSaleOfCardsThatNoGameLeftPlays(t *testing.T) {
+	d, store := entranceDayOf(t, twoGames(t), "caisse-1", "voiture")
+	ctx := context.Background()
+	start(t, d) // game 1; game 2 plays regular cards only
+	before := store.count()
+	_, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "voiture", Cards: cardCodes(t, serials(t, d, "V", 1)), Payments: cash(600)})
+	wantCode(t, err, EConflict)
+	wantSays(t, err, []string{"plus aucune partie ne reste pour les cartes spéciales : la partie n° 1 a commencé"})
+	nothingWritten(t, store, before)
+	if s := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 2)); len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "partie suivante") {
+		t.Fatalf("a regular card for game 2: warnings %q", s.Warnings)
+	}
+
+	// The day of one game, started: no card of any kind sells.
+	d2, store2 := entranceDay(t, "caisse-1")
+	start(t, d2)
+	before = store2.count()
+	_, err = d2.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, []string{serialOf(t, d2, "A", 3)}), Payments: cash(500)})
+	wantCode(t, err, EConflict)
+	wantSays(t, err, []string{"plus aucune partie ne reste pour les cartes ordinaires : la partie n° 1 a commencé et aucune partie après elle ne les fait jouer"})
+	nothingWritten(t, store2, before)
+	_, err = d2.Quote(ctx, org("caissier"), "caisse-1", cardCodes(t, []string{serialOf(t, d2, "A", 3)}))
+	wantCode(t, err, EConflict)
 }

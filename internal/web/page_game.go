@@ -52,7 +52,7 @@ var pageLabels = func() labels {
 	l := labels{Verdicts: map[loto.Verdict]string{}, Phases: map[loto.Phase]string{}, Ties: map[loto.TieAdvice]string{},
 		Roles: map[loto.Role]string{loto.RoleOrganiser: loto.RoleOrganiser.Label(), loto.RoleHost: loto.RoleHost.Label()}}
 	for _, v := range []loto.Verdict{loto.VerdictWin, loto.VerdictNotWinner, loto.VerdictMissedTurn, loto.VerdictLate,
-		loto.VerdictNotStamped, loto.VerdictUnknownSeries, loto.VerdictBadCheck, loto.VerdictNotEligible,
+		loto.VerdictNotStamped, loto.VerdictNextGame, loto.VerdictUnknownSeries, loto.VerdictBadCheck, loto.VerdictNotEligible,
 		loto.VerdictVoided, loto.VerdictDuplicate} {
 		l.Verdicts[v] = v.French()
 	}
