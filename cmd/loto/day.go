@@ -79,6 +79,15 @@ func openStore(ctx context.Context, db string, create bool) (journal.Store, erro
 
 // sqliteError says that the SQLite file db cannot be opened.
 func sqliteError(db string, err error) error {
+	var shared *sqlite.SharedError
+	if errors.As(err, &shared) {
+		files := make([]string, len(shared.Files))
+		for i, f := range shared.Files {
+			files[i] = shownPath(f)
+		}
+		return fmt.Errorf("base SQLite %s lisible par d'autres comptes de cet ordinateur (noms, téléphones, clés des billets, graines, mot de passe) : la protéger avec « chmod 600 %s », puis relancer",
+			shownPath(db), strings.Join(files, " "))
+	}
 	return fmt.Errorf("base SQLite %s illisible : %s", shownPath(db), sqliteCause(err))
 }
 

@@ -41,12 +41,18 @@ type Store struct {
 
 var _ journal.Store = (*Store)(nil)
 
-// Open opens (creating if needed) the SQLite journal at path and applies
-// pending migrations. A nil clock means time.Now.
+// Open opens (creating if needed, 0600) the SQLite journal at path and
+// applies pending migrations. A base other accounts may read is refused
+// with a *SharedError, before SQLite makes a write-ahead log of its mode.
+// A nil clock means time.Now.
 func Open(ctx context.Context, path string, clock journal.Clock) (*Store, error) {
 	if clock == nil {
 		clock = time.Now
 	}
+	if err := CheckPrivate(path); err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	createPrivate(path)
 	dsn, err := dataSource(path)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
