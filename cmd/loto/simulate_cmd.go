@@ -33,8 +33,9 @@ func simulate(ctx context.Context, e *env) error {
 		// A simulation is reproducible from its seed: the game seeds and the
 		// series seeds come from a stream derived from it, never from
 		// crypto/rand as a real day's do. A real day's secrets must never be
-		// made this way.
-		d, err := loto.OpenWith(ctx, s, loto.Options{Clock: clock, Rand: rand.NewChaCha8(sha256.Sum256(fmt.Appendf(nil, "loto simulate %d", *seed)))})
+		// made this way, and the day is marked simulated.
+		d, err := loto.OpenWith(ctx, s, loto.Options{Clock: clock, Simulation: true,
+			Rand: rand.NewChaCha8(sha256.Sum256(fmt.Appendf(nil, "loto simulate %d", *seed)))})
 		if err != nil {
 			return err
 		}
