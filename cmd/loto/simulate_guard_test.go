@@ -1,10 +1,47 @@
 package main
 
 import (
+	"context"
 	"database/sql"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
+
+// TestSimulate_RefusesABaseWithARealDay: a simulation's seeds follow from
+// --seed, so it never plays on a base holding events it did not write (an
+// event, a reservation, a password), says so in French and adds nothing.
+func TestSimulate_RefusesABaseWithARealDay(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		make [][]string
+	}{
+		{"an event", [][]string{{"event", "create", "--from", "../../examples/mega-loto.yaml"}}},
+		{"a reservation", [][]string{{"event", "create", "--from", "../../examples/mega-loto.yaml"}, {"reservation", "add", "Dupont"}}},
+		{"a password", [][]string{{"organiser", "password"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := newDB(t)
+			for _, args := range tc.make {
+				var errb strings.Builder
+				if code := Run(context.Background(), append(args, "--db", db), strings.NewReader("cheval batterie agrafe\n"), io.Discard, &errb); code != 0 {
+					t.Fatalf("loto %s: exit %d %s", args[0], code, errb.String())
+				}
+			}
+			before := head(t, db)
+			code, _, errs := run(t, "simulate", "--db", db, "--players", "10", "--seed", "5")
+			if code != 1 || !strings.Contains(errs, "contient une journée qui n'est pas simulée") || !strings.Contains(errs, "base neuve") {
+				t.Fatalf("simulate on a base with %s: exit %d %q", tc.name, code, errs)
+			}
+			if after := head(t, db); after != before {
+				t.Fatalf("the refused simulation wrote %d events", after-before)
+			}
+		})
+	}
+}
 
 // TestSimulate_MarkedInItsFirstEventAndByTheAudit: a simulated day's first
 // event says it is simulated, and `audit draws` says "journée simulée";
@@ -42,4 +79,32 @@ func firstPayload(t *testing.T, db string) string {
 		t.Fatal(err)
 	}
 	return string(payload)
+}
+
+// TestSimulate_AFailureLeavesNothing: a simulation refused after the event
+// is created (no player) or stopped in the middle of its day leaves no
+// base, no temporary file and nothing of SQLite's in the folder.
+func TestSimulate_AFailureLeavesNothing(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		timeout time.Duration
+	}{
+		{"no player", []string{"--players", "0"}, time.Minute},
+		{"stopped", []string{"--players", "3000"}, 300 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			ctx, cancel := context.WithTimeout(context.Background(), tc.timeout)
+			defer cancel()
+			var errb strings.Builder
+			code := Run(ctx, append([]string{"simulate", "--db", filepath.Join(dir, "loto.db"), "--seed", "5"}, tc.args...), strings.NewReader(""), io.Discard, &errb)
+			if code == 0 {
+				t.Fatalf("the simulation succeeded: %s", errb.String())
+			}
+			if left, _ := os.ReadDir(dir); len(left) != 0 {
+				t.Fatalf("a failed simulation (%s) left %s behind", strings.TrimSpace(errb.String()), left[0].Name())
+			}
+		})
+	}
 }
