@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"loto/internal/journal/journaltest"
 )
 
 // TestSimulate_RefusesABaseWithARealDay: a simulation's seeds follow from
@@ -106,5 +108,20 @@ func TestSimulate_AFailureLeavesNothing(t *testing.T) {
 				t.Fatalf("a failed simulation (%s) left %s behind", strings.TrimSpace(errb.String()), left[0].Name())
 			}
 		})
+	}
+}
+
+// TestSimulate_RefusesARealDayOnPostgreSQL: the same refusal on a shared
+// PostgreSQL journal, which keeps its head.
+func TestSimulate_RefusesARealDayOnPostgreSQL(t *testing.T) {
+	db := journaltest.PostgresURL(t)
+	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
+	before := mustRun(t, "journal", "verify", "--db", db)
+	code, _, errs := run(t, "simulate", "--db", db, "--players", "10", "--seed", "5")
+	if code != 1 || !strings.Contains(errs, "contient une journée qui n'est pas simulée") {
+		t.Fatalf("simulate on a real day in PostgreSQL: exit %d %q", code, errs)
+	}
+	if after := mustRun(t, "journal", "verify", "--db", db); after != before {
+		t.Fatalf("the refused simulation changed the journal: %q, before %q", after, before)
 	}
 }
