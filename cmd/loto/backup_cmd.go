@@ -223,7 +223,7 @@ func copyAndVerify(ctx context.Context, from, tmp string, anchors []journal.Anch
 	if err := sqlite.Copy(ctx, from, tmp); err != nil {
 		return journal.Head{}, fmt.Errorf("copie de %s impossible : %s", shownPath(from), sqliteCause(err))
 	}
-	s, err := sqlite.Open(ctx, tmp, nil)
+	s, err := sqlite.OpenCopy(ctx, tmp)
 	if err != nil {
 		return journal.Head{}, fmt.Errorf("copie de %s illisible : %s", shownPath(from), sqliteCause(err))
 	}

@@ -43,6 +43,13 @@ func TestOpen_TheBaseIsPrivate(t *testing.T) {
 		t.Fatal(err)
 	}
 	refused(t, copied, copied)
+	// A copy being checked opens whatever its mode: on a FAT stick every
+	// file reads 0644 or 0755, and a chmod changes nothing.
+	c, err := OpenCopy(ctx, copied)
+	if err != nil {
+		t.Fatalf("a copy others may read, opened to be checked: %v", err)
+	}
+	c.Close()
 	if err := os.Chmod(copied, 0o600); err != nil {
 		t.Fatal(err)
 	}
