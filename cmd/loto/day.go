@@ -28,9 +28,10 @@ var clock = time.Now
 var organiser = loto.Actor{Name: defaultActor, Role: loto.RoleOrganiser}
 
 // Whether a command may start a new SQLite file: only those that begin a
-// day do (event create, series create, simulate, and organiser password,
-// which may come first). Any other refuses a path where there is none,
-// rather than leave an empty journal behind.
+// day do (event create, series create, and organiser password, which may
+// come first; simulate plays into a file of its own, put in place once
+// played). Any other refuses a path where there is none, rather than
+// leave an empty journal behind.
 const (
 	mustExist = false
 	mayCreate = true
