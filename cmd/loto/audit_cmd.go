@@ -37,6 +37,9 @@ func auditDraws(ctx context.Context, e *env) error {
 				return err
 			}
 		} else {
+			if len(events) > 0 && loto.Simulated(events[0]) {
+				fmt.Fprintln(e.stdout, "journée simulée (loto simulate) : ses graines se déduisent d'un nombre choisi, ses tirages ne prouvent rien d'une vraie journée")
+			}
 			writeAudit(e.stdout, rep)
 		}
 		if !rep.OK() {

@@ -44,6 +44,11 @@ func backup(ctx context.Context, e *env) error {
 	if _, err := os.Stat(db); errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("base SQLite %s introuvable : rien à sauvegarder (vérifier --db ou LOTO_DB)", shownPath(db))
 	}
+	// Copied without being opened as a journal: the same refusal as every
+	// command's of a base that is not private.
+	if err := sqlite.CheckPrivate(db); err != nil {
+		return sqliteError(db, err)
+	}
 	dest, head, err := writeBackup(ctx, db, *out)
 	if err != nil {
 		return err
@@ -218,7 +223,7 @@ func copyAndVerify(ctx context.Context, from, tmp string, anchors []journal.Anch
 	if err := sqlite.Copy(ctx, from, tmp); err != nil {
 		return journal.Head{}, fmt.Errorf("copie de %s impossible : %s", shownPath(from), sqliteCause(err))
 	}
-	s, err := sqlite.Open(ctx, tmp, nil)
+	s, err := sqlite.OpenCopy(ctx, tmp)
 	if err != nil {
 		return journal.Head{}, fmt.Errorf("copie de %s illisible : %s", shownPath(from), sqliteCause(err))
 	}

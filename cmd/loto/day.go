@@ -28,9 +28,10 @@ var clock = time.Now
 var organiser = loto.Actor{Name: defaultActor, Role: loto.RoleOrganiser}
 
 // Whether a command may start a new SQLite file: only those that begin a
-// day do (event create, series create, simulate, and organiser password,
-// which may come first). Any other refuses a path where there is none,
-// rather than leave an empty journal behind.
+// day do (event create, series create, and organiser password, which may
+// come first; simulate plays into a file of its own, put in place once
+// played). Any other refuses a path where there is none, rather than
+// leave an empty journal behind.
 const (
 	mustExist = false
 	mayCreate = true
@@ -79,6 +80,15 @@ func openStore(ctx context.Context, db string, create bool) (journal.Store, erro
 
 // sqliteError says that the SQLite file db cannot be opened.
 func sqliteError(db string, err error) error {
+	var shared *sqlite.SharedError
+	if errors.As(err, &shared) {
+		files := make([]string, len(shared.Files))
+		for i, f := range shared.Files {
+			files[i] = shownPath(f)
+		}
+		return fmt.Errorf("base SQLite %s lisible par d'autres comptes de cet ordinateur (noms, téléphones, clés des billets, graines, mot de passe) : la protéger avec « chmod 600 %s », puis relancer",
+			shownPath(db), strings.Join(files, " "))
+	}
 	return fmt.Errorf("base SQLite %s illisible : %s", shownPath(db), sqliteCause(err))
 }
 

@@ -171,10 +171,18 @@ func TestCLI_OrganiserPassword(t *testing.T) {
 	if code, out, errs := runWith(t, "cheval batterie agrafe\n", "organiser", "password", "--db", db); code != 0 || !strings.Contains(out, "mot de passe de l'organisateur enregistré") {
 		t.Fatalf("set: %d %s %s", code, out, errs)
 	}
-	if code, out, errs := runWith(t, "licorne parapluie 42\r\n", "organiser", "password", "--db", db); code != 0 || !strings.Contains(out, "l'ancien ne sert plus") {
+	// A browser logged in with the first password (a server's session).
+	session, err := replayDay(t, db).OpenOrganiserSession(context.Background(), "cheval batterie agrafe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runWith(t, "licorne parapluie 42\r\n", "organiser", "password", "--db", db); code != 0 || !strings.Contains(out, "l'ancien ne sert plus, et chaque navigateur connecté avec lui est déconnecté") {
 		t.Fatalf("change: %d %s %s", code, out, errs)
 	}
 	d := replayDay(t, db)
+	if _, err := d.SessionActor(session); loto.ErrorCode(err) != loto.ENotFound {
+		t.Fatalf("the session of the old password after the change: %v", err)
+	}
 	if err := d.CheckOrganiserPassword("licorne parapluie 42"); err != nil {
 		t.Fatal(err)
 	}

@@ -123,6 +123,9 @@ func TestCLI_PathsInMessagesAreCutAndNeutralised(t *testing.T) {
 		}
 	}
 	junk := writeFile(t, "junk.db", []byte(strings.Repeat("pas une base ", 100)))
+	if err := os.Chmod(junk, 0o600); err != nil { // a base others may read is refused before it is read
+		t.Fatal(err)
+	}
 	code, _, errs := run(t, "event", "show", "--db", junk)
 	if code != 1 || !strings.Contains(errs, "n'est pas une base SQLite") || strings.Count(errs, junk) != 1 {
 		t.Fatalf("junk file: exit %d, stderr %q", code, errs)

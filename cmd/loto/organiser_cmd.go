@@ -43,7 +43,7 @@ func organiserPassword(ctx context.Context, e *env) error {
 			return err
 		}
 		if had {
-			fmt.Fprintln(e.stdout, "mot de passe de l'organisateur changé : l'ancien ne sert plus")
+			fmt.Fprintln(e.stdout, "mot de passe de l'organisateur changé : l'ancien ne sert plus, et chaque navigateur connecté avec lui est déconnecté")
 		} else {
 			fmt.Fprintln(e.stdout, "mot de passe de l'organisateur enregistré")
 		}

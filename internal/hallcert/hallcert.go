@@ -10,9 +10,10 @@
 // the authority a device installed outlives the server's certificate, whose
 // names follow the laptop from hall to hall.
 //
-// The authority is name-constrained to private addresses and local names:
-// a device that installed it, a volunteer's own phone, trusts it for the
-// hall's laptop and nothing else, even if its key is stolen.
+// The authority is name-constrained to private addresses, localhost and
+// the laptop's .local name: a device that installed it, a volunteer's own
+// phone, trusts it for the hall's laptop and nothing else, even if its key
+// is stolen.
 package hallcert
 
 import (
@@ -147,16 +148,18 @@ func Fingerprint(der []byte) string {
 	return strings.Join(pairs, ":")
 }
 
-// Names are the names a tablet may reach this machine by: localhost, the
-// host's name (and its .local, which phones resolve by mDNS), and every
-// address of its interfaces, the loopback's included.
+// Names are the names a tablet may reach this machine by that the hall's
+// authority may vouch for: localhost, the host's name under .local (its
+// first label, as mDNS announces it), and every address of its interfaces,
+// the loopback's included. The bare host name is not one (localDomains).
 func Names() []string {
 	names := []string{"localhost"}
 	if h, err := os.Hostname(); err == nil && h != "" && h != "localhost" {
-		names = append(names, h)
-		if !strings.Contains(h, ".") {
-			names = append(names, h+".local")
+		if !strings.HasSuffix(strings.ToLower(h), ".local") {
+			label, _, _ := strings.Cut(h, ".")
+			h = label + ".local"
 		}
+		names = append(names, h)
 	}
 	if addrs, err := net.InterfaceAddrs(); err == nil {
 		for _, a := range addrs {
@@ -333,14 +336,27 @@ func canonical(n string) string {
 	return strings.ToLower(strings.TrimSuffix(n, "."))
 }
 
-// localDomains are the names the authority may vouch for: those of its
-// first start (this machine's, the host of --addr) with their subdomains,
-// and the suffixes of names a hall's router or mDNS gives, which no public
-// site has.
+// localDomains are the names the authority may vouch for, with their
+// subdomains: localhost, and NAME.local for each name of its first start
+// (this machine's, the host of --addr) that is one label or already a
+// .local name: phones find the laptop by it over mDNS, and no public site
+// can have it. A bare name is not one of them: a laptop named like a
+// public top-level domain ("app", "dev") would have its authority vouch
+// for every site under it; nor is any other dotted name, which may be a
+// public site's.
 func localDomains(names []string) []string {
-	d := []string{"localhost", "local", "lan", "home.arpa", "internal"}
+	d := []string{"localhost"}
 	for _, n := range names {
-		if n = canonical(n); n != "" && net.ParseIP(n) == nil && !slices.Contains(d, n) {
+		n = canonical(n)
+		switch {
+		case n == "" || n == "localhost" || net.ParseIP(n) != nil:
+			continue
+		case !strings.Contains(n, "."):
+			n += ".local"
+		case !strings.HasSuffix(n, ".local"):
+			continue
+		}
+		if !slices.Contains(d, n) {
 			d = append(d, n)
 		}
 	}

@@ -39,7 +39,7 @@ func verify(t *testing.T, c *Cert, t0 time.Time, names ...string) {
 // start keeps both, so that its fingerprint stays the one the devices saw.
 func TestEnsure_MadeOnceThenKept(t *testing.T) {
 	dir := t.TempDir()
-	names := []string{"localhost", "portable", "192.168.1.10", "::1"}
+	names := []string{"localhost", "portable.local", "192.168.1.10", "::1"}
 	first, err := Ensure(dir, names, day)
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +161,7 @@ func TestFingerprint_AsOpenSSLPrintsIt(t *testing.T) {
 // their fingerprint and names; no authority is offered for installing.
 func TestLoadFiles_OnesOwnCertificate(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Ensure(dir, []string{"loto.example.org"}, day); err != nil {
+	if _, err := Ensure(dir, []string{"portable.local"}, day); err != nil {
 		t.Fatal(err)
 	}
 	pair := filepath.Join(dir, serverPair)
@@ -169,7 +169,7 @@ func TestLoadFiles_OnesOwnCertificate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Authority != nil || !slices.Contains(c.Names, "loto.example.org") || len(c.Fingerprint) != 95 {
+	if c.Authority != nil || !slices.Contains(c.Names, "portable.local") || len(c.Fingerprint) != 95 {
 		t.Fatalf("own certificate: authority %v, names %v, fingerprint %q", c.Authority != nil, c.Names, c.Fingerprint)
 	}
 	if _, err := LoadFiles(filepath.Join(dir, AuthorityFile), filepath.Join(dir, AuthorityFile)); err == nil || !strings.Contains(err.Error(), "illisibles") {
@@ -190,26 +190,34 @@ func TestNames_HoldTheLoopbackAndLocalhost(t *testing.T) {
 }
 
 // TestEnsure_TheAuthorityVouchesForTheHallOnly: a device that installed
-// the hall's authority trusts it for private addresses and local names
-// only: a certificate its key signs for a public site is refused, and a
-// public address of the laptop is left out of the server's certificate.
+// the hall's authority trusts it for private addresses, localhost and the
+// laptop's .local name only: a certificate its key signs for a public site
+// is refused, the laptop's bare name included (named "app", like a public
+// top-level domain, it would vouch for every site under .app), and a
+// public address or name of the laptop is left out of the server's
+// certificate.
 func TestEnsure_TheAuthorityVouchesForTheHallOnly(t *testing.T) {
 	dir := t.TempDir()
-	c, err := Ensure(dir, []string{"localhost", "portable", "192.168.1.10", "203.0.113.5"}, day)
+	c, err := Ensure(dir, []string{"localhost", "app", "app.local", "salle.loto", "192.168.1.10", "203.0.113.5"}, day)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if slices.Contains(c.Names, "203.0.113.5") {
-		t.Errorf("the server's certificate holds the public address: %v", c.Names)
+	for _, public := range []string{"203.0.113.5", "app", "salle.loto"} {
+		if slices.Contains(c.Names, public) {
+			t.Errorf("the server's certificate holds %s: %v", public, c.Names)
+		}
 	}
-	verify(t, c, day, "localhost", "portable", "192.168.1.10")
+	verify(t, c, day, "localhost", "app.local", "192.168.1.10")
 	ca, caCert, err := loadPair(filepath.Join(dir, authorityPair))
 	if err != nil {
 		t.Fatal(err)
 	}
 	roots := x509.NewCertPool()
 	roots.AddCert(caCert)
-	for _, name := range []string{"www.banque.fr", "8.8.8.8"} {
+	if want := []string{"localhost", "app.local"}; !slices.Equal(caCert.PermittedDNSDomains, want) {
+		t.Errorf("the authority's names %v, want %v", caCert.PermittedDNSDomains, want)
+	}
+	for _, name := range []string{"www.banque.fr", "8.8.8.8", "app", "www.app", "salle.loto", "portable.local", "www.local"} {
 		tmpl := &x509.Certificate{NotBefore: day, NotAfter: day.Add(time.Hour), ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
 		if ip := net.ParseIP(name); ip != nil {
 			tmpl.IPAddresses = []net.IP{ip}

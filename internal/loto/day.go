@@ -26,6 +26,8 @@ type Day struct {
 	// broken is set when an event failed to apply: the state is then
 	// unreliable, so every later command fails until the Day is reopened.
 	broken error
+	// simulated marks the events that create the day (Options.Simulation).
+	simulated bool
 }
 
 // Options tune a Day; the zero value is right for production.
@@ -37,6 +39,10 @@ type Options struct {
 	// the event's, before a set time, R1) and its deadlines (a pairing
 	// code's expiry): time.Now when nil. Tests pass a fixed time.
 	Clock func() time.Time
+	// Simulation marks the events that create the day (its series and
+	// event) as a simulation's, for every reader of the journal to tell
+	// it from a real day: its seeds come from a seeded Rand.
+	Simulation bool
 }
 
 // maxKey bounds an idempotency key, in characters: a UUID has 36.
@@ -55,7 +61,7 @@ func Open(ctx context.Context, store journal.Store) (*Day, error) {
 
 // OpenWith is Open with options.
 func OpenWith(ctx context.Context, store journal.Store, opt Options) (*Day, error) {
-	d := &Day{store: store, st: NewState(), rand: opt.Rand, clock: opt.Clock}
+	d := &Day{store: store, st: NewState(), rand: opt.Rand, clock: opt.Clock, simulated: opt.Simulation}
 	if d.rand == nil {
 		d.rand = rand.Reader
 	}

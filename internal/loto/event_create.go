@@ -89,7 +89,7 @@ func (d *Day) eventDrafts(st *State, actor Actor, spec *EventSpec) ([]journal.Dr
 		drafts = append(drafts, dr)
 		created = append(created, s.Code)
 	}
-	dr, err := draft(actor, TypeEventCreated, eventCreated{Event: spec, CreatedSeries: created})
+	dr, err := draft(actor, TypeEventCreated, eventCreated{Event: spec, CreatedSeries: created, Simulated: d.simulated})
 	if err != nil {
 		return nil, 0, err
 	}

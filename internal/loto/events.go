@@ -98,10 +98,12 @@ type (
 		SeedSHA256 string      `json:"seed_sha256"` // commitment to the secret seed
 		KeySHA256  string      `json:"key_sha256"`  // commitment to the secret check key
 		Rerolls    map[int]int `json:"rerolls,omitempty"`
+		Simulated  bool        `json:"simulated,omitempty"` // made by loto simulate (Simulated)
 	}
 	eventCreated struct {
 		Event         *EventSpec `json:"event"`
 		CreatedSeries []string   `json:"created_series"`
+		Simulated     bool       `json:"simulated,omitempty"` // made by loto simulate (Simulated)
 	}
 	cardsStamped struct {
 		Cards  []string `json:"cards"` // serials

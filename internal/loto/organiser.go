@@ -77,6 +77,10 @@ func (st *State) applyPasswordSet(e journal.Event) error {
 		return internalf(nil, "événement %d : mot de passe version %d après %d", e.Seq, p.Version, st.password.version)
 	}
 	st.password = passwordState{version: p.Version, hash: st.secrets[organiserPasswordSecret(p.Version)]}
+	// A new password ends every session the old one opened: it is how the
+	// organiser shuts out whoever saw the old password or took a browser
+	// logged in with it, on every server following the journal.
+	st.sessions = nil
 	return nil
 }
 

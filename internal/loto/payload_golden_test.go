@@ -30,8 +30,8 @@ func payloadSamples(t *testing.T) map[string]any {
 	byCard, byCheque := Cents(123456), Cents(7000)
 	return map[string]any{
 		TypeSeriesCreated: seriesCreated{Code: "A", Kind: Regular, Cards: 6000, Color: "jaune", Title: "Méga Loto",
-			Generator: 1, SeedSHA256: strings.Repeat("ab", 32), KeySHA256: strings.Repeat("cd", 32), Rerolls: map[int]int{17: 1}},
-		TypeEventCreated: eventCreated{Event: sponsoredSpec(t), CreatedSeries: []string{"A", "V"}},
+			Generator: 1, SeedSHA256: strings.Repeat("ab", 32), KeySHA256: strings.Repeat("cd", 32), Rerolls: map[int]int{17: 1}, Simulated: true},
+		TypeEventCreated: eventCreated{Event: sponsoredSpec(t), CreatedSeries: []string{"A", "V"}, Simulated: true},
 		TypeCardsStamped: cardsStamped{Cards: []string{"A-000001-K7"}, Reason: "carte de remplacement"},
 		TypeCardsVoided:  cardsVoided{Cards: []string{"A-000001-K7"}, Reason: "exclusion"},
 		TypeGameStarted: gameStarted{Game: 1, Title: "Partie 1", Announce: "quine : bon d'achat de 30 €",

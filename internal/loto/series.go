@@ -122,6 +122,7 @@ func (d *Day) seriesDraft(st *State, actor Actor, spec SeriesSpec) (journal.Draf
 		Generator:  card.GeneratorVersion,
 		SeedSHA256: sha256Hex(seed),
 		KeySHA256:  sha256Hex(key),
+		Simulated:  d.simulated,
 	}
 	if p.Rerolls, err = buildSeries(seed, spec.Cards); err != nil {
 		return journal.Draft{}, err

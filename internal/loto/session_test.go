@@ -65,3 +65,37 @@ func TestSession_SharedByEveryDayOnTheJournal(t *testing.T) {
 	late.clock = func() time.Time { return now.Add(SessionTTL + time.Second) }
 	wantCode(t, errOf(late.SessionActor(token)), ENotFound)
 }
+
+// TestSession_EndedByANewPassword: setting a new password ends every
+// session opened with the old one, on the server that set it, on another
+// following the journal and after a restart (a replay); a login with the
+// new password opens one again.
+func TestSession_EndedByANewPassword(t *testing.T) {
+	ctx := context.Background()
+	a, store := newDay(t)
+	ok(t, a.SetOrganiserPassword(ctx, org("org"), "cheval batterie agrafe"))
+	first, err := a.OpenOrganiserSession(ctx, "cheval batterie agrafe")
+	ok(t, err)
+	second, err := a.OpenOrganiserSession(ctx, "cheval batterie agrafe")
+	ok(t, err)
+	b := reopen(t, store)
+	if _, err := b.SessionActor(first); err != nil {
+		t.Fatalf("the session before the change, on the other server: %v", err)
+	}
+
+	ok(t, a.SetOrganiserPassword(ctx, org("org"), "lampe riviere carton"))
+	ok(t, b.Refresh(ctx))
+	restarted := reopen(t, store)
+	for name, d := range map[string]*Day{"the server that changed it": a, "another server": b, "a restarted server": restarted} {
+		for _, token := range []string{first, second} {
+			if _, err := d.SessionActor(token); ErrorCode(err) != ENotFound {
+				t.Fatalf("%s: a session of the old password is still open (%v)", name, err)
+			}
+		}
+	}
+	token, err := a.OpenOrganiserSession(ctx, "lampe riviere carton")
+	ok(t, err)
+	if who, err := reopen(t, store).SessionActor(token); err != nil || who != OrganiserActor {
+		t.Fatalf("a session opened with the new password, after a restart: %v %v", who, err)
+	}
+}

@@ -20,11 +20,12 @@ import (
 )
 
 // hallName is the name the TLS browser tests reach the server by: not a
-// loopback name, which browsers count as secure even over plain HTTP.
-const hallName = "salle.loto"
+// loopback name, which browsers count as secure even over plain HTTP, and
+// a .local one, as the hall's authority vouches for no other name.
+const hallName = "salle.local"
 
 // startLiveTLS is startLive served by ServeTLS with a hall certificate made
-// for hallName; the live's url is https://salle.loto:PORT.
+// for hallName; the live's url is https://salle.local:PORT.
 func startLiveTLS(t *testing.T, cfg Config) (*live, *hallcert.Cert) {
 	t.Helper()
 	cert, err := hallcert.Ensure(t.TempDir(), []string{hallName, "localhost", "127.0.0.1"}, time.Now())

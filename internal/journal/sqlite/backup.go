@@ -50,7 +50,8 @@ func openRaw(ctx context.Context, path string, options url.Values) (*sql.DB, err
 // lets readers and the writer work at once), of the live pages only, so
 // that a personal record erased before the copy is not carried over even
 // where the write-ahead log still holds its old page. The copy is one file
-// in rollback-journal mode, flushed to its disk before Copy returns.
+// in rollback-journal mode, 0600 when Copy makes it, flushed to its disk
+// before Copy returns.
 func Copy(ctx context.Context, from, to string) error {
 	if _, err := os.Stat(from); err != nil {
 		return err
@@ -74,6 +75,8 @@ func Copy(ctx context.Context, from, to string) error {
 	if err != nil {
 		return err
 	}
+	// A copy holds all the base does: VACUUM INTO would make it 0644.
+	createPrivate(abs)
 	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, abs); err != nil {
 		return err
 	}

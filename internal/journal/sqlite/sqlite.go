@@ -41,12 +41,29 @@ type Store struct {
 
 var _ journal.Store = (*Store)(nil)
 
-// Open opens (creating if needed) the SQLite journal at path and applies
-// pending migrations. A nil clock means time.Now.
+// Open opens (creating if needed, 0600) the SQLite journal at path and
+// applies pending migrations. A base other accounts may read is refused
+// with a *SharedError, before SQLite makes a write-ahead log of its mode.
+// A nil clock means time.Now.
 func Open(ctx context.Context, path string, clock journal.Clock) (*Store, error) {
+	if err := CheckPrivate(path); err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return open(ctx, path, clock)
+}
+
+// OpenCopy opens the SQLite journal at path as Open does, without refusing
+// a file others may read: a copy made to be checked and carried away,
+// which may sit on a stick whose file system (FAT) keeps no modes.
+func OpenCopy(ctx context.Context, path string) (*Store, error) {
+	return open(ctx, path, nil)
+}
+
+func open(ctx context.Context, path string, clock journal.Clock) (*Store, error) {
 	if clock == nil {
 		clock = time.Now
 	}
+	createPrivate(path)
 	dsn, err := dataSource(path)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
