@@ -108,6 +108,14 @@ function render(s) {
 	}
 
 	proof($("commit"), s.seed_sha256);
+	const started = $("started");
+	show(started, !!s.started);
+	setText(started.querySelector("code"), s.started ? shortAnchor(s.started) : "");
+	const restored = $("restored"), r = s.restored;
+	show(restored, !!r);
+	setText(restored.querySelector(".at"), r ? r.time.slice(11, 16) : "");
+	setText(restored.querySelector("code"), r ? shortAnchor(r.replaced) : "");
+	setText(restored.querySelector(".games"), r ? r.games : "");
 	proof($("seed"), s.seed);
 	setText($("anchor"), s.anchor); // "SEQ:HASH", as loto journal verify --anchor takes it
 }
@@ -184,6 +192,13 @@ function fill(ul, tpl, items, set) {
 		return li;
 	});
 	ul.replaceChildren(...rows);
+}
+
+// shortAnchor writes "SEQ:HASH" with 12 characters of the hash, as
+// journal.Anchor.Short prints it for people to keep.
+function shortAnchor(a) {
+	const i = a.indexOf(":");
+	return i < 0 ? a : a.slice(0, i + 13);
 }
 
 function proof(p, value) {
