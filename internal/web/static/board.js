@@ -9,6 +9,7 @@
 
 import { follow, keepUp } from "./sse.js";
 import { Voice } from "./voice.js";
+import { shortAnchor } from "./witness.js";
 
 const $ = (id) => document.getElementById(id);
 const main = $("board");
@@ -192,13 +193,6 @@ function fill(ul, tpl, items, set) {
 		return li;
 	});
 	ul.replaceChildren(...rows);
-}
-
-// shortAnchor writes "SEQ:HASH" with 12 characters of the hash, as
-// journal.Anchor.Short prints it for people to keep.
-function shortAnchor(a) {
-	const i = a.indexOf(":");
-	return i < 0 ? a : a.slice(0, i + 13);
 }
 
 function proof(p, value) {

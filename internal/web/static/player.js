@@ -7,7 +7,9 @@
 // present state.
 
 import { acceptScanner, cameraUsable, scanQR } from "./scan.js";
+import { mergePatch } from "./patch.js";
 import { follow, keepUp } from "./sse.js";
+import { clock, shortAnchor, witness } from "./witness.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("player");
@@ -21,17 +23,6 @@ let pub = null; // the public state, from the stream
 let followed = loadCards(); // [{serial, card, gone}]: card is the lookup's answer
 let complete = new Set(); // "serial/game/stage" of cards found complete, said once
 let lastRefresh = 0;
-
-// mergePatch applies a JSON merge patch (RFC 7386), as the stream sends them.
-function mergePatch(target, patch) {
-	if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
-	const out = target && typeof target === "object" && !Array.isArray(target) ? { ...target } : {};
-	for (const [k, v] of Object.entries(patch)) {
-		if (v === null) delete out[k];
-		else out[k] = mergePatch(out[k], v);
-	}
-	return out;
-}
 
 function setText(el, text) {
 	text = String(text);
@@ -232,6 +223,23 @@ function renderNow() {
 	setText($("last"), pub.last ? pub.last : "—");
 	setText($("count"), pub.count);
 	setText($("checking"), pub.checking ? "⚠ Vérification en cours" : "");
+	renderProof();
+}
+
+// renderProof shows the game's commitment and start anchor, keeps them on
+// this phone and says since when, and shows a restore of the journal.
+function renderProof() {
+	$("proof").hidden = !pub.seed_sha256;
+	setText($("commit"), pub.seed_sha256 || "");
+	setText($("started"), shortAnchor(pub.started || ""));
+	const kept = $("kept");
+	const w = witness(pub);
+	setText(kept, w === false ? kept.dataset.refused : w ? kept.dataset.kept + clock(w.seen) : "");
+	const restored = $("restored"), r = pub.restored;
+	restored.hidden = !r;
+	setText(restored.querySelector(".at"), r ? r.time.slice(11, 16) : "");
+	setText(restored.querySelector("code"), r ? shortAnchor(r.replaced) : "");
+	setText(restored.querySelector(".games"), r ? r.games : "");
 }
 
 function render() {
