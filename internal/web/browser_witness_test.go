@@ -112,6 +112,15 @@ func TestBrowser_WitnessPhoneSeesAReRollOverPlainHTTP(t *testing.T) {
 	if _, err := second.day.RecordRestore(ctx, org, replaced, 1); err != nil {
 		t.Fatal(err)
 	}
+	// Served before the game starts again, the restored journal has no
+	// game 1: the phone names the one it saw start.
+	proxy.to(t, second)
+	phone.run(chromedp.Navigate(proxy.url + "/verifier"))
+	phone.waitText("#partie-1 .draw", "✘ Partie absente du journal servi : ce téléphone l'a vue commencer à ")
+	phone.waitText("#partie-1 .draw", "avant le premier numéro, avec l'empreinte "+started.SeedSHA256[:16]+"… ; le journal a été remplacé depuis.")
+	phone.waitText("#state", "Aucune partie n'a encore commencé dans le journal servi. ⚠ Ce téléphone a vu commencer une partie que ce journal n'a pas.")
+	phone.screenshot("temoin-verifier-partie-absente")
+	phone.axe()
 	again, err := second.day.StartGame(ctx, org)
 	if err != nil {
 		t.Fatal(err)

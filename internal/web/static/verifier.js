@@ -112,6 +112,21 @@ function gameElement(g, kept) {
 	return li;
 }
 
+// missingElement is a game this phone saw start and the journal served
+// does not hold.
+function missingElement(n, kept) {
+	const mine = kept.filter((w) => w.day === day && w.game === n);
+	const g = { game: n, title: mine[0].title || `Partie ${n}`, seed_sha256: mine[0].seed_sha256, started: mine[0].started, seed: "", rng: true, draws: [] };
+	const li = gameElement(g, kept);
+	setVerdict(li.querySelector(".draw"), {
+		cls: "bad",
+		text: `✘ Partie absente du journal servi : ce téléphone l'a vue commencer ${when(mine[0])}, avec l'empreinte ${short(mine[0].seed_sha256)} ; le journal a été remplacé depuis.`,
+	});
+	setVerdict(li.querySelector(".commit"), { cls: "", text: "" });
+	li.querySelector(".seed").textContent = "jamais révélée par le journal servi";
+	return li;
+}
+
 let loading = null;
 
 async function load() {
@@ -126,11 +141,19 @@ async function load() {
 		return;
 	}
 	const kept = seen();
-	$("games").replaceChildren(...games.map((g) => gameElement(g, kept)));
+	const rows = games.map((g) => gameElement(g, kept));
+	// A game this phone saw start that the journal served does not hold:
+	// the journal was replaced since (a backup from before that game).
+	const known = new Set(games.map((g) => g.game));
+	const missing = [...new Set(kept.filter((w) => w.day === day && !known.has(w.game)).map((w) => w.game))];
+	for (const n of missing.sort((a, b) => a - b)) rows.push(missingElement(n, kept));
+	$("games").replaceChildren(...rows);
 	const checked = games.filter((g) => g.rng && g.seed).length;
-	state.textContent = games.length
+	let text = games.length
 		? `${games.length} ${games.length === 1 ? "partie commencée" : "parties commencées"}, ${checked} ${checked === 1 ? "vérifiée" : "vérifiées"} sur ce téléphone.`
-		: "Aucune partie n'a encore commencé.";
+		: "Aucune partie n'a encore commencé dans le journal servi.";
+	if (missing.length) text += ` ⚠ Ce téléphone a vu commencer ${missing.length === 1 ? "une partie que ce journal n'a pas" : `${missing.length} parties que ce journal n'a pas`}.`;
+	state.textContent = text;
 }
 
 // reload reads the games again, once at a time.
