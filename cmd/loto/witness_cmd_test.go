@@ -62,6 +62,12 @@ func TestRestore_AReRollIsRefusedWithoutForceAndRecordedWithIt(t *testing.T) {
 	if second := startGame(t, db); second == first {
 		t.Fatal("the game started again with the same seed: the test shows nothing")
 	}
+	// The record alone cannot tell: verify and audit read the restored
+	// journal, its restore event included, as sound.
+	if v := mustRun(t, "journal", "verify", "--db", db, "--anchor", b.Anchor.String()); !strings.Contains(v, "journal intègre") {
+		t.Fatalf("verify of the restored journal: %q", v)
+	}
+	mustRun(t, "audit", "draws", "--db", db)
 
 	code, stdout, errs := run(t, "serve", "--addr", "127.0.0.1:0", "--db", db, "--anchor", seen.Short())
 	if code != 1 || !strings.Contains(errs, "serveur non lancé : le journal ne prolonge pas les ancres données (--anchor) : journal réécrit : l'ancre "+seen.Short()) || strings.Contains(stdout, "à l'écoute") {
