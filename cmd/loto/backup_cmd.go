@@ -123,9 +123,19 @@ func restore(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	games, err := startedGames(ctx, db, old)
+	if err != nil {
+		return err
+	}
 	if old.Seq > 0 && !*force {
-		return fmt.Errorf("la base %s contient déjà une journée (%s, ancre %s) : « --force » pour la remplacer (elle sera gardée à côté, renommée)",
-			shownPath(db), plural(int(old.Seq), "événement", "événements"), journal.AnchorOf(old).Short())
+		started := ""
+		if games > 0 {
+			// A game started means a seed drawn and maybe seen: restoring
+			// a copy from before it lets the game start again with another.
+			started = fmt.Sprintf(" ; la partie n° %d y a déjà commencé : la remplacer se verra dans la salle (« journal restauré » au tableau)", games)
+		}
+		return fmt.Errorf("la base %s contient déjà une journée (%s, ancre %s)%s : « --force » pour la remplacer (elle sera gardée à côté, renommée)",
+			shownPath(db), plural(int(old.Seq), "événement", "événements"), journal.AnchorOf(old).Short(), started)
 	}
 	tmp, head, err := checkedCopy(ctx, *from, db, anchors)
 	if err != nil {
@@ -134,6 +144,13 @@ func restore(ctx context.Context, e *env) error {
 	if head.Seq == 0 {
 		removeCopy(tmp)
 		return fmt.Errorf("sauvegarde %s refusée : elle ne contient aucun événement", shownPath(*from))
+	}
+	var noted journal.Anchor
+	if old.Seq > 0 {
+		if noted, err = noteRestore(ctx, tmp, journal.AnchorOf(old), games); err != nil {
+			removeCopy(tmp)
+			return err
+		}
 	}
 	kept, err := setAside(ctx, db, old)
 	if err != nil {
@@ -152,10 +169,67 @@ func restore(ctx context.Context, e *env) error {
 	for _, a := range anchors {
 		fmt.Fprintf(e.stdout, "ancre %s : conforme\n", a)
 	}
+	if noted.Seq > 0 {
+		fmt.Fprintf(e.stdout, "restauration notée au journal (événement n° %d, ancre %s) : elle remplace le journal d'ancre %s ; le tableau affiche « journal restauré »\n",
+			noted.Seq, noted.Short(), journal.AnchorOf(old).Short())
+	}
 	if kept != "" {
 		fmt.Fprintf(e.stdout, "l'ancienne base est gardée sous %s\n", shownPath(kept))
 	}
 	return nil
+}
+
+// restoreActor records a restore in the journal restored.
+var restoreActor = loto.Actor{Name: "loto restore", Role: loto.RoleOrganiser}
+
+// startedGames counts the games started in the SQLite journal db whose head is old.
+func startedGames(ctx context.Context, db string, old journal.Head) (int, error) {
+	if old.Seq == 0 {
+		return 0, nil
+	}
+	s, err := sqlite.Open(ctx, db, nil)
+	if err != nil {
+		return 0, sqliteError(db, err)
+	}
+	defer s.Close()
+	n := 0
+	err = s.Read(ctx, 1, func(e journal.Event) error {
+		if e.Type == loto.TypeGameStarted {
+			n++
+		}
+		return nil
+	})
+	return n, err
+}
+
+// noteRestore appends to the verified copy tmp the event that says it
+// replaces the journal whose head was replaced: a restore over a day is
+// then part of the day's record, shown on the board, and not only a file
+// renamed on the laptop. It returns the anchor of that event.
+func noteRestore(ctx context.Context, tmp string, replaced journal.Anchor, games int) (journal.Anchor, error) {
+	s, err := sqlite.Open(ctx, tmp, nil)
+	if err != nil {
+		return journal.Anchor{}, fmt.Errorf("copie illisible : %s", sqliteCause(err))
+	}
+	a, err := func() (journal.Anchor, error) {
+		defer s.Close()
+		day, err := loto.Open(ctx, s)
+		if err != nil {
+			return journal.Anchor{}, fmt.Errorf("sauvegarde refusée : %s", message(err))
+		}
+		a, err := day.RecordRestore(ctx, restoreActor, replaced, games)
+		if err != nil {
+			return journal.Anchor{}, fmt.Errorf("restauration impossible à noter au journal : %s", message(err))
+		}
+		return a, nil
+	}()
+	if err != nil {
+		return a, err
+	}
+	if err := sqlite.Settle(ctx, tmp); err != nil {
+		return journal.Anchor{}, fmt.Errorf("copie inachevée : %s", sqliteCause(err))
+	}
+	return a, nil
 }
 
 // targetHead is the head of the SQLite file db, that of an empty journal

@@ -137,8 +137,16 @@ func TestRestore_ReplacesADayOnlyWithForceAndKeepsIt(t *testing.T) {
 		t.Fatalf("a refused restore changed the day: %v, was %v", a.Anchor, other.Anchor)
 	}
 	out := mustRun(t, "restore", "--from", b.File, "--db", db, "--force")
-	if a := anchorOf(t, db); a.Anchor != b.Anchor {
+	// The restored day is the backup's, and then the event that says
+	// which journal it replaced.
+	if a := anchorOf(t, db); a.Seq != b.Anchor.Seq+1 {
 		t.Fatalf("the restored day ends at %v, the backup at %v", a.Anchor, b.Anchor)
+	}
+	if v := mustRun(t, "journal", "verify", "--db", db, "--anchor", b.Anchor.String()); !strings.Contains(v, "journal intègre") {
+		t.Fatalf("the restored day does not extend the backup: %q", v)
+	}
+	if ev := exported(t, db); !strings.Contains(ev[len(ev)-1], `"type":"journal.restored"`) || !strings.Contains(ev[len(ev)-1], other.Anchor.String()) {
+		t.Fatalf("the restore's last event: %s", ev[len(ev)-1])
 	}
 	kept := strings.TrimSpace(out[strings.Index(out, "gardée sous ")+len("gardée sous "):])
 	if v := mustRun(t, "journal", "verify", "--db", kept, "--anchor", other.Anchor.String()); !strings.Contains(v, "journal intègre : 4 événements") {

@@ -38,6 +38,8 @@ func serve(ctx context.Context, e *env) error {
 	demo := fs.Bool("demo", false, "jouer la journée d'exemple en direct (enregistrée d'abord sur une base vide) : ventes, entrées, tirages, annonces, contrôles, lots et pauses raccourcies")
 	interval := fs.Duration("demo-interval", 3*time.Second, "`DURÉE` entre deux numéros de la démo (--demo)")
 	proxyList := fs.String("proxy", "", "`ADRESSES` IP des proxys inverses devant le serveur, séparées par des virgules (127.0.0.1 pour nginx sur la machine) : leurs requêtes comptent, pour les limites de connexion, pour le client dont ils transmettent l'adresse, et sont en https quand ils l'indiquent (X-Forwarded-Proto: https)")
+	var anchorTexts listFlag
+	fs.Var(&anchorTexts, "anchor", "`NUMÉRO:EMPREINTE` ancre gardée hors de la base (vue au tableau, sur un rapport Z, un reçu) que le journal doit prolonger, sinon le serveur ne démarre pas ; répétable")
 	tlsOpt := addTLSFlags(fs)
 	autoBackup := backupFlags(fs)
 	fs.about = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide, la journée se prépare dans le navigateur : le lien affiché\n" +
@@ -47,6 +49,14 @@ func serve(ctx context.Context, e *env) error {
 		"à côté de la base (--tls-dir), son empreinte affichée au démarrage et sur les pages d'appairage.\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
 	if err := fs.parse(e.args); err != nil {
 		return err
+	}
+	var anchors []journal.Anchor
+	for _, t := range anchorTexts {
+		a, err := journal.ParseAnchor(t)
+		if err != nil {
+			return usagef("--anchor : %v", err)
+		}
+		anchors = append(anchors, a)
 	}
 	if err := autoBackup.check(dbName(fs.db)); err != nil {
 		return err
@@ -68,6 +78,9 @@ func serve(ctx context.Context, e *env) error {
 		return err
 	}
 	defer store.Close()
+	if err := extendsAnchors(ctx, store, anchors); err != nil {
+		return err
+	}
 	day, view, why, err := openServed(ctx, store, *readOnly)
 	if err != nil {
 		return err
@@ -115,6 +128,9 @@ func serve(ctx context.Context, e *env) error {
 	if cert != nil {
 		printCertificate(e.stdout, cert, certDir, hostsOf(ln.Addr().(*net.TCPAddr)))
 	}
+	for _, a := range anchors {
+		fmt.Fprintf(e.stdout, "ancre %s : conforme, le journal servi la prolonge\n", a.Short())
+	}
 	banner(e.stdout, ln.Addr().(*net.TCPAddr), scheme, srv, day, head, why)
 
 	followCtx, stopFollow := context.WithCancel(context.Background())
@@ -160,6 +176,20 @@ func serve(ctx context.Context, e *env) error {
 		return fmt.Errorf("le serveur s'est arrêté : %v", err)
 	}
 	fmt.Fprintln(e.stdout, "serveur arrêté proprement : tout ce qui a été confirmé est au journal")
+	return nil
+}
+
+// extendsAnchors refuses a journal that does not extend every anchor kept
+// outside the base, as `journal verify --anchor` checks it: a journal cut
+// or rewritten since an anchor was seen in the hall (a restore from an
+// older backup, a day started again) is not served, even read only.
+func extendsAnchors(ctx context.Context, store journal.Store, anchors []journal.Anchor) error {
+	if len(anchors) == 0 {
+		return nil
+	}
+	if _, err := journal.VerifyAnchored(ctx, store, anchors); err != nil {
+		return fmt.Errorf("serveur non lancé : le journal ne prolonge pas les ancres données (--anchor) : %s", message(err))
+	}
 	return nil
 }
 

@@ -43,6 +43,8 @@ var folds = map[string]func(*State, journal.Event) error{
 	TypeSeedRevealed:    (*State).applyReveal,
 	TypeDayEnded:        (*State).applyDayEnded,
 
+	TypeJournalRestored: (*State).applyRestored,
+
 	TypeDevicePaired:   (*State).applyDevicePaired,
 	TypeDeviceCodeUsed: (*State).applyDeviceCodeUsed,
 	TypeDeviceRevoked:  (*State).applyDeviceRevoked,

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"loto/internal/card"
+	"loto/internal/journal"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden payloads in testdata/payload/")
@@ -50,8 +51,9 @@ func payloadSamples(t *testing.T) map[string]any {
 			Winners: []awardedWinner{{Serial: "A-000001-K7", Token: &token, Prize: "Bon d'achat de 30 €", ShareCents: &share, Consolation: true}}},
 		TypeRulingRecorded: rulingRecorded{Game: 1, Stage: 2, By: RoleHost, Claim: 3, Verdict: VerdictWin,
 			What: "carte reconnue gagnante", Why: "le contrôleur a mal lu", Warning: "carte déjà annoncée"},
-		TypeSeedRevealed: seedRevealed{Game: 1, Seed: strings.Repeat("01", 32), CutShort: true},
-		TypeDayEnded:     dayEnded{Reason: "coupure de courant"},
+		TypeSeedRevealed:    seedRevealed{Game: 1, Seed: strings.Repeat("01", 32), CutShort: true},
+		TypeDayEnded:        dayEnded{Reason: "coupure de courant"},
+		TypeJournalRestored: journalRestored{Replaced: journal.Anchor{Seq: 57, Hash: strings.Repeat("9a", 32)}, Games: 1},
 
 		TypeDeskOpened: deskOpened{Desk: "caisse-1", Session: 1, Float: 15000},
 		TypeDeskClosed: deskClosed{Desk: "caisse-1", Session: 1, Count: []Denomination{{Cents: 2000, Count: 7}},

@@ -55,6 +55,12 @@ type Public struct {
 	Awarded    []PublicAward  `json:"awarded,omitempty"`     // the current game's awards, stage by stage
 	SeedSHA256 string         `json:"seed_sha256,omitempty"` // the game's commitment, shown from its start (R14)
 	Seed       string         `json:"seed,omitempty"`        // the game's seed, revealed at its end (R14)
+	// Started is the anchor of the game's start event: shown with the
+	// commitment, it names the journal the game's seed was drawn in.
+	Started *journal.Anchor `json:"started,omitempty"`
+	// Restored is the journal's last restore over another journal, shown
+	// in the hall for the rest of the day.
+	Restored *PublicRestore `json:"restored,omitempty"`
 
 	NextGame  int          `json:"next_game,omitempty"` // 0 when the programme is over or a game runs
 	Break     *PublicBreak `json:"break,omitempty"`     // the break in progress (R12)
@@ -138,6 +144,8 @@ func (st *State) public(prev *Public) *Public {
 		}
 		p.Checking = g.Phase == PhaseCalled || g.Phase == PhaseControl
 		p.SeedSHA256, p.Seed = g.SeedSHA256, g.Seed
+		started := g.startAnchor()
+		p.Started = &started
 		if g.Phase == PhaseControl {
 			p.Winners = publicWinners(g)
 		}
@@ -162,6 +170,7 @@ func (st *State) public(prev *Public) *Public {
 	p.Postponed = st.ent.postponed != nil
 	p.DayOver = st.dayOver() != ""
 	p.StaffSeq = st.staffSeq
+	p.Restored = st.publicRestore()
 	return p
 }
 

@@ -36,6 +36,8 @@ const (
 	CmdAddDevice    Command = "device.add"
 	CmdRevokeDevice Command = "device.revoke"
 	CmdSetPassword  Command = "organiser.password"
+	// CmdRecordRestore records a restore of the base (loto restore --force).
+	CmdRecordRestore Command = "journal.restore"
 )
 
 // commands is the role table: each command, its act in French (as in "un
@@ -77,6 +79,7 @@ var commands = []commandRule{
 	{CmdEndDay, "clore la journée", nil},
 	{CmdErase, "effacer des données personnelles", nil}, // P1
 	{CmdPurge, "purger les données personnelles", nil},
+	{CmdRecordRestore, "noter la restauration d'une sauvegarde", nil},
 }
 
 // commandRule is a line of the role table.

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"loto/internal/journal"
 )
 
 // roleCase is a command of the matrix: a scene where the command succeeds
@@ -169,6 +171,10 @@ func roleCases() []roleCase {
 		}},
 		{"erase", CmdErase, personDay, func(t *testing.T, d *Day, a Actor) error {
 			_, err := d.Erase(ctx, a, EraseRequest{Reservation: 1, Why: "demande par courriel"})
+			return err
+		}},
+		{"record restore", CmdRecordRestore, freshDay, func(t *testing.T, d *Day, a Actor) error {
+			_, err := d.RecordRestore(ctx, a, journal.Anchor{Seq: 4, Hash: strings.Repeat("ab", 32)}, 1)
 			return err
 		}},
 		{"purge", CmdPurge, personDay, func(t *testing.T, d *Day, a Actor) error {

@@ -34,6 +34,7 @@ type GameRecord struct {
 
 	drawn        game.Drawn
 	started      int64         // sequence of the game's start: a card stamped after it plays from the next game
+	startHash    string        // hash of the game's start event: with started, the anchor shown in the hall
 	call         []ClaimResult // claims of the pending call, verdict empty until the control
 	control      []ClaimResult // verdicts of the last control of this stage
 	controlDraws int           // numbers drawn at the last control: a ruling may reopen it only before the next draw; a claim at that number is late (R21)
@@ -148,7 +149,7 @@ func (st *State) applyGameStarted(e journal.Event) error {
 		return internalf(nil, "événement %d : partie %d hors programme", e.Seq, p.Game)
 	}
 	spec := st.event.Programme[p.Game-1]
-	g := &GameRecord{Number: p.Game, Title: spec.Title, Spec: spec, Phase: PhaseDrawing, SeedSHA256: p.SeedSHA256, started: e.Seq}
+	g := &GameRecord{Number: p.Game, Title: spec.Title, Spec: spec, Phase: PhaseDrawing, SeedSHA256: p.SeedSHA256, started: e.Seq, startHash: e.Hash}
 	for _, s := range spec.Stages {
 		g.Stages = append(g.Stages, StageRecord{Stage: s.Stage, Lines: s.Lines})
 	}

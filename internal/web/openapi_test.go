@@ -200,6 +200,7 @@ func TestOpenAPI_RealAnswersValidate(t *testing.T) {
 		t.Fatalf("start: %d %s", w.Code, w.Body)
 	}
 	v.do("GET", "/api/v1/status", "")
+	v.do("GET", "/api/v1/games", "")
 	var winners []string
 	for i := 0; i < 90 && len(winners) == 0; i++ {
 		if w := v.do("POST", "/api/v1/game/draws", "{}", host); w.Code != http.StatusOK {
@@ -235,6 +236,7 @@ func TestOpenAPI_RealAnswersValidate(t *testing.T) {
 		t.Fatalf("award: %d %s", w.Code, w.Body)
 	}
 	v.do("GET", "/api/v1/status", "")
+	v.do("GET", "/api/v1/games", "")
 
 	// Errors: each has the documented shape and status.
 	for _, c := range []struct {

@@ -16,14 +16,16 @@ type boardPage struct {
 	// the server by, and PlayerQR its QR code (SVG), in a corner.
 	PlayerURL string
 	PlayerQR  template.HTML
-	Cells     []boardCell       // 1..90, in order
-	Running   bool              // a game is on: its number, stage and prize show
-	Resumes   string            // "HH:MM" play resumes at, during a break (R12)
-	Awarded   *loto.PublicAward // the last stage awarded in the game, its winners' serials
-	Mode      string            // "game", "between", "break" or "over": which panels show (board.css)
-	Games     []boardGame       // the programme (R12)
-	Next      string            // the title of the next game, between games
-	ReadOnly  string
+	Cells     []boardCell // 1..90, in order
+	Running   bool        // a game is on: its number, stage and prize show
+	Resumes   string      // "HH:MM" play resumes at, during a break (R12)
+	// RestoredAt is "HH:MM" the journal was restored over another, if it was.
+	RestoredAt string
+	Awarded    *loto.PublicAward // the last stage awarded in the game, its winners' serials
+	Mode       string            // "game", "between", "break" or "over": which panels show (board.css)
+	Games      []boardGame       // the programme (R12)
+	Next       string            // the title of the next game, between games
+	ReadOnly   string
 	// Sponsor offers the prize in play, nil when nobody does.
 	Sponsor *loto.Sponsor
 	// Scale is the type scale in percent, for the hall's back row (board.css).
@@ -69,6 +71,9 @@ func newBoardPage(p *loto.Public, readOnly string) boardPage {
 	if p.Break != nil {
 		// The snapshot's times are in the event's zone (R1).
 		b.Resumes = p.Break.Resumes.Format("15:04")
+	}
+	if p.Restored != nil {
+		b.RestoredAt = p.Restored.Time.Format("15:04")
 	}
 	if n := len(p.Awarded); n > 0 {
 		b.Awarded = &p.Awarded[n-1]

@@ -21,13 +21,19 @@ type playerPage struct {
 	ReadOnly string
 	// Stages names each stage in French, as JSON, for player.js.
 	Stages string
+	// RestoredAt is "HH:MM" the journal was restored over another, if it was.
+	RestoredAt string
 }
 
 func pagePlayer(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	p := s.day.Public()
-	return s.render(w, http.StatusOK, "player.html", playerPage{
+	page := playerPage{
 		P: p, Running: p.Game > 0 && p.Phase != loto.PhaseOver, Line: gameLine(p), ReadOnly: s.readOnly, Stages: stagesFrench,
-	})
+	}
+	if p.Restored != nil {
+		page.RestoredAt = p.Restored.Time.Format("15:04")
+	}
+	return s.render(w, http.StatusOK, "player.html", page)
 }
 
 // gameLine says the game in play and the prize of its stage (R13), or

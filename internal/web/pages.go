@@ -29,6 +29,7 @@ var Pages = []Page{
 	{"/entree", "Entrée", "l'accueil des porteurs de billet", true},
 	{"/organisateur", "Organisateur", "l'organisateur", true},
 	{"/joueur", "Joueur", "le téléphone d'un joueur", true},
+	{"/verifier", "Vérifier le tirage", "tout le monde, sur son téléphone", true},
 	{"/reglement", "Règlement", "tout le monde", true},
 	{"/guide", "Guide de la journée", "les organisateurs et les bénévoles", true},
 	{"/connexion", "Connexion", "l'organisateur", true},

@@ -39,6 +39,7 @@ var routes = []route{
 	{"GET /guide", public, false, pageGuide},
 	{"GET /guide/{file...}", public, false, guidePicture},
 	{"GET /joueur", public, false, pagePlayer},
+	{"GET /verifier", public, false, pageVerifier},
 	{"GET /tableau/voix/{voice}", public, false, serveVoice},
 	{"GET /tableau/logos/{logo}", public, false, serveLogo},
 
@@ -73,6 +74,8 @@ var routes = []route{
 
 	{"GET /api/v1/openapi.json", public, false, apiOpenAPI},
 	{"GET /api/v1/status", public, false, apiStatus},
+	// What the hall needs to recompute each game's draw (/verifier).
+	{"GET /api/v1/games", public, false, apiGames},
 	{"GET /api/v1/session", public, false, apiWho},
 	{"GET /api/v1/cards/{serial}", public, false, apiCard},
 	{"POST /api/v1/sales", loto.CmdSell, true, apiSale},

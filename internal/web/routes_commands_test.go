@@ -13,6 +13,8 @@ import (
 var cliOnly = map[loto.Command]string{
 	loto.CmdSetPassword: "the organiser's password is chosen through the one-time link printed at start (POST /connexion/initialiser) " +
 		"and changed on the server's machine (loto organiser password): a browser session must not change the password that opens it",
+	loto.CmdRecordRestore: "a restore replaces the base's file with the server stopped (loto restore --force), which records it in the copy " +
+		"before it takes the base's place: no running server is there to take a request",
 }
 
 // TestRoutes_EveryCommandHasARouteOrIsCLIOnly: every command of the role

@@ -10,6 +10,7 @@
 import { mergePatch } from "./patch.js";
 import { follow, keepUp } from "./sse.js";
 import { Voice } from "./voice.js";
+import { shortAnchor } from "./witness.js";
 
 const $ = (id) => document.getElementById(id);
 const main = $("board");
@@ -99,6 +100,14 @@ function render(s) {
 	}
 
 	proof($("commit"), s.seed_sha256);
+	const started = $("started");
+	show(started, !!s.started);
+	setText(started.querySelector("code"), s.started ? shortAnchor(s.started) : "");
+	const restored = $("restored"), r = s.restored;
+	show(restored, !!r);
+	setText(restored.querySelector(".at"), r ? r.time.slice(11, 16) : "");
+	setText(restored.querySelector("code"), r ? shortAnchor(r.replaced) : "");
+	setText(restored.querySelector(".games"), r ? r.games : "");
 	proof($("seed"), s.seed);
 	setText($("anchor"), s.anchor); // "SEQ:HASH", as loto journal verify --anchor takes it
 }

@@ -10,6 +10,7 @@ import { get } from "./api.js";
 import { mergePatch } from "./patch.js";
 import { acceptScanner, cameraUsable, scanQR } from "./scan.js";
 import { follow, keepUp } from "./sse.js";
+import { clock, shortAnchor, witness } from "./witness.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("player");
@@ -207,6 +208,23 @@ function renderNow() {
 	setText($("last"), pub.last ? pub.last : "—");
 	setText($("count"), pub.count);
 	setText($("checking"), pub.checking ? "⚠ Vérification en cours" : "");
+	renderProof();
+}
+
+// renderProof shows the game's commitment and start anchor, keeps them on
+// this phone and says since when, and shows a restore of the journal.
+function renderProof() {
+	$("proof").hidden = !pub.seed_sha256;
+	setText($("commit"), pub.seed_sha256 || "");
+	setText($("started"), shortAnchor(pub.started || ""));
+	const kept = $("kept");
+	const w = witness(pub);
+	setText(kept, w === false ? kept.dataset.refused : w ? kept.dataset.kept + clock(w.seen) : "");
+	const restored = $("restored"), r = pub.restored;
+	restored.hidden = !r;
+	setText(restored.querySelector(".at"), r ? r.time.slice(11, 16) : "");
+	setText(restored.querySelector("code"), r ? shortAnchor(r.replaced) : "");
+	setText(restored.querySelector(".games"), r ? r.games : "");
 }
 
 function render() {
