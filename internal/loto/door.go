@@ -80,7 +80,12 @@ func (d *Day) Admit(ctx context.Context, actor Actor, door string, ticket Ticket
 		p := ticketCrossed{Number: t.Number, Reservation: t.Reservation, Door: door, Card: s}
 		p.Warnings = st.event.timeWarnings(d.now(), st.event.Schedule.Doors, "entrée", "l'ouverture des portes")
 		if g := st.running(); g != nil && !g.Plays(st.head+1) {
-			p.Warnings = append(p.Warnings, fmt.Sprintf("la partie n° %d a commencé : cette carte joue à partir de la partie suivante (R14)", g.Number))
+			if st.gameLeftFor(Regular) {
+				p.Warnings = append(p.Warnings, fmt.Sprintf("la partie n° %d a commencé : cette carte joue à partir de la partie suivante (R14)", g.Number))
+			} else {
+				// The holder still comes in; the card is a souvenir.
+				p.Warnings = append(p.Warnings, fmt.Sprintf("la partie n° %d a commencé et c'est la dernière : cette carte ne joue plus aujourd'hui (R14)", g.Number))
+			}
 		}
 		dr, err := draft(actor, TypeTicketCrossed, p)
 		return []journal.Draft{dr}, 0, err

@@ -75,7 +75,10 @@ func (st *State) priceCards(desk string, cards []CardCode) (saleRecorded, error)
 		kind Kind
 		n    int
 	}{{Regular, p.Regular}, {Special, p.Special}} {
-		if k.n > 0 && !st.gameLeftFor(k.kind) {
+		// Before the first game the programme is the organiser's choice,
+		// checked with the event; once a game has started, a card no later
+		// game plays would be sold for nothing.
+		if k.n > 0 && len(st.games) > 0 && !st.gameLeftFor(k.kind) {
 			return saleRecorded{}, Errorf(EConflict, "plus aucune partie ne reste pour les cartes %s : la partie n° %d a commencé et aucune partie après elle ne les fait jouer (R14) ; ne pas les vendre", kindFrench(k.kind), len(st.games))
 		}
 	}

@@ -74,19 +74,22 @@ func TestR14_R9_CardSoldBetweenStartAndFirstNumberPlaysFromTheNextGame(t *testin
 
 func TestR14_FreeCardAfterTheStartWarnsTheDoor(t *testing.T) {
 	want := "la partie n° 1 a commencé : cette carte joue à partir de la partie suivante (R14)"
+	last := "la partie n° 1 a commencé et c'est la dernière : cette carte ne joue plus aujourd'hui (R14)"
 	tests := []struct {
 		name    string
+		event   string
 		started bool // game 1 has started when the ticket is scanned
 		drawn   bool // and a number of it is out
 		want    []string
 	}{
-		{"numbers out: the free card plays from the next game", true, true, []string{want}},
-		{"game started, no number out: it plays from the next game too", true, false, []string{want}},
-		{"before the start: it plays the game", false, false, nil},
+		{"numbers out: the free card plays from the next game", twoGames(t), true, true, []string{want}},
+		{"game started, no number out: it plays from the next game too", twoGames(t), true, false, []string{want}},
+		{"before the start: it plays the game", twoGames(t), false, false, nil},
+		{"the last game started: the card plays no more", entranceYAML, true, true, []string{last}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, _ := entranceDay(t, "caisse-1")
+			d, _ := entranceDayOf(t, tt.event, "caisse-1")
 			ctx := WithKey(context.Background(), "door-"+tt.name)
 			r, err := d.AddReservation(context.Background(), org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
 			ok(t, err)

@@ -36,7 +36,7 @@ type hallDay struct {
 }
 
 // startHallHTTP serves a day of reservations dated today on plain http,
-// reached at http://salle.loto:PORT.
+// reached at http://salle.local:PORT.
 func startHallHTTP(t *testing.T) *hallDay {
 	l, _ := doorDay(t)
 	l.url = strings.Replace(l.url, "127.0.0.1", hallName, 1)
@@ -44,7 +44,7 @@ func startHallHTTP(t *testing.T) *hallDay {
 }
 
 // startHallHTTPS serves the day of startHallHTTP over https at
-// https://salle.loto:PORT, its certificate not installed on the browser.
+// https://salle.local:PORT, its certificate not installed on the browser.
 func startHallHTTPS(t *testing.T) *hallDay {
 	cert, err := hallcert.Ensure(t.TempDir(), []string{hallName, "localhost", "127.0.0.1"}, time.Now())
 	if err != nil {
