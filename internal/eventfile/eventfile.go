@@ -376,6 +376,10 @@ func validateDesks(p *problems, fs []fileDesk, series []loto.SeriesOnSale) []lot
 		// case would be one desk.
 		if d.Name == "" {
 			p.add(path+".name", "le nom de la caisse est requis")
+		} else if err := loto.CheckDesk(d.Name); err != nil {
+			// A cashier's device is bound to a desk by the actor it signs
+			// with: a desk no actor can name would sell nothing.
+			p.add(path+".name", "%s", loto.ErrorMessage(err))
 		} else if seen[strings.ToLower(d.Name)] {
 			p.add(path+".name", "la caisse « %s » est déclarée deux fois", loto.Shown(d.Name))
 		}
