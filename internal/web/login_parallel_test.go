@@ -32,7 +32,7 @@ func TestLogin_ParallelGuessesCountedBeforeTheCheck(t *testing.T) {
 	f := newFixture(t, Config{})
 	held := &heldAuth{Auth: f.day, release: make(chan struct{})}
 	f.srv.auth = held
-	const addresses, perAddress = 6, attemptsPerMinute
+	const addresses, perAddress = 3, attemptsPerMinute
 	var refused atomic.Int32
 	codes := make(chan int, addresses*perAddress)
 	var wg sync.WaitGroup
