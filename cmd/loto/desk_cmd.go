@@ -51,7 +51,7 @@ func deskOpen(ctx context.Context, e *env) error {
 func deskClose(ctx context.Context, e *env) error {
 	fs := newFlags("desk close", e)
 	by := byFlag(fs)
-	count := fs.String("count", "", "`COMPTAGE` espèces comptées : valeur x nombre, par exemple \"50x2,20x5,0.50x3\" (0 pour une caisse vide)")
+	count := fs.String("count", "", "`COMPTAGE` espèces comptées : valeur x nombre, chaque coupure une fois, par exemple \"50x2,20x5,0.50x3\" (0 pour une caisse vide)")
 	card := fs.String("card", "", "`MONTANT` total des cartes bancaires lu sur le terminal, en euros (facultatif)")
 	cheque := fs.String("cheque", "", "`MONTANT` total des chèques, en euros (facultatif)")
 	asJSON := fs.Bool("json", false, "écrire le rapport Z en JSON")

@@ -19,3 +19,14 @@ func TestCLI_DeskCloseTakesABigDaysCardTotal(t *testing.T) {
 		}
 	}
 }
+
+// TestCLI_DeskCloseRefusesADenominationTwice: --count names each note or
+// coin once, as the API's count does; a count past the bound of the cash
+// counted is refused the same way.
+func TestCLI_DeskCloseRefusesADenominationTwice(t *testing.T) {
+	db := saleDB(t)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "150", "--db", db)
+	fails(t, db, "coupure de 20,00 € comptée deux fois", "desk", "close", "caisse-1", "--count", "20x5,10x1,20x1", "--db", db)
+	fails(t, db, "erreur de frappe", "desk", "close", "caisse-1", "--count", "500x100000,200x100000", "--db", db)
+	mustRun(t, "desk", "close", "caisse-1", "--count", "20x6,10x1", "--db", db)
+}

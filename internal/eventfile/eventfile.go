@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"go.yaml.in/yaml/v3"
-
 	"loto/internal/loto"
 )
 
@@ -121,26 +119,24 @@ func ParseFiles(data []byte, color func(string) error, files fs.FS) (*loto.Event
 	if err := checkEncoding(data); err != nil {
 		return nil, nil, err
 	}
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		reason := yamlReason(err)
-		return nil, nil, refusal(yamlLine(reason), "", "le fichier de l'événement n'est pas du YAML lisible : %s", reason)
+	root, err := readYAML(data)
+	if err != nil {
+		return nil, nil, err
 	}
 	if root.Kind == 0 || len(root.Content) == 0 {
 		return nil, nil, refusal(0, "", "le fichier de l'événement est vide")
 	}
-	if a := firstAlias(&root); a != nil {
-		return nil, nil, refusal(a.Line, "", "le fichier de l'événement contient une erreur :\n  ligne %d : alias YAML (*%s) refusé : écrire la valeur en entier à chaque place", a.Line, loto.Shown(a.Value))
+	if a := firstAlias(root); a != nil {
+		return nil, nil, refusal(a.Line, "", "ligne %d : le fichier de l'événement contient un alias YAML (*%s), refusé : écrire la valeur en entier à chaque place", a.Line, loto.Shown(a.Value))
 	}
 	p := &problems{lines: map[string]int{}, color: color}
-	checkNode(p, &root, reflect.TypeOf(fileEvent{}), "", loto.MaxTitle)
+	checkNode(p, root, reflect.TypeOf(fileEvent{}), "", loto.MaxTitle)
 	if err := p.err(); err != nil {
 		return nil, nil, err
 	}
 	var f fileEvent
 	if err := root.Decode(&f); err != nil {
-		reason := yamlReason(err)
-		return nil, nil, refusal(yamlLine(reason), "", "le fichier de l'événement est illisible : %s", reason)
+		return nil, nil, decodeRefusal(err)
 	}
 	spec := validateEvent(p, &f)
 	validateSponsors(p, &f, spec, files)
@@ -154,11 +150,6 @@ func ParseFiles(data []byte, color func(string) error, files fs.FS) (*loto.Event
 
 // MaxSize bounds an event file in bytes: a real one holds a few thousand.
 const MaxSize = 256 << 10
-
-// yamlReason keeps the YAML library's explanation (English, technical) short.
-func yamlReason(err error) string {
-	return loto.Shown(strings.TrimPrefix(err.Error(), "yaml: "))
-}
 
 // Marshal writes spec as indented JSON, as `loto event show --json` prints it.
 func Marshal(spec *loto.EventSpec) ([]byte, error) {
@@ -376,6 +367,10 @@ func validateDesks(p *problems, fs []fileDesk, series []loto.SeriesOnSale) []lot
 		// case would be one desk.
 		if d.Name == "" {
 			p.add(path+".name", "le nom de la caisse est requis")
+		} else if err := loto.CheckDesk(d.Name); err != nil {
+			// A cashier's device is bound to a desk by the actor it signs
+			// with: a desk no actor can name would sell nothing.
+			p.add(path+".name", "%s", loto.ErrorMessage(err))
 		} else if seen[strings.ToLower(d.Name)] {
 			p.add(path+".name", "la caisse « %s » est déclarée deux fois", loto.Shown(d.Name))
 		}

@@ -354,3 +354,27 @@ func TestR1_TimeZoneIsASettingOfTheFile(t *testing.T) {
 		wantSays(t, err, []string{"ligne " + strconv.Itoa(lineOf(t, "time_zone:")) + ", time_zone", "fuseau horaire"})
 	}
 }
+
+// TestParse_EveryDeskCanBeBoundToADevice: a desk the file declares is one
+// a cashier's device can be bound to (its actor signs the desk's events):
+// a "/" is refused at the file, with its line, never after the event is
+// recorded; any other character the actor takes passes.
+func TestParse_EveryDeskCanBeBoundToADevice(t *testing.T) {
+	line := "ligne " + strconv.Itoa(lineOf(t, "{name: caisse-2}")) + ", desks[1].name"
+	for _, name := range []string{"caisse/2", "caisse 2 / entrée", "/", `"caisse-2/"`} {
+		_, _, err := Parse(mutate(t, "{name: caisse-2}", "{name: "+name+"}"))
+		wantCode(t, err, loto.EInvalid)
+		wantSays(t, err, []string{line, "« / »"})
+	}
+	for _, name := range []string{"caisse n°2 (entrée)", `"caisse: 2"`, "caisse#2", `"caisse?2&x=1"`, `caisse\2`, "caisse%2F", "Caisse 2 — bar", "caisse.2"} {
+		spec, _, err := Parse(mutate(t, "{name: caisse-2}", "{name: "+name+"}"))
+		if err != nil {
+			t.Fatalf("desk %s: %v", name, err)
+		}
+		for _, d := range spec.Desks {
+			if err := (loto.Actor{Name: "tablette", Role: loto.RoleCashier, Desk: d.Name}).Check(); err != nil {
+				t.Errorf("desk %q accepted by the file, refused to a device: %v", d.Name, err)
+			}
+		}
+	}
+}

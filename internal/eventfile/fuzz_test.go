@@ -50,7 +50,8 @@ func FuzzParse(f *testing.F) {
 }
 
 // refusedFairly fails unless err refuses an event file as invalid, its
-// mistakes one by one (at most maxListed) and its message within bounds.
+// mistakes one by one (at most maxListed), each on one line, and its
+// message within bounds.
 func refusedFairly(t *testing.T, data []byte, err error) {
 	t.Helper()
 	if code := loto.ErrorCode(err); code != loto.EInvalid {
@@ -63,7 +64,7 @@ func refusedFairly(t *testing.T, data []byte, err error) {
 	// A head line, the mistakes listed, a line saying how many more.
 	fairLines(t, data, loto.ErrorMessage(err), 1+maxListed+1)
 	for _, m := range ms {
-		fairLines(t, data, m.Message, 2)
+		fairLines(t, data, m.Message, 1)
 	}
 }
 

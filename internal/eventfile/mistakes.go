@@ -3,8 +3,6 @@ package eventfile
 import (
 	"bytes"
 	"errors"
-	"regexp"
-	"strconv"
 	"unicode/utf8"
 
 	"loto/internal/loto"
@@ -67,16 +65,4 @@ func checkEncoding(data []byte) error {
 		i += n
 	}
 	return nil
-}
-
-// yamlLine reads the line the YAML library names in its error, 0 without one.
-var yamlLineRe = regexp.MustCompile(`\bline (\d+)\b`)
-
-func yamlLine(reason string) int {
-	m := yamlLineRe.FindStringSubmatch(reason)
-	if m == nil {
-		return 0
-	}
-	n, _ := strconv.Atoi(m[1])
-	return n
 }

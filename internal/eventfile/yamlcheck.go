@@ -163,6 +163,7 @@ func checkNode(p *problems, n *yaml.Node, t reflect.Type, path string, max int) 
 			}
 		}
 		sort.Strings(names)
+		given := map[string]int{} // a field's line, to refuse it twice
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			f, ok := fields[k.Value]
@@ -173,6 +174,11 @@ func checkNode(p *problems, n *yaml.Node, t reflect.Type, path string, max int) 
 				continue
 			}
 			kp := join(path, k.Value)
+			if first, twice := given[k.Value]; twice {
+				p.add(kp, "champ donné deux fois, lignes %d et %d : n'en garder qu'un", first, k.Line)
+				continue
+			}
+			given[k.Value] = k.Line
 			p.lines[kp] = k.Line
 			checkNode(p, v, f.Type, kp, textMax(f))
 		}
@@ -187,20 +193,31 @@ func checkNode(p *problems, n *yaml.Node, t reflect.Type, path string, max int) 
 	case reflect.String:
 		if n.Kind != yaml.ScalarNode {
 			p.add(path, "un texte est attendu")
+		} else if !decodes(n, t) {
+			p.add(path, "texte « %s » illisible avec son étiquette « %s » : la retirer", loto.Shown(n.Value), loto.Shown(n.Tag))
 		} else if err := loto.CheckText("texte", strings.TrimSpace(n.Value), max); err != nil {
 			p.add(path, "%s", loto.ErrorMessage(err))
 		}
 	case reflect.Int, reflect.Int64:
-		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" {
+		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" || (!decodes(n, t) && n.Style&yaml.TaggedStyle != 0) {
 			p.add(path, "un nombre entier est attendu, pas « %s »", loto.Shown(n.Value))
+		} else if !decodes(n, t) {
+			p.add(path, "nombre « %s » bien trop grand", loto.Shown(n.Value))
 		}
 	case reflect.Float64:
-		if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!int" && n.ShortTag() != "!!float") {
+		if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!int" && n.ShortTag() != "!!float") || !decodes(n, t) {
 			p.add(path, "un nombre est attendu (avec un point pour les décimales : 2.5), pas « %s »", loto.Shown(n.Value))
 		}
 	case reflect.Bool:
-		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
+		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" || !decodes(n, t) {
 			p.add(path, "true ou false est attendu, pas « %s »", loto.Shown(n.Value))
 		}
 	}
+}
+
+// decodes says whether the scalar n decodes into a t: a value of the
+// right tag may still not (an explicit "!!int x", an integer past int64,
+// "!!binary" that is not base64), and the decoder would say so in English.
+func decodes(n *yaml.Node, t reflect.Type) bool {
+	return n.Decode(reflect.New(t).Interface()) == nil
 }

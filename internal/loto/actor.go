@@ -87,8 +87,8 @@ const maxActorName = 80
 
 // Check says, in French, why an actor cannot sign an event: an unknown
 // role, a cashier without a desk (or another role with one), an empty or
-// over-long name, or a name or desk with a control character. A desk may
-// not hold "/", which ends it in the journal's form (see String).
+// over-long name or one with a control character, or a desk CheckDesk
+// refuses.
 func (a Actor) Check() error {
 	switch {
 	case !a.Role.Valid():
@@ -97,15 +97,24 @@ func (a Actor) Check() error {
 		return Errorf(EInvalid, "un caissier agit à une caisse : la caisse manque")
 	case a.Role != RoleCashier && a.Desk != "":
 		return Errorf(EInvalid, "seul un caissier agit à une caisse (%s : %s)", a.Role.Label(), clip(a.Desk))
-	case strings.ContainsRune(a.Desk, '/'):
-		return Errorf(EInvalid, "nom de caisse invalide pour agir : sans « / »")
 	case strings.TrimSpace(a.Name) == "":
 		return Errorf(EInvalid, "qui agit ? le nom manque")
 	}
-	if err := CheckText("caisse de qui agit", a.Desk, MaxName); err != nil {
+	if err := CheckDesk(a.Desk); err != nil {
 		return err
 	}
 	return CheckText("nom de qui agit", a.Name, maxActorName)
+}
+
+// CheckDesk says, in French, why name cannot be a desk's: a "/", which
+// ends the desk in an actor's journal form (see String), or a text that
+// CheckText refuses. The event file's desks are checked by it, so that a
+// cashier's device can be bound to every desk of the day.
+func CheckDesk(name string) error {
+	if strings.ContainsRune(name, '/') {
+		return Errorf(EInvalid, "nom de caisse « %s » invalide : sans « / », qui sépare la caisse du nom de qui agit dans le journal (par exemple caisse-2)", Shown(name))
+	}
+	return CheckText("nom de caisse", name, MaxName)
 }
 
 // String is the actor's form in the journal: "ROLE/NAME", or

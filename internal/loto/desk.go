@@ -1,8 +1,9 @@
 package loto
 
 import (
+	"cmp"
 	"context"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -48,8 +49,9 @@ const maxPieces = 100_000
 var euroDenominations = []Cents{50000, 20000, 10000, 5000, 2000, 1000, 500, 200, 100, 50, 20, 10, 5, 2, 1}
 
 // ParseCount reads a till count as typed: "50x2,20x5,0.50x3" (denomination
-// in euros, times the count); "0" is an empty till. A denomination that is
-// not a euro note or coin, or a count out of range, is refused.
+// in euros, times the count); "0" is an empty till. What it reads is then
+// checked as CountOf checks the API's: the CLI and the API take the same
+// counts.
 func ParseCount(text string) ([]Denomination, error) {
 	t := strings.TrimSpace(text)
 	if t == "" {
@@ -58,7 +60,7 @@ func ParseCount(text string) ([]Denomination, error) {
 	if t == "0" {
 		return []Denomination{}, nil
 	}
-	byValue := map[Cents]int{}
+	var items []Denomination
 	for _, item := range strings.Split(t, ",") {
 		item = strings.TrimSpace(item)
 		v, n, ok := strings.Cut(strings.NewReplacer("X", "x", "*", "x", "×", "x").Replace(item), "x")
@@ -70,20 +72,49 @@ func ParseCount(text string) ([]Denomination, error) {
 			return nil, err
 		}
 		if !isDenomination(c) {
-			return nil, Errorf(EInvalid, "coupure de %s inconnue : billets de 5 à 500 €, pièces de 0.01 à 2 €", c)
+			return nil, errDenomination(c)
 		}
 		count, err := strconv.Atoi(strings.TrimSpace(n))
 		if err != nil || count < 0 || count > maxPieces {
 			return nil, Errorf(EInvalid, "nombre « %s » invalide pour la coupure de %s : entre 0 et %d", Shown(strings.TrimSpace(n)), c, maxPieces)
 		}
-		byValue[c] += count
+		items = append(items, Denomination{Cents: c, Count: count})
 	}
-	out := make([]Denomination, 0, len(byValue))
-	for c, n := range byValue {
-		out = append(out, Denomination{Cents: c, Count: n})
+	return CountOf(items)
+}
+
+// CountOf checks a till count, the API's as the CLI's, and returns it
+// largest denomination first: euro notes and coins only, each once (a
+// count listing one twice is a mistake, and would let a client list a
+// note thousands of times), 0 to maxPieces of each, the cash within the
+// bound of what a closing counts.
+func CountOf(items []Denomination) ([]Denomination, error) {
+	seen := make(map[Cents]bool, len(items))
+	for _, dn := range items {
+		switch {
+		case !isDenomination(dn.Cents):
+			return nil, errDenomination(dn.Cents)
+		case seen[dn.Cents]:
+			return nil, Errorf(EInvalid, "coupure de %s comptée deux fois : donner chaque coupure une fois avec son nombre, par exemple 20x6 et non 20x5,20x1", dn.Cents)
+		case dn.Count < 0 || dn.Count > maxPieces:
+			return nil, Errorf(EInvalid, "nombre %d invalide pour la coupure de %s : entre 0 et %d", dn.Count, dn.Cents, maxPieces)
+		}
+		seen[dn.Cents] = true
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Cents > out[j].Cents })
+	out := slices.Clone(items)
+	if out == nil {
+		out = []Denomination{}
+	}
+	if err := tooMuch("espèces comptées", countTotal(out), maxSessionTotal); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b Denomination) int { return cmp.Compare(b.Cents, a.Cents) })
 	return out, nil
+}
+
+// errDenomination refuses an amount that is no euro note or coin.
+func errDenomination(c Cents) error {
+	return Errorf(EInvalid, "coupure de %s inconnue : billets de 5 à 500 €, pièces de 0.01 à 2 €", c)
 }
 
 func isDenomination(c Cents) bool {
@@ -186,18 +217,11 @@ func (d *Day) CloseDesk(ctx context.Context, actor Actor, req CloseRequest) (Ses
 				return nil, 0, err
 			}
 		}
-		for _, dn := range req.Count {
-			if !isDenomination(dn.Cents) || dn.Count < 0 || dn.Count > maxPieces {
-				return nil, 0, Errorf(EInvalid, "comptage invalide : %d x %s", dn.Count, dn.Cents)
-			}
-		}
-		if err := tooMuch("espèces comptées", countTotal(req.Count), maxSessionTotal); err != nil {
+		count, err := CountOf(req.Count)
+		if err != nil {
 			return nil, 0, err
 		}
-		p := deskClosed{Desk: dk.Name, Session: s.ID, Count: req.Count, Cash: countTotal(req.Count), Card: req.Card, Cheque: req.Cheque}
-		if p.Count == nil {
-			p.Count = []Denomination{}
-		}
+		p := deskClosed{Desk: dk.Name, Session: s.ID, Count: count, Cash: countTotal(count), Card: req.Card, Cheque: req.Cheque}
 		dr, err := draft(actor, TypeDeskClosed, p)
 		return []journal.Draft{dr}, 0, err
 	})

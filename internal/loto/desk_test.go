@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -81,6 +82,8 @@ func TestDesk_CloseRefusesAnAbsurdCount(t *testing.T) {
 		{"count out of range", []Denomination{{Cents: 50000, Count: 1 << 50}}},
 		{"negative count", []Denomination{{Cents: 100, Count: -1}}},
 		{"not a euro coin", []Denomination{{Cents: 3, Count: 1}}},
+		{"a denomination twice", []Denomination{{Cents: 2000, Count: 5}, {Cents: 1000, Count: 1}, {Cents: 2000, Count: 1}}},
+		{"a note listed 5,000 times", slices.Repeat([]Denomination{{Cents: 500, Count: 1}}, 5000)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := d.CloseDesk(ctx, org("caissier"), CloseRequest{Desk: "caisse-1", Count: tc.count})

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // The door's reads (R4, R5): a ticket checked as soon as it is scanned,
@@ -69,18 +70,26 @@ func (ent *entrance) exclusionOf(n int) *Exclusion {
 // maxFound bounds the reservations a search returns: the door then types more.
 const maxFound = 10
 
+// The shortest texts a search takes. Each search may list maxFound
+// holders: with two letters, the 26×26 pairs would list most of the
+// hall's names in a few hundred searches.
+const (
+	minFindLetters = 3
+	minFindDigits  = 4
+)
+
 // FindReservations returns the reservations, at most 10, whose holder's
 // name contains text (ignoring case, accents and spacing), or whose phone
-// contains it when text is digits (at least 4: "06 12", "+33 6 12", "5678"; fewer is refused, as is a name
-// of fewer than 2 letters),
-// and how many matched in all. An erased holder is never found.
+// contains it when text is digits ("06 12", "+33 6 12", "5678"), and how
+// many matched in all. Fewer than 4 digits or 3 letters are refused. An
+// erased holder is never found.
 func (d *Day) FindReservations(actor Actor, text string) ([]Reservation, int, error) {
 	if err := Authorize(actor, CmdAdmit, ""); err != nil {
 		return nil, 0, err
 	}
 	digits, phone := phoneQuery(text)
-	if (phone && len(digits) < 4) || (!phone && len([]rune(fold(text))) < 2) {
-		return nil, 0, Errorf(EInvalid, "taper au moins 2 lettres du nom, ou 4 chiffres du téléphone")
+	if (phone && len(digits) < minFindDigits) || (!phone && letters(fold(text)) < minFindLetters) {
+		return nil, 0, Errorf(EInvalid, "taper au moins %d lettres du nom, ou %d chiffres du téléphone", minFindLetters, minFindDigits)
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -103,6 +112,18 @@ func (d *Day) FindReservations(actor Actor, text string) ([]Reservation, int, er
 		}
 	}
 	return found, total, nil
+}
+
+// letters counts the letters and digits of s, not its spaces nor its
+// punctuation.
+func letters(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // phoneQuery reads text as the start, end or middle of a phone number:

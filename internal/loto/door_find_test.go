@@ -57,7 +57,7 @@ func TestR5_CheckTicketBeforeTheFreeCard(t *testing.T) {
 // TestR4_FindReservationByNameOrPhone: the door finds a holder without a
 // ticket by a part of the name, without accents or case, or by digits of
 // the phone written in any style; an erased holder is never found; too
-// short a text is refused; more than 10 matches answer 10 and the total.
+// short a text (under 3 letters, 4 digits) is refused; more than 10 matches answer 10 and the total.
 func TestR4_FindReservationByNameOrPhone(t *testing.T) {
 	d, _ := entranceDay(t)
 	ctx := context.Background()
@@ -102,9 +102,15 @@ func TestR4_FindReservationByNameOrPhone(t *testing.T) {
 	if len(found) != 1 || len(found[0].Tickets) != 2 || found[0].Tickets[0].Code == "" {
 		t.Fatalf("a found reservation carries its tickets: %+v", found)
 	}
-	for _, short := range []string{"", " ", "l", "061"} {
+	for _, short := range []string{"", " ", "l", "le", " l é ", "061"} {
 		_, _, err := d.FindReservations(door, short)
 		wantCode(t, err, EInvalid)
+		if !strings.Contains(ErrorMessage(err), "au moins 3 lettres du nom, ou 4 chiffres") {
+			t.Errorf("%q: %q", short, ErrorMessage(err))
+		}
+	}
+	if found, _, err := d.FindReservations(door, "lèf"); err != nil || len(found) != 2 {
+		t.Errorf("3 letters: %d found, %v", len(found), err)
 	}
 
 	var many []ReservationSpec

@@ -2,6 +2,7 @@ package loto
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -98,7 +99,7 @@ func TestParseCents(t *testing.T) {
 }
 
 func TestParseCount(t *testing.T) {
-	got, err := ParseCount("50x2, 20X5,0.50*3,20x1")
+	got, err := ParseCount("0.50*3, 20X6,50x2")
 	ok(t, err)
 	want := []Denomination{{5000, 2}, {2000, 6}, {50, 3}}
 	if !reflect.DeepEqual(got, want) || countTotal(got) != 22150 {
@@ -112,5 +113,25 @@ func TestParseCount(t *testing.T) {
 	for _, bad := range []string{"", "3x2", "50", "50x-1", "50xdeux", "0.03x1"} {
 		_, err := ParseCount(bad)
 		wantCode(t, err, EInvalid)
+	}
+}
+
+// TestParseCount_RefusesWhatTheAPIRefuses: the typed count goes through
+// the same check as the API's: a denomination counted twice is refused
+// (the cashier says 20x6, not 20x5 and 20x1), as is a total past the
+// bound of the cash counted at a closing, before anything is opened.
+func TestParseCount_RefusesWhatTheAPIRefuses(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"50x2,20x5,20x1", "coupure de 20,00 € comptée deux fois"},
+		{"5x1,5x1", "coupure de 5,00 € comptée deux fois"},
+		{"0.5x1,0.50x2", "coupure de 0,50 € comptée deux fois"},
+		{"500x2001", "erreur de frappe"},
+		{"500x100000,200x100000", "erreur de frappe"},
+	} {
+		_, err := ParseCount(c.text)
+		wantCode(t, err, EInvalid)
+		if !strings.Contains(ErrorMessage(err), c.want) {
+			t.Errorf("%q: %q, want %q", c.text, ErrorMessage(err), c.want)
+		}
 	}
 }

@@ -99,12 +99,20 @@ type foundTicket struct {
 }
 
 // apiDoorFind finds reservations by the text of ?q=, a part of the
-// holder's name or phone.
+// holder's name or phone, within the device's allowance of searches: each
+// lists holders, so a stolen door token would otherwise list the hall. A
+// text refused as too short searched nothing and costs nothing.
 func apiDoorFind(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
+	device := a.String()
+	if err := s.finds.allow(device); err != nil {
+		setRetryAfter(w, err)
+		return err
+	}
 	found, total, err := s.day.FindReservations(a, r.URL.Query().Get("q"))
 	if err != nil {
 		return err
 	}
+	s.finds.charge(device, 1)
 	out := foundAnswer{Reservations: []foundReservation{}, Total: total}
 	for _, res := range found {
 		fr := foundReservation{Reservation: res.ID, Name: res.Name, PhoneEnd: phoneEnd(res.Contact), Tickets: []foundTicket{}}

@@ -108,7 +108,7 @@ func TestDoor_FindsAHolderWithoutTicket(t *testing.T) {
 	if got := decode[foundAnswer](t, find("lefe", door)); got.Total != 2 || got.Reservations[1].PhoneEnd != "" {
 		t.Fatalf("two holders, one with an e-mail: %+v", got)
 	}
-	if w := find("l", door); w.Code != http.StatusUnprocessableEntity || !strings.Contains(errorOf(t, w).Message, "au moins 2 lettres") {
+	if w := find("le", door); w.Code != http.StatusUnprocessableEntity || !strings.Contains(errorOf(t, w).Message, "au moins 3 lettres") {
 		t.Fatalf("too short: %d %s", w.Code, w.Body)
 	}
 	for _, role := range []loto.Role{loto.RoleCashier, loto.RoleHost, loto.RoleController, loto.RoleBoard} {
@@ -181,5 +181,60 @@ func TestDoor_PageForTheDoorAndTheOrganiser(t *testing.T) {
 	}
 	if w := f.do("GET", "/organisateur", "", f.as(loto.RoleOrganiser)); !strings.Contains(w.Body.String(), `<a href="/entree">`) {
 		t.Errorf("the organiser's navigation has no link to /entree: %d", w.Code)
+	}
+}
+
+// TestDoor_FindRateLimitedPerDevice: a door device gets doorFindBurst
+// searches of the holders at once, then one per doorFindRefill, with a
+// French 429 that says when to come back; another device and the
+// organiser, from the same address, have their own allowance; a text too
+// short to search costs nothing.
+func TestDoor_FindRateLimitedPerDevice(t *testing.T) {
+	f := newFixture(t, Config{})
+	ctx := context.Background()
+	if _, err := f.day.AddReservation(ctx, org, loto.ReservationSpec{Name: "Hélène Lefèvre", Tickets: 1}); err != nil {
+		t.Fatal(err)
+	}
+	other, err := f.day.AddDevice(ctx, org, "porte du fond", loto.RoleDoor, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	door := f.bearerOf(loto.RoleDoor)
+	find := func(q string, opt option) *httptest.ResponseRecorder {
+		return f.do("GET", "/api/v1/door/reservations?q="+url.QueryEscape(q), "", opt)
+	}
+	for i := range doorFindBurst {
+		if w := find("lefevre", door); w.Code != http.StatusOK {
+			t.Fatalf("search %d: %d %s", i+1, w.Code, w.Body)
+		}
+	}
+	w := find("lefevre", door)
+	if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") == "" || !strings.Contains(errorOf(t, w).Message, "trop de recherches") {
+		t.Fatalf("search %d: %d %v %s, want 429 with Retry-After", doorFindBurst+1, w.Code, w.Header(), w.Body)
+	}
+	for name, opt := range map[string]option{
+		"another door device": withHeader("Authorization", "Bearer "+other.Token),
+		"the organiser":       f.as(loto.RoleOrganiser),
+	} {
+		if w := find("lefevre", opt); w.Code != http.StatusOK {
+			t.Errorf("%s, from the same address: %d %s", name, w.Code, w.Body)
+		}
+	}
+	f.advance(doorFindRefill)
+	if w := find("lefevre", door); w.Code != http.StatusOK {
+		t.Fatalf("after %s: %d %s", doorFindRefill, w.Code, w.Body)
+	}
+	if w := find("lefevre", door); w.Code != http.StatusTooManyRequests {
+		t.Fatalf("a second search after %s: %d, want 429", doorFindRefill, w.Code)
+	}
+	// Refused texts search nothing: they cost no search.
+	f.advance(doorFindRefill)
+	for range 3 {
+		if w := find("le", door); w.Code != http.StatusUnprocessableEntity {
+			t.Fatalf("a short text: %d %s", w.Code, w.Body)
+		}
+	}
+	if w := find("lefevre", door); w.Code != http.StatusOK {
+		t.Fatalf("after refused texts: %d %s", w.Code, w.Body)
 	}
 }

@@ -96,3 +96,31 @@ func TestBreaksAndHostCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestDesk_CloseRefusesADenominationTwice: a count through the API names
+// each note or coin once, as the CLI's does: 5,000 times one 5 EUR note
+// is refused in French with nothing recorded, not counted as 25,000 EUR.
+func TestDesk_CloseRefusesADenominationTwice(t *testing.T) {
+	f := newFixture(t, Config{})
+	cashier := f.bearerOf(loto.RoleCashier)
+	if w := f.do("POST", "/api/v1/desks/caisse-1/open", `{"float_cents": 5000}`, cashier); w.Code != http.StatusOK {
+		t.Fatalf("open: %d %s", w.Code, w.Body)
+	}
+	fiveThousand := `{"count":[` + strings.TrimSuffix(strings.Repeat(`{"cents":500,"count":1},`, 5000), ",") + `]}`
+	for _, body := range []string{
+		fiveThousand,
+		`{"count":[{"cents":2000,"count":2},{"cents":1000,"count":1},{"cents":2000,"count":1}]}`,
+	} {
+		head := f.head()
+		w := f.do("POST", "/api/v1/desks/caisse-1/close", body, cashier)
+		if w.Code != http.StatusUnprocessableEntity {
+			t.Fatalf("close with a denomination twice: %d, want 422", w.Code) // the Z report's 5,000 lines are left out
+		}
+		if e := errorOf(t, w); !strings.Contains(e.Message, "comptée deux fois") || f.head() != head {
+			t.Errorf("close with a denomination twice: %+v, want it said, with nothing recorded", e)
+		}
+	}
+	if w := f.do("POST", "/api/v1/desks/caisse-1/close", `{"count":[{"cents":2000,"count":3},{"cents":1000,"count":1}]}`, cashier); w.Code != http.StatusOK {
+		t.Fatalf("close: %d %s", w.Code, w.Body)
+	}
+}

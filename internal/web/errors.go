@@ -1,12 +1,15 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"loto/internal/eventfile"
 	"loto/internal/journal"
@@ -121,14 +124,23 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // decodeJSON reads the request's JSON body into v, refusing unknown
 // fields, trailing data and any other content type; an empty body leaves v
 // as it is (the routes that take no field accept none). Its errors say in
-// French what is wrong, never the decoder's English.
+// French what is wrong, never the decoder's English. A body that is not
+// UTF-8 is refused: the decoder would put U+FFFD in place of each bad
+// byte, and the day record a text nobody typed.
 func decodeJSON(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !isJSON(ct) {
 		return loto.Errorf(eMalformed, "le corps de la requête doit être du JSON (Content-Type: application/json)")
 	}
-	dec := json.NewDecoder(r.Body)
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		return jsonError(err)
+	}
+	if at := notUTF8At(data); at >= 0 {
+		return loto.Errorf(eMalformed, "JSON illisible à l'octet %d : le texte n'est pas écrit en UTF-8 (copié d'un fichier enregistré en Windows-1252 ?) ; rien n'est enregistré", at+1)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
+	err = dec.Decode(v)
 	if errors.Is(err, io.EOF) {
 		return nil
 	}
@@ -139,6 +151,68 @@ func decodeJSON(r *http.Request, v any) error {
 		return nil
 	}
 	return jsonError(err)
+}
+
+// notUTF8At is the offset of the first text of a JSON body that is not
+// UTF-8, or -1: an invalid byte, or an escape \uD800 to \uDFFF that is
+// not half of a surrogate pair, which the decoder also reads as U+FFFD.
+func notUTF8At(b []byte) int {
+	if !utf8.Valid(b) {
+		for i := 0; i < len(b); {
+			r, n := utf8.DecodeRune(b[i:])
+			if r == utf8.RuneError && n <= 1 {
+				return i
+			}
+			i += n
+		}
+	}
+	if !bytes.Contains(b, []byte(`\u`)) {
+		return -1
+	}
+	inString := false
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case !inString:
+			inString = c == '"'
+		case c == '"':
+			inString = false
+		case c == '\\':
+			if r, ok := escapedRune(b[i+1:]); ok && utf16.IsSurrogate(r) {
+				low, ok := rune(0), false
+				if i+7 < len(b) && b[i+6] == '\\' {
+					low, ok = escapedRune(b[i+7:])
+				}
+				if !ok || utf16.DecodeRune(r, low) == utf8.RuneError {
+					return i
+				}
+				i += 6 // the high half; the low one is skipped below
+			}
+			i++ // the escaped character, never a string's end
+		}
+	}
+	return -1
+}
+
+// escapedRune reads the rune of an escape uXXXX at the start of b (after
+// its backslash), if that is what b starts with.
+func escapedRune(b []byte) (rune, bool) {
+	if len(b) < 5 || b[0] != 'u' {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[1:5] {
+		switch {
+		case '0' <= c && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case 'a' <= c && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case 'A' <= c && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
 }
 
 // jsonError turns a decoding error into a French one.

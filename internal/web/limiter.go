@@ -25,19 +25,32 @@ type limiter struct {
 
 // attempts is a client's recent login attempts.
 type attempts struct {
-	minute      time.Time // start of the current minute's count
-	count       int       // attempts since minute
-	failures    int       // failures in a row
+	minute   time.Time // start of the current minute's count
+	count    int       // attempts since minute
+	failures int       // failures in a row, counting the attempts in flight
+	// lockedUntil is set by the attempt that makes the failures too many,
+	// before its password is checked.
 	lockedUntil time.Time
 	last        time.Time
 }
+
+// outcome is what became of an allowed attempt.
+type outcome int
+
+const (
+	failed   outcome = iota // the password or link was wrong
+	passed                  // it was right
+	unjudged                // it could not be checked (an internal error)
+)
 
 func newLimiter(now func() time.Time) *limiter {
 	return &limiter{now: now, clients: map[string]*attempts{}}
 }
 
 // allow counts an attempt by client, or refuses it in French when the
-// client is locked out or over its rate.
+// client is locked out or over its rate. An allowed attempt counts as a
+// failure until record says otherwise: attempts sent in parallel, none
+// yet checked, get no more checks than the same ones sent one by one.
 func (l *limiter) allow(client string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -52,6 +65,9 @@ func (l *limiter) allow(client string) error {
 	if now.Before(a.lockedUntil) {
 		return loto.Errorf(eTooMany, "connexion bloquée après %d échecs : réessayer dans %d minutes", maxFailures, minutesLeft(a.lockedUntil.Sub(now)))
 	}
+	if !a.lockedUntil.IsZero() {
+		a.failures, a.lockedUntil = 0, time.Time{} // the lockout is over
+	}
 	if now.Sub(a.minute) >= time.Minute {
 		a.minute, a.count = now, 0
 	}
@@ -59,25 +75,33 @@ func (l *limiter) allow(client string) error {
 	if a.count > attemptsPerMinute {
 		return loto.Errorf(eTooMany, "trop de tentatives de connexion : réessayer dans une minute")
 	}
+	a.failures++
+	if a.failures >= maxFailures {
+		a.lockedUntil = now.Add(lockout)
+	}
 	return nil
 }
 
 // record notes the outcome of an allowed attempt: a success clears the
-// failures, the last of too many failures locks the client out.
-func (l *limiter) record(client string, ok bool) {
+// failures and any lockout, an attempt that could not be checked is given
+// back, a failure stays counted.
+func (l *limiter) record(client string, o outcome) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	a := l.clients[client]
 	if a == nil {
 		return
 	}
-	if ok {
-		a.failures = 0
-		return
-	}
-	a.failures++
-	if a.failures >= maxFailures {
-		a.failures, a.lockedUntil = 0, l.now().Add(lockout)
+	switch o {
+	case passed:
+		a.failures, a.lockedUntil = 0, time.Time{}
+	case unjudged:
+		if a.failures > 0 {
+			a.failures--
+		}
+		if a.failures < maxFailures {
+			a.lockedUntil = time.Time{}
+		}
 	}
 }
 

@@ -54,7 +54,7 @@ func login(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 		return fail(err)
 	}
 	token, err := s.openSession(r, body.Password)
-	s.limiter.record(client, err == nil || loto.ErrorCode(err) == loto.EInternal)
+	s.limiter.record(client, outcomeOf(err))
 	if err != nil {
 		return fail(err)
 	}
@@ -93,6 +93,18 @@ func (s *Server) openSession(r *http.Request, password string) (string, error) {
 		return s.memory.open(), nil
 	}
 	return s.auth.OpenOrganiserSession(r.Context(), password)
+}
+
+// outcomeOf is what a password check's error says of the attempt: an
+// internal error judged nothing.
+func outcomeOf(err error) outcome {
+	switch {
+	case err == nil:
+		return passed
+	case loto.ErrorCode(err) == loto.EInternal:
+		return unjudged
+	}
+	return failed
 }
 
 // errWrongPassword says the same for every refused password.
@@ -175,7 +187,11 @@ func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 		return fail(err)
 	}
 	valid := s.setupValid(body.Token)
-	s.limiter.record(client, valid)
+	if valid {
+		s.limiter.record(client, passed)
+	} else {
+		s.limiter.record(client, failed)
+	}
 	switch {
 	case !valid:
 		return fail(errSetupLink)

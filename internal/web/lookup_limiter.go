@@ -20,10 +20,21 @@ const (
 	lookupMissing = 5               // what a refused lookup costs, in lookups
 )
 
-// buckets holds the lookup allowance of each client.
+// The door's searches of the holders by name, per device: a volunteer
+// looking up the few holders who come without their ticket never runs
+// out, while listing the hall's names ten at a time takes hours.
+const (
+	doorFindBurst  = 20              // searches a device may make at once
+	doorFindRefill = 3 * time.Second // one more search allowed per refill
+)
+
+// buckets holds the allowance of each client (an address, a device).
 type buckets struct {
 	mu      sync.Mutex
 	now     func() time.Time
+	burst   float64       // a client's allowance when full
+	refill  time.Duration // the time one more use takes to come back
+	refusal string        // what is refused, in French: "trop de ... depuis cet appareil"
 	clients map[string]*bucket
 }
 
@@ -33,47 +44,49 @@ type bucket struct {
 	at     time.Time
 }
 
-func newBuckets(now func() time.Time) *buckets {
-	return &buckets{now: now, clients: map[string]*bucket{}}
+// newBuckets holds allowances of burst uses, one more each refill; refusal
+// names the uses in a refusal ("cartes cherchées").
+func newBuckets(now func() time.Time, burst int, refill time.Duration, refusal string) *buckets {
+	return &buckets{now: now, burst: float64(burst), refill: refill, refusal: refusal, clients: map[string]*bucket{}}
 }
 
-// allow refuses a lookup in French while the client's allowance is spent,
-// saying how long to wait; otherwise the lookup may go ahead, and charge
+// allow refuses a use in French while the client's allowance is spent,
+// saying how long to wait; otherwise the use may go ahead, and charge
 // then says what it cost.
 func (b *buckets) allow(client string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	k := b.refill(client)
+	k := b.refilled(client)
 	if k.tokens >= 1 {
 		return nil
 	}
-	wait := time.Duration((1 - k.tokens) * float64(lookupRefill))
+	wait := time.Duration((1 - k.tokens) * float64(b.refill))
 	secs := int((wait + time.Second - 1) / time.Second)
 	return &retryAfter{seconds: secs, err: loto.Errorf(eTooMany,
-		"trop de cartes cherchées depuis cet appareil : réessayer dans %d secondes", secs)}
+		"trop de %s depuis cet appareil : réessayer dans %d secondes", b.refusal, secs)}
 }
 
-// charge takes the cost of a lookup from the client's allowance.
+// charge takes the cost of a use from the client's allowance.
 func (b *buckets) charge(client string, cost float64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.refill(client).tokens -= cost
+	b.refilled(client).tokens -= cost
 }
 
-// refill returns the client's bucket with the tokens earned since it was
+// refilled returns the client's bucket with the tokens earned since it was
 // last seen; a client seen first, or full again, starts full. Full buckets
 // are forgotten when the map grows: the map stays bounded.
-func (b *buckets) refill(client string) *bucket {
+func (b *buckets) refilled(client string) *bucket {
 	now := b.now()
 	k := b.clients[client]
 	if k == nil {
 		if len(b.clients) >= maxClients {
 			b.forget(now)
 		}
-		k = &bucket{tokens: lookupBurst, at: now}
+		k = &bucket{tokens: b.burst, at: now}
 		b.clients[client] = k
 	}
-	k.tokens = min(lookupBurst, k.tokens+float64(now.Sub(k.at))/float64(lookupRefill))
+	k.tokens = min(b.burst, k.tokens+float64(now.Sub(k.at))/float64(b.refill))
 	k.at = now
 	return k
 }
@@ -81,7 +94,7 @@ func (b *buckets) refill(client string) *bucket {
 // forget drops the clients whose bucket is full again, then any one.
 func (b *buckets) forget(now time.Time) {
 	for c, k := range b.clients {
-		if k.tokens+float64(now.Sub(k.at))/float64(lookupRefill) >= lookupBurst {
+		if k.tokens+float64(now.Sub(k.at))/float64(b.refill) >= b.burst {
 			delete(b.clients, c)
 		}
 	}

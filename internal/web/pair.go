@@ -90,7 +90,7 @@ func pair(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error
 		return fail(err)
 	}
 	dev, token, err := s.auth.PairDevice(r.Context(), body.Code)
-	s.limiter.record(client, err == nil)
+	s.limiter.record(client, outcomeOf(err))
 	if err != nil {
 		return fail(err)
 	}

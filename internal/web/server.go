@@ -80,6 +80,7 @@ type Server struct {
 	limiter  *limiter
 	contacts *contacts // each device's last request
 	lookups  *buckets  // the players' card lookups, per client
+	finds    *buckets  // the door's searches of the holders, per device
 	proxies  []netip.Addr
 	memory   *memorySessions // a read-only server's sessions; nil otherwise
 	handler  http.Handler
@@ -109,7 +110,8 @@ func New(cfg Config) *Server {
 		s.memory = newMemorySessions(now)
 	}
 	s.contacts = newContacts(now)
-	s.lookups = newBuckets(now)
+	s.lookups = newBuckets(now, lookupBurst, lookupRefill, "cartes cherchées")
+	s.finds = newBuckets(now, doorFindBurst, doorFindRefill, "recherches de réservations")
 	if s.auth != nil && !s.auth.HasOrganiserPassword() && s.readOnly == "" {
 		s.setupToken = rand.Text()
 	}
