@@ -53,7 +53,7 @@ func TestPages_HostAndControllerRender(t *testing.T) {
 		}
 		l := labelsOf(t, b)
 		if l.Verdicts[loto.VerdictWin] != loto.VerdictWin.French() || l.Phases[loto.PhaseCalled] != loto.PhaseCalled.French() ||
-			l.Ties[loto.TieTokensShare] != loto.TieTokensShare.French() || len(l.Verdicts) != 10 {
+			l.Ties[loto.TieTokensShare] != loto.TieTokensShare.French() || len(l.Verdicts) != 11 {
 			t.Errorf("%s labels: %+v", c.path, l)
 		}
 		if c.path == "/meneur" && !strings.Contains(b, `data-mode="rng"`) {
