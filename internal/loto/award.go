@@ -2,7 +2,8 @@ package loto
 
 import (
 	"context"
-	"fmt"
+	"slices"
+	"strings"
 
 	"loto/internal/game"
 	"loto/internal/journal"
@@ -19,10 +20,13 @@ func (st *State) controlled() (*GameRecord, []ClaimResult, error) {
 
 // DrawTokens breaks a tie (R17): each tied winner draws a token 1..90 from
 // the bag, without replacement. With typed nil the software draws them from
-// the game's seed (verifiable afterwards); otherwise typed are the tokens
-// drawn from the real bag, one per winner in the order of the claims, which
-// only a day of typed numbers accepts: in an rng day every draw is the
-// software's, so that the audit can check it (R14).
+// the game's seed (verifiable afterwards) and hands them to the tied cards
+// in the order of their serials: which cards tie is the draw's doing, the
+// order of their claims the controllers', and whoever knows the seed could
+// otherwise choose the winner by the order of the claims. Otherwise typed
+// are the tokens drawn from the real bag, one per winner in the order of the
+// claims, which only a day of typed numbers accepts: in an rng day every
+// draw is the software's, so that the audit can check it (R14).
 func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]ClaimToken, error) {
 	if err := Authorize(actor, CmdTokens, ""); err != nil {
 		return nil, err
@@ -38,7 +42,7 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 		if len(g.tokens) > 0 {
 			return nil, 0, Errorf(EConflict, "les jetons de cette égalité sont déjà tirés")
 		}
-		p := tieTokens{Game: g.Number, Stage: g.Stage, Tie: fmt.Sprintf("partie-%d/%s/%d", g.Number, g.StageSpec().Stage, st.ties+1)}
+		p := tieTokens{Game: g.Number, Stage: g.Stage, Tie: tieName(st.event.Programme, g.Number, g.Stage, st.ties+1)}
 		var drawn []int
 		if typed != nil && st.event.Draw == DrawRNG {
 			return nil, 0, Errorf(EInvalid, "tirage par le logiciel (mode rng) : les jetons aussi sont tirés par le logiciel, on n'en tape pas (R14)")
@@ -49,6 +53,7 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 				return nil, 0, err
 			}
 			bag := game.NewTokenBag(seed, p.Tie)
+			winners = byTieSerial(winners, func(w ClaimResult) string { return w.Serial })
 			for range winners {
 				t, err := bag.Draw()
 				if err != nil {
@@ -70,6 +75,15 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 		return []journal.Draft{dr}, 0, err
 	}))
 	return tokens, err
+}
+
+// byTieSerial orders tied winners by serial, the one order of the tied cards
+// that nobody chooses: the draw decides which cards tie, not the staff, and
+// the order of their claims is the controllers' (R17).
+func byTieSerial[T any](xs []T, serial func(T) string) []T {
+	out := slices.Clone(xs)
+	slices.SortStableFunc(out, func(a, b T) int { return strings.Compare(serial(a), serial(b)) })
+	return out
 }
 
 // checkTyped refuses tokens a bag of 1..90 without replacement cannot give.
@@ -212,9 +226,9 @@ func shareOut(prize Prize, winners []ClaimResult, tokens []ClaimToken, declined 
 		}
 		return out, nil
 	}
-	values := make([]int, k)
-	for i := range tokens {
-		values[i] = tokens[i].Token
+	values, ok := tokenValues(winners, tokens)
+	if !ok {
+		return nil, Errorf(EConflict, "%d gagnants : tirer les jetons d'abord (R17)", k)
 	}
 	shared := prize.Kind == Voucher && !declined
 	var shares []int64
@@ -241,4 +255,19 @@ func shareOut(prize Prize, winners []ClaimResult, tokens []ClaimToken, declined 
 		}
 	}
 	return out, nil
+}
+
+// tokenValues is each winner's token, by claim: the tokens are listed in
+// the order they were drawn in, not the winners'. It fails when a winner
+// has none.
+func tokenValues(winners []ClaimResult, tokens []ClaimToken) ([]int, bool) {
+	values := make([]int, len(winners))
+	for i, w := range winners {
+		j := slices.IndexFunc(tokens, func(t ClaimToken) bool { return t.Claim == w.Claim })
+		if j < 0 {
+			return nil, false
+		}
+		values[i] = tokens[j].Token
+	}
+	return values, true
 }
