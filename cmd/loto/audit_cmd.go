@@ -63,6 +63,12 @@ func writeAudit(w io.Writer, rep loto.AuditReport) {
 	}
 	fmt.Fprintf(w, "recalculés : %s, %s, %s\n", plural(revealed, "partie", "parties"),
 		plural(rep.Draws, "tirage", "tirages"), plural(rep.Tokens, "jeton", "jetons"))
+	if rep.Mode == loto.DrawManual {
+		// A typed number is the ball machine's: no seed gives it, so "0
+		// tirage recalculé" alone would read as a day checked and clean.
+		fmt.Fprintf(w, "journée en mode manuel : les %s depuis la machine à boules ne se recalculent pas ; vérifiés à la place : la chaîne du journal, chaque graine révélée contre son empreinte, aucun numéro deux fois dans une partie, et les jetons tirés par le logiciel (%s)\n",
+			plural(rep.Typed, "numéro tapé", "numéros tapés"), plural(rep.Tokens, "recalculé", "recalculés"))
+	}
 	if rep.Unrevealed > 0 {
 		fmt.Fprintf(w, "%s en cours : à vérifier après sa fin\n", plural(rep.Unrevealed, "partie", "parties"))
 	}

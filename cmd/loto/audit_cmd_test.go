@@ -137,3 +137,26 @@ func TestCommandsRefuseABrokenJournal(t *testing.T) {
 		})
 	}
 }
+
+// A day of typed numbers has nothing to recompute them from: the audit says
+// so, and says what it checked instead, rather than "0 tirage".
+func TestR14_AuditOfAManualDaySaysWhatItChecked(t *testing.T) {
+	db, _ := gameDB(t, "manual")
+	mustRun(t, "game", "start", "--db", db)
+	for _, n := range []string{"7", "43", "90"} {
+		mustRun(t, "game", "draw", n, "--db", db)
+	}
+	out := mustRun(t, "audit", "draws", "--db", db)
+	for _, want := range []string{"mode manuel", "3 numéros tapés", "machine à boules", "chaîne du journal", "deux fois"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("audit of a manual day, want %q:\n%s", want, out)
+		}
+	}
+	var rep struct {
+		Mode  string `json:"mode"`
+		Typed int    `json:"typed"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "audit", "draws", "--db", db, "--json")), &rep); err != nil || rep.Mode != "manual" || rep.Typed != 3 {
+		t.Fatalf("audit --json of a manual day: %+v %v", rep, err)
+	}
+}

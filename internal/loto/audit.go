@@ -16,6 +16,7 @@ type AuditReport struct {
 	Games      []GameAudit    `json:"games"`
 	Draws      int            `json:"draws"`      // software draws recomputed
 	Tokens     int            `json:"tokens"`     // software tie tokens recomputed
+	Typed      int            `json:"typed"`      // numbers typed from the ball machine (manual day): nothing to recompute them from
 	Unrevealed int            `json:"unrevealed"` // games in play, whose seed is still secret
 	Failures   []AuditFailure `json:"failures"`
 }
@@ -167,6 +168,9 @@ func (r *AuditReport) recompute(events []journal.Event, programme []GameSpec, se
 				if want != p.Number {
 					r.fail(e.Seq, p.Game, failNumber, int(want), int(p.Number), fmt.Sprintf("numéro %d au journal, %d d'après la graine", p.Number, want))
 				}
+			}
+			if !p.RNG {
+				r.Typed++
 			}
 			// The journal's number is what the players played: go on from it.
 			if err := drawn.Add(p.Number); err != nil {
