@@ -1,7 +1,10 @@
 package loto
 
 import (
+	"context"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -39,7 +42,7 @@ type GameAudit struct {
 type AuditFailure struct {
 	Seq  int64  `json:"seq"`
 	Game int    `json:"game"`
-	What string `json:"what"`           // number, token, token_order, tie, typed_number, typed_token, undo, seed, no_reveal
+	What string `json:"what"`           // number, token, token_order, tie, typed_number, typed_token, undo, seed, no_reveal, replay
 	Want int    `json:"want,omitempty"` // what the seed gives
 	Got  int    `json:"got,omitempty"`  // what the journal holds
 	Text string `json:"text"`
@@ -56,7 +59,47 @@ const (
 	failUndo        = "undo"         // a number taken back in an rng day
 	failSeed        = "seed"         // a revealed seed that does not match its commitment
 	failNoReveal    = "no_reveal"    // a game over whose seed was never revealed
+	failReplay      = "replay"       // an event the replay refuses: a control, tokens or an award that does not follow (JudgeJournal)
 )
+
+// AuditStore reads a store's journal and audits its draws (AuditDraws),
+// and replays it as JudgeJournal does: an event the replay refuses is one
+// more failure, so that the audit and the journal's verification judge
+// with one judge.
+func AuditStore(ctx context.Context, store journal.Store) (AuditReport, error) {
+	var events []journal.Event
+	if err := store.Read(ctx, 1, func(e journal.Event) error { events = append(events, e); return nil }); err != nil {
+		return AuditReport{}, internalf(err, "lecture du journal")
+	}
+	r, err := AuditDraws(events)
+	if err != nil {
+		return r, err
+	}
+	var broken *journal.BrokenError
+	switch err := JudgeJournal(ctx, store); {
+	case errors.As(err, &broken):
+		r.fail(broken.Seq, gameOf(events, broken.Seq), failReplay, 0, 0, broken.Reason)
+	case err != nil:
+		return r, err
+	}
+	return r, nil
+}
+
+// gameOf is the game an event of the journal belongs to, 0 for none.
+func gameOf(events []journal.Event, seq int64) int {
+	for _, e := range events {
+		if e.Seq != seq {
+			continue
+		}
+		var p struct {
+			Game int `json:"game"`
+		}
+		if json.Unmarshal(e.Payload, &p) == nil {
+			return p.Game
+		}
+	}
+	return 0
+}
 
 // AuditDraws checks every game of a journal: the seed revealed at its end
 // against the commitment of its start, then every number and tie token the
@@ -211,22 +254,25 @@ func (r *AuditReport) recompute(events []journal.Event, programme []GameSpec, se
 
 // checkTokens recomputes a tie's tokens from the game's seed and the tied
 // serials: the bag's tokens in the order drawn go to the tied cards in the
-// order of their serials (DrawTokens), whatever the order of the list.
+// order of their serials (dealTokens), whatever the order of the list.
 func (r *AuditReport) checkTokens(seq int64, p tieTokens, seed []byte, g *GameAudit) {
-	bag := game.NewTokenBag(seed, p.Tie)
 	tied := byTieSerial(p.Tokens, func(t tieToken) string { return t.Serial })
-	want := make([]int, len(tied))
-	for i := range tied {
-		if i > 0 && tied[i].Serial == tied[i-1].Serial {
-			r.fail(seq, p.Game, failToken, 0, tied[i].Token, fmt.Sprintf("la carte %s a deux jetons dans la même égalité", tied[i].Serial))
+	winners := make([]ClaimResult, len(tied))
+	for i, t := range tied {
+		if i > 0 && t.Serial == tied[i-1].Serial {
+			r.fail(seq, p.Game, failToken, 0, t.Token, fmt.Sprintf("la carte %s a deux jetons dans la même égalité", t.Serial))
 			return
 		}
-		t, err := bag.Draw()
-		if err != nil {
-			r.fail(seq, p.Game, failToken, 0, tied[i].Token, "plus de jetons que le sac n'en contient")
-			return
-		}
-		want[i] = t
+		winners[i] = ClaimResult{Claim: t.Claim, Serial: t.Serial}
+	}
+	dealt, err := dealTokens(seed, p.Tie, winners)
+	if err != nil {
+		r.fail(seq, p.Game, failToken, 0, 0, "plus de jetons que le sac n'en contient")
+		return
+	}
+	want := make([]int, len(dealt))
+	for i, t := range dealt {
+		want[i] = t.Token
 	}
 	// The tokens of the seed handed in the order of the list, which is
 	// the order of the claims, is what a controller who knew the seed

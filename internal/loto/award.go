@@ -43,7 +43,6 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 			return nil, 0, Errorf(EConflict, "les jetons de cette égalité sont déjà tirés")
 		}
 		p := tieTokens{Game: g.Number, Stage: g.Stage, Tie: tieName(st.event.Programme, g.Number, g.Stage, st.ties+1)}
-		var drawn []int
 		if typed != nil && st.event.Draw == DrawRNG {
 			return nil, 0, Errorf(EInvalid, "tirage par le logiciel (mode rng) : les jetons aussi sont tirés par le logiciel, on n'en tape pas (R14)")
 		}
@@ -52,29 +51,39 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 			if err != nil {
 				return nil, 0, err
 			}
-			bag := game.NewTokenBag(seed, p.Tie)
-			winners = byTieSerial(winners, func(w ClaimResult) string { return w.Serial })
-			for range winners {
-				t, err := bag.Draw()
-				if err != nil {
-					return nil, 0, internalf(err, "sac de jetons")
-				}
-				drawn = append(drawn, t)
+			if p.Tokens, err = dealTokens(seed, p.Tie, winners); err != nil {
+				return nil, 0, err
 			}
 			p.RNG = true
 		} else {
 			if err := checkTyped(typed, len(winners)); err != nil {
 				return nil, 0, err
 			}
-			drawn = typed
-		}
-		for i, w := range winners {
-			p.Tokens = append(p.Tokens, tieToken{Claim: w.Claim, Serial: w.Serial, Token: drawn[i]})
+			for i, w := range winners {
+				p.Tokens = append(p.Tokens, tieToken{Claim: w.Claim, Serial: w.Serial, Token: typed[i]})
+			}
 		}
 		dr, err := draft(actor, TypeTieTokens, p)
 		return []journal.Draft{dr}, 0, err
 	}))
 	return tokens, err
+}
+
+// dealTokens draws a token from the tie's bag for each tied winner and
+// hands them out in the order of the winners' serials (byTieSerial): the
+// one dealing of the seed's tokens, for the command, the fold that
+// re-judges a journal and the audit.
+func dealTokens(seed []byte, tie string, winners []ClaimResult) ([]tieToken, error) {
+	bag := game.NewTokenBag(seed, tie)
+	var out []tieToken
+	for _, w := range byTieSerial(winners, func(w ClaimResult) string { return w.Serial }) {
+		t, err := bag.Draw()
+		if err != nil {
+			return nil, internalf(err, "sac de jetons")
+		}
+		out = append(out, tieToken{Claim: w.Claim, Serial: w.Serial, Token: t})
+	}
+	return out, nil
 }
 
 // byTieSerial orders tied winners by serial, the one order of the tied cards

@@ -53,6 +53,7 @@ type State struct {
 	headHash string                   // hash of the last event applied
 	headTime time.Time                // time of the last event applied
 	staffSeq int64                    // the last event of staffActs applied
+	rejudge  bool                     // the folds judge again each control, draw of tokens and award (JudgeJournal)
 }
 
 // staffActs are the events that change what the host and the controllers

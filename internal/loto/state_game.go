@@ -241,6 +241,11 @@ func (st *State) applyControl(e journal.Event) error {
 	if g.Phase != PhaseCalled || len(p.Verdicts) != len(g.call) {
 		return internalf(nil, "événement %d : contrôle sans appel", e.Seq)
 	}
+	if st.rejudge {
+		if err := st.rejudgeControl(e, g, p); err != nil {
+			return err
+		}
+	}
 	rec := &g.Stages[g.Stage]
 	verdicts := claimResults(p.Verdicts)
 	rec.Claims = append(rec.Claims, verdicts...)
@@ -319,6 +324,11 @@ func (st *State) applyTieTokens(e journal.Event) error {
 	if err != nil {
 		return err
 	}
+	if st.rejudge {
+		if err := st.rejudgeTokens(e, g, p); err != nil {
+			return err
+		}
+	}
 	st.ties++
 	g.tokens = p.answer()
 	g.draws = append(g.draws, g.tokens)
@@ -347,6 +357,11 @@ func (st *State) applyPrizeAwarded(e journal.Event) error {
 	g, err := st.game(e, p.Game, p.Stage)
 	if err != nil {
 		return err
+	}
+	if st.rejudge {
+		if err := st.rejudgeAward(e, g, p); err != nil {
+			return err
+		}
 	}
 	rec := &g.Stages[g.Stage]
 	rec.Winners, rec.Awarded, rec.Declined = winnersOf(p.Winners), true, g.declined
