@@ -24,11 +24,7 @@ func auditDraws(ctx context.Context, e *env) error {
 		if _, err := journal.Verify(ctx, s); err != nil {
 			return err
 		}
-		var events []journal.Event
-		if err := s.Read(ctx, 1, func(ev journal.Event) error { events = append(events, ev); return nil }); err != nil {
-			return err
-		}
-		rep, err := loto.AuditDraws(events)
+		rep, err := loto.AuditStore(ctx, s)
 		if err != nil {
 			return err
 		}
@@ -73,9 +69,12 @@ func writeAudit(w io.Writer, rep loto.AuditReport) {
 		fmt.Fprintf(w, "%s en cours : à vérifier après sa fin\n", plural(rep.Unrevealed, "partie", "parties"))
 	}
 	for _, f := range rep.Failures {
-		if f.Seq > 0 {
+		switch {
+		case f.Seq > 0 && f.Game == 0:
+			fmt.Fprintf(w, "ÉCHEC événement n° %d : %s\n", f.Seq, f.Text)
+		case f.Seq > 0:
 			fmt.Fprintf(w, "ÉCHEC événement n° %d, partie %d : %s\n", f.Seq, f.Game, f.Text)
-		} else {
+		default:
 			fmt.Fprintf(w, "ÉCHEC partie %d : %s\n", f.Game, f.Text)
 		}
 	}

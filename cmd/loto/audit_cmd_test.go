@@ -160,3 +160,52 @@ func TestR14_AuditOfAManualDaySaysWhatItChecked(t *testing.T) {
 		t.Fatalf("audit --json of a manual day: %+v %v", rep, err)
 	}
 }
+
+// An award rewritten in the file and re-chained keeps its chain: the
+// verification's replay judges it again from the cards, the draws and the
+// tokens, and names the event; the audit fails it too (R27).
+func TestR27_VerifyAndAuditJudgeAnAwardRewritten(t *testing.T) {
+	path := newDB(t)
+	mustRun(t, "simulate", "--db", path, "--players", "40", "--seed", "5", "--json")
+	mustRun(t, "journal", "verify", "--db", path)
+	editAndRechain(t, path, "prize.awarded", `%"share_cents":%`, `"share_cents":`, `"share_cents":9`)
+	code, out, errs := run(t, "journal", "verify", "--db", path)
+	if code != 1 || strings.Contains(out, "intègre") || !strings.Contains(errs, "lot remis ainsi") || !strings.Contains(errs, "événement n° ") {
+		t.Fatalf("verify of a rewritten award: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, _ = run(t, "audit", "draws", "--db", path)
+	if code != 1 || !strings.Contains(out, "ÉCHEC événement n° ") || !strings.Contains(out, "lot remis ainsi") {
+		t.Fatalf("audit of a rewritten award: exit %d\n%s", code, out)
+	}
+}
+
+// Two sales swapped and re-chained: `loto serve` refuses to replay them,
+// and so does the verification, which replays as the day's opening does.
+func TestR27_VerifyRefusesWhatTheReplayRefuses(t *testing.T) {
+	path := newDB(t)
+	mustRun(t, "simulate", "--db", path, "--players", "40", "--seed", "5", "--json")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var a, b int64
+	var pa, pb []byte
+	if err := db.QueryRow(`SELECT seq, payload FROM events WHERE type = 'sale.recorded' ORDER BY seq LIMIT 1`).Scan(&a, &pa); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(`SELECT seq, payload FROM events WHERE type = 'sale.recorded' ORDER BY seq LIMIT 1 OFFSET 1`).Scan(&b, &pb); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE events SET payload = ? WHERE seq = ?`, pb, a); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE events SET payload = ? WHERE seq = ?`, pa, b); err != nil {
+		t.Fatal(err)
+	}
+	rechain(t, db)
+	code, out, errs := run(t, "journal", "verify", "--db", path)
+	if code != 1 || strings.Contains(out, "intègre") || !strings.Contains(errs, "hors séquence") {
+		t.Fatalf("verify of two sales swapped: exit %d\n%s\n%s", code, out, errs)
+	}
+}
