@@ -23,9 +23,11 @@ func rechainMem(store *memStore) {
 }
 
 // forge rewrites the first event of type typ that edit changes, re-chains
-// the journal and returns the event's sequence.
-func forge(t *testing.T, store *memStore, typ string, edit func(p map[string]any) bool) int64 {
+// the journal and returns the event's sequence. The journal verifies
+// before: the replay that judges finds nothing in a day played as it was.
+func forge(t *testing.T, d *Day, store *memStore, typ string, edit func(p map[string]any) bool) int64 {
 	t.Helper()
+	verified(t, d)
 	store.mu.Lock()
 	seq := rewrite(t, store.events, typ, edit)
 	store.mu.Unlock()
@@ -34,6 +36,14 @@ func forge(t *testing.T, store *memStore, typ string, edit func(p map[string]any
 		t.Fatalf("the forged journal's chain should hold: %v", err)
 	}
 	return seq
+}
+
+// verified fails unless the day's journal verifies, its replay included.
+func verified(t *testing.T, d *Day) {
+	t.Helper()
+	if v, err := d.VerifyJournal(context.Background(), nil); err != nil || !v.OK {
+		t.Fatalf("verification of the day as played: %+v, %v", v, err)
+	}
 }
 
 // wantJudged checks that the journal's verification refuses event seq,
@@ -47,38 +57,11 @@ func wantJudged(t *testing.T, d *Day, seq int64, want string) {
 	}
 }
 
-func TestR27_VerifyAcceptsAPlayedDay(t *testing.T) {
-	d, _ := playDay(t)
-	if v, err := d.VerifyJournal(context.Background(), nil); err != nil || !v.OK {
-		t.Fatalf("verification of a played day: %+v, %v", v, err)
-	}
-	// Rulings, refusals and exclusions between control and award follow too.
-	for _, play := range []func(t *testing.T) *memStore{
-		func(t *testing.T) *memStore {
-			d, store, serials, _ := tieDayWith(t, voucher30, 2, []int{1, 0}, loser(t))
-			ctx := context.Background()
-			ok(t, d.DeclineShare(ctx, org("host")))
-			for _, v := range []Verdict{VerdictWin, VerdictNotWinner} {
-				_, err := d.Rule(ctx, org("org"), Ruling{Claim: 3, Verdict: v, What: "verdict revu", Why: "litige"})
-				ok(t, err)
-			}
-			_, err := d.DrawTokens(ctx, org("controleur"), nil)
-			ok(t, err)
-			exclude(t, d, serials[0])
-			_, err = d.Award(ctx, org("host"))
-			ok(t, err)
-			return store
-		},
-	} {
-		ok(t, JudgeJournal(context.Background(), play(t)))
-	}
-}
-
 // An award rewritten to pay another amount, re-chained, passes the chain;
 // the award no longer follows from the control and the rules.
 func TestR27_VerifyFindsAnAwardRewritten(t *testing.T) {
 	d, store := playDay(t)
-	seq := forge(t, store, TypePrizeAwarded, func(p map[string]any) bool {
+	seq := forge(t, d, store, TypePrizeAwarded, func(p map[string]any) bool {
 		w := p["winners"].([]any)[0].(map[string]any)
 		if w["share_cents"] == nil {
 			return false
@@ -92,7 +75,7 @@ func TestR27_VerifyFindsAnAwardRewritten(t *testing.T) {
 // The same award handed to another card.
 func TestR27_VerifyFindsAnAwardToAnotherCard(t *testing.T) {
 	d, store := playDay(t)
-	seq := forge(t, store, TypePrizeAwarded, func(p map[string]any) bool {
+	seq := forge(t, d, store, TypePrizeAwarded, func(p map[string]any) bool {
 		w := p["winners"].([]any)[0].(map[string]any)
 		w["serial"] = "A-000001-" + strings.Split(w["serial"].(string), "-")[2]
 		return true
@@ -102,7 +85,7 @@ func TestR27_VerifyFindsAnAwardToAnotherCard(t *testing.T) {
 
 func TestR27_VerifyFindsAVerdictRewritten(t *testing.T) {
 	d, store := playDay(t)
-	seq := forge(t, store, TypeControlStarted, func(p map[string]any) bool {
+	seq := forge(t, d, store, TypeControlStarted, func(p map[string]any) bool {
 		v := p["verdicts"].([]any)[0].(map[string]any)
 		v["verdict"] = string(VerdictNotWinner)
 		return true
@@ -113,7 +96,7 @@ func TestR27_VerifyFindsAVerdictRewritten(t *testing.T) {
 // Tokens handed in the order of the claims are not the seed's dealing.
 func TestR17_VerifyFindsTokensHandedInAnotherOrder(t *testing.T) {
 	d, store := playDay(t)
-	seq := forge(t, store, TypeTieTokens, func(p map[string]any) bool {
+	seq := forge(t, d, store, TypeTieTokens, func(p map[string]any) bool {
 		tokens := p["tokens"].([]any)
 		if len(tokens) < 2 {
 			return false
@@ -129,6 +112,7 @@ func TestR17_VerifyFindsTokensHandedInAnotherOrder(t *testing.T) {
 // claims swapped and re-chained are out of sequence.
 func TestR27_VerifyFoldsEveryEventAsAReplay(t *testing.T) {
 	d, store := playDay(t)
+	verified(t, d)
 	store.mu.Lock()
 	var first int = -1
 	var seq int64
@@ -178,7 +162,7 @@ func TestR27_VerifyFindsATypedNumberRewritten(t *testing.T) {
 	for slices.Contains(drawn, free) {
 		free++
 	}
-	forge(t, store, TypeNumberDrawn, func(p map[string]any) bool {
+	forge(t, d, store, TypeNumberDrawn, func(p map[string]any) bool {
 		p["number"] = float64(free)
 		return true
 	})

@@ -54,6 +54,7 @@ func TestR17_RulingOnAThirdClaimKeepsTheTokensDrawn(t *testing.T) {
 			t.Fatalf("award %+v, want the tokens first drawn %+v", a.Winners, drawn)
 		}
 	}
+	verified(t, d)
 }
 
 // A ruling that leaves the winners as they were keeps the tokens and the
@@ -103,6 +104,7 @@ func TestR18_RulingOnAThirdClaimKeepsTheRefusal(t *testing.T) {
 	a, err := d.Award(ctx, org("host"))
 	ok(t, err)
 	wholeVoucherToHighest(t, a)
+	verified(t, d) // the replay judges the tokens and the award alike
 }
 
 func wholeVoucherToHighest(t *testing.T, a AwardResult) {
@@ -171,6 +173,7 @@ func TestR28_CardExcludedBeforeTheAwardTakesNoPrize(t *testing.T) {
 	if claims[0].Verdict != VerdictVoided || claims[0].Reason == "" || claims[1].Verdict != VerdictWin {
 		t.Fatalf("claims after a replay %+v, want the first voided with why", claims)
 	}
+	verified(t, d)
 }
 
 // Tokens drawn before the exclusion stay with the cards left in the tie.
@@ -192,6 +195,7 @@ func TestR28_ExclusionAfterTheTokensKeepsTheOthersTokens(t *testing.T) {
 			t.Fatalf("award %+v, want %s out and the others' tokens %+v", a.Winners, serials[1], drawn)
 		}
 	}
+	verified(t, d)
 }
 
 // With every winner excluded, nobody is left to award: the game resumes.
