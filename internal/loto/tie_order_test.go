@@ -68,7 +68,9 @@ func TestR17_TieTokensDoNotDependOnTheOrderOfTheClaims(t *testing.T) {
 	var first outcome
 	for _, order := range permutations(k) {
 		// The same day each time (the tests' randomness is fixed): the
-		// same seed, the same tied cards, claimed in another order.
+		// same seed, the same tied cards, claimed in another order. The
+		// order of the claims is the one lever a controller who read the
+		// seed had on a tie; it must move nothing.
 		d, store, _, _ := tieDayWith(t, robot, k, order, nil)
 		ctx := context.Background()
 		_, err := d.DrawTokens(ctx, org("controleur"), nil)
