@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -24,11 +25,7 @@ func auditDraws(ctx context.Context, e *env) error {
 		if _, err := journal.Verify(ctx, s); err != nil {
 			return err
 		}
-		var events []journal.Event
-		if err := s.Read(ctx, 1, func(ev journal.Event) error { events = append(events, ev); return nil }); err != nil {
-			return err
-		}
-		rep, err := loto.AuditDraws(events)
+		rep, err := loto.AuditStore(ctx, s)
 		if err != nil {
 			return err
 		}
@@ -37,7 +34,11 @@ func auditDraws(ctx context.Context, e *env) error {
 				return err
 			}
 		} else {
-			if len(events) > 0 && loto.Simulated(events[0]) {
+			simulated, err := firstSimulated(ctx, s)
+			if err != nil {
+				return err
+			}
+			if simulated {
 				fmt.Fprintln(e.stdout, "journée simulée (loto simulate) : ses graines se déduisent d'un nombre choisi, ses tirages ne prouvent rien d'une vraie journée")
 			}
 			writeAudit(e.stdout, rep)
@@ -48,6 +49,23 @@ func auditDraws(ctx context.Context, e *env) error {
 		return nil
 	})
 }
+
+// firstSimulated says whether the journal's first event marks a day that
+// loto simulate played.
+func firstSimulated(ctx context.Context, s journal.Store) (bool, error) {
+	found := false
+	err := s.Read(ctx, 1, func(ev journal.Event) error {
+		found = loto.Simulated(ev)
+		return errStopReading
+	})
+	if errors.Is(err, errStopReading) {
+		err = nil
+	}
+	return found, err
+}
+
+// errStopReading ends a read of the journal after its first event.
+var errStopReading = errors.New("lecture arrêtée")
 
 // writeAudit says, game by game, what the audit checked and what failed.
 func writeAudit(w io.Writer, rep loto.AuditReport) {
@@ -66,13 +84,22 @@ func writeAudit(w io.Writer, rep loto.AuditReport) {
 	}
 	fmt.Fprintf(w, "recalculés : %s, %s, %s\n", plural(revealed, "partie", "parties"),
 		plural(rep.Draws, "tirage", "tirages"), plural(rep.Tokens, "jeton", "jetons"))
+	if rep.Mode == loto.DrawManual {
+		// A typed number is the ball machine's: no seed gives it, so "0
+		// tirage recalculé" alone would read as a day checked and clean.
+		fmt.Fprintf(w, "journée en mode manuel : les %s depuis la machine à boules ne se recalculent pas ; vérifiés à la place : la chaîne du journal, chaque graine révélée contre son empreinte, aucun numéro deux fois dans une partie, et les jetons tirés par le logiciel (%s)\n",
+			plural(rep.Typed, "numéro tapé", "numéros tapés"), plural(rep.Tokens, "recalculé", "recalculés"))
+	}
 	if rep.Unrevealed > 0 {
 		fmt.Fprintf(w, "%s en cours : à vérifier après sa fin\n", plural(rep.Unrevealed, "partie", "parties"))
 	}
 	for _, f := range rep.Failures {
-		if f.Seq > 0 {
+		switch {
+		case f.Seq > 0 && f.Game == 0:
+			fmt.Fprintf(w, "ÉCHEC événement n° %d : %s\n", f.Seq, f.Text)
+		case f.Seq > 0:
 			fmt.Fprintf(w, "ÉCHEC événement n° %d, partie %d : %s\n", f.Seq, f.Game, f.Text)
-		} else {
+		default:
 			fmt.Fprintf(w, "ÉCHEC partie %d : %s\n", f.Game, f.Text)
 		}
 	}

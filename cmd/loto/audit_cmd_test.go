@@ -137,3 +137,75 @@ func TestCommandsRefuseABrokenJournal(t *testing.T) {
 		})
 	}
 }
+
+// A day of typed numbers has nothing to recompute them from: the audit says
+// so, and says what it checked instead, rather than "0 tirage".
+func TestR14_AuditOfAManualDaySaysWhatItChecked(t *testing.T) {
+	db, _ := gameDB(t, "manual")
+	mustRun(t, "game", "start", "--db", db)
+	for _, n := range []string{"7", "43", "90"} {
+		mustRun(t, "game", "draw", n, "--db", db)
+	}
+	out := mustRun(t, "audit", "draws", "--db", db)
+	for _, want := range []string{"mode manuel", "3 numéros tapés", "machine à boules", "chaîne du journal", "deux fois"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("audit of a manual day, want %q:\n%s", want, out)
+		}
+	}
+	var rep struct {
+		Mode  string `json:"mode"`
+		Typed int    `json:"typed"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "audit", "draws", "--db", db, "--json")), &rep); err != nil || rep.Mode != "manual" || rep.Typed != 3 {
+		t.Fatalf("audit --json of a manual day: %+v %v", rep, err)
+	}
+}
+
+// An award rewritten in the file and re-chained keeps its chain: the
+// verification's replay judges it again from the cards, the draws and the
+// tokens, and names the event; the audit fails it too (R27).
+func TestR27_VerifyAndAuditJudgeAnAwardRewritten(t *testing.T) {
+	path := newDB(t)
+	mustRun(t, "simulate", "--db", path, "--players", "40", "--seed", "5", "--json")
+	mustRun(t, "journal", "verify", "--db", path)
+	editAndRechain(t, path, "prize.awarded", `%"share_cents":%`, `"share_cents":`, `"share_cents":9`)
+	code, out, errs := run(t, "journal", "verify", "--db", path)
+	if code != 1 || strings.Contains(out, "intègre") || !strings.Contains(errs, "lot remis ainsi") || !strings.Contains(errs, "événement n° ") {
+		t.Fatalf("verify of a rewritten award: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, _ = run(t, "audit", "draws", "--db", path)
+	if code != 1 || !strings.Contains(out, "ÉCHEC événement n° ") || !strings.Contains(out, "lot remis ainsi") {
+		t.Fatalf("audit of a rewritten award: exit %d\n%s", code, out)
+	}
+}
+
+// Two sales swapped and re-chained: `loto serve` refuses to replay them,
+// and so does the verification, which replays as the day's opening does.
+func TestR27_VerifyRefusesWhatTheReplayRefuses(t *testing.T) {
+	path := newDB(t)
+	mustRun(t, "simulate", "--db", path, "--players", "40", "--seed", "5", "--json")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var a, b int64
+	var pa, pb []byte
+	if err := db.QueryRow(`SELECT seq, payload FROM events WHERE type = 'sale.recorded' ORDER BY seq LIMIT 1`).Scan(&a, &pa); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(`SELECT seq, payload FROM events WHERE type = 'sale.recorded' ORDER BY seq LIMIT 1 OFFSET 1`).Scan(&b, &pb); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE events SET payload = ? WHERE seq = ?`, pb, a); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE events SET payload = ? WHERE seq = ?`, pa, b); err != nil {
+		t.Fatal(err)
+	}
+	rechain(t, db)
+	code, out, errs := run(t, "journal", "verify", "--db", path)
+	if code != 1 || strings.Contains(out, "intègre") || !strings.Contains(errs, "hors séquence") {
+		t.Fatalf("verify of two sales swapped: exit %d\n%s\n%s", code, out, errs)
+	}
+}

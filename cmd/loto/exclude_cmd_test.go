@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,5 +31,25 @@ func TestCLI_R28_ExcludeVoidsEveryCardOfThePerson(t *testing.T) {
 	}
 	if out := mustRun(t, "card", "check", "--db", db, a[3]); strings.Contains(out, "annulée") {
 		t.Fatalf("another card voided:\n%s", out)
+	}
+}
+
+// A winner excluded between the control and the award takes no prize: with
+// nobody left the game goes on, and the host's status says why (R28).
+func TestR28_ExcludedWinnerIsLeftOutOfTheAward(t *testing.T) {
+	db, cards := gameDB(t, "manual")
+	mustRun(t, "game", "start", "--db", db)
+	for _, n := range rowNumbers(cards[0].Grid, 0) {
+		mustRun(t, "game", "draw", strconv.Itoa(int(n)), "--db", db)
+	}
+	mustRun(t, "game", "claim", cards[0].Serial, "--db", db)
+	mustRun(t, "game", "control", "--db", db)
+	mustRun(t, "exclude", "--why", "perturbe le jeu", "--card", cards[0].Serial, "--db", db)
+	out := mustRun(t, "game", "status", "--db", db)
+	if !strings.Contains(out, "gagnants changés : la carte "+cards[0].Serial) || !strings.Contains(out, "la partie reprend") {
+		t.Fatalf("status after the winner's exclusion:\n%s", out)
+	}
+	if code, _, errs := run(t, "game", "award", "--db", db); code == 0 || !strings.Contains(errs, "aucun gagnant") {
+		t.Fatalf("award with the winner excluded: exit %d %q", code, errs)
 	}
 }

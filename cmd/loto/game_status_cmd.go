@@ -55,6 +55,9 @@ func writeStatus(w io.Writer, st loto.Status) {
 				writeVerdict(w, c)
 			}
 		}
+		if st.WinnersNote != "" {
+			fmt.Fprintf(w, "gagnants changés : %s\n", st.WinnersNote)
+		}
 		switch {
 		case len(st.Tokens) > 0:
 			var drawn []string

@@ -80,11 +80,17 @@ func journalVerify(ctx context.Context, e *env) error {
 		if err != nil {
 			return err
 		}
+		// The chain proves the events follow each other, not that each
+		// follows from those before it: the replay says that.
+		if err := loto.JudgeJournal(ctx, s); err != nil {
+			return err
+		}
 		fmt.Fprintf(e.stdout, "journal intègre : %s, empreinte finale %s", plural(int(h.Seq), "événement", "événements"), h.Hash)
 		if n > 0 {
 			fmt.Fprintf(e.stdout, " ; secrets conformes à leur engagement : %d", n)
 		}
 		fmt.Fprintln(e.stdout)
+		fmt.Fprintln(e.stdout, "rejoué comme à l'ouverture du jour : chaque contrôle, tirage de jetons et remise de lot suit des cartes, des numéros tirés et des décisions")
 		for _, a := range anchors {
 			fmt.Fprintf(e.stdout, "ancre %s : conforme\n", a)
 		}

@@ -50,7 +50,13 @@ func seedJournal(t *testing.T, n int) string {
 	}
 	defer s.Close()
 	for i := range n {
-		d := journal.Draft{Actor: "test", Type: loto.TypeBreakStarted, Payload: json.RawMessage(`{"i":` + string(rune('0'+i)) + `}`)}
+		// Breaks started and ended in turn: a journal that the replay of
+		// `journal verify` folds, as the day's opening would.
+		typ := loto.TypeBreakStarted
+		if i%2 == 1 {
+			typ = loto.TypeBreakEnded
+		}
+		d := journal.Draft{Actor: "test", Type: typ, Payload: json.RawMessage(`{"i":` + string(rune('0'+i)) + `}`)}
 		if i == 0 {
 			d.Secrets = map[string][]byte{"series/A/seed": []byte("TOPSECRETSEED")}
 		}

@@ -1,8 +1,12 @@
 package loto
 
 import (
+	"context"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 
 	"loto/internal/game"
 	"loto/internal/journal"
@@ -15,6 +19,7 @@ type AuditReport struct {
 	Games      []GameAudit    `json:"games"`
 	Draws      int            `json:"draws"`      // software draws recomputed
 	Tokens     int            `json:"tokens"`     // software tie tokens recomputed
+	Typed      int            `json:"typed"`      // numbers typed from the ball machine (manual day): nothing to recompute them from
 	Unrevealed int            `json:"unrevealed"` // games in play, whose seed is still secret
 	Failures   []AuditFailure `json:"failures"`
 }
@@ -37,7 +42,7 @@ type GameAudit struct {
 type AuditFailure struct {
 	Seq  int64  `json:"seq"`
 	Game int    `json:"game"`
-	What string `json:"what"`           // number, token, typed_number, typed_token, undo, seed, no_reveal
+	What string `json:"what"`           // number, token, token_order, tie, typed_number, typed_token, undo, seed, no_reveal, replay
 	Want int    `json:"want,omitempty"` // what the seed gives
 	Got  int    `json:"got,omitempty"`  // what the journal holds
 	Text string `json:"text"`
@@ -47,12 +52,54 @@ type AuditFailure struct {
 const (
 	failNumber      = "number"       // a software draw the seed does not give
 	failToken       = "token"        // a software token the seed does not give
+	failTokenOrder  = "token_order"  // software tokens handed in the order of the claims, not of the serials
+	failTie         = "tie"          // a tie named otherwise than the day's count of ties gives
 	failTypedNumber = "typed_number" // a typed number in an rng day
 	failTypedToken  = "typed_token"  // a typed token in an rng day
 	failUndo        = "undo"         // a number taken back in an rng day
 	failSeed        = "seed"         // a revealed seed that does not match its commitment
 	failNoReveal    = "no_reveal"    // a game over whose seed was never revealed
+	failReplay      = "replay"       // an event the replay refuses: a control, tokens or an award that does not follow (JudgeJournal)
 )
+
+// AuditStore reads a store's journal and audits its draws (AuditDraws),
+// and replays it as JudgeJournal does: an event the replay refuses is one
+// more failure, so that the audit and the journal's verification judge
+// with one judge.
+func AuditStore(ctx context.Context, store journal.Store) (AuditReport, error) {
+	var events []journal.Event
+	if err := store.Read(ctx, 1, func(e journal.Event) error { events = append(events, e); return nil }); err != nil {
+		return AuditReport{}, internalf(err, "lecture du journal")
+	}
+	r, err := AuditDraws(events)
+	if err != nil {
+		return r, err
+	}
+	var broken *journal.BrokenError
+	switch err := JudgeJournal(ctx, store); {
+	case errors.As(err, &broken):
+		r.fail(broken.Seq, gameOf(events, broken.Seq), failReplay, 0, 0, broken.Reason)
+	case err != nil:
+		return r, err
+	}
+	return r, nil
+}
+
+// gameOf is the game an event of the journal belongs to, 0 for none.
+func gameOf(events []journal.Event, seq int64) int {
+	for _, e := range events {
+		if e.Seq != seq {
+			continue
+		}
+		var p struct {
+			Game int `json:"game"`
+		}
+		if json.Unmarshal(e.Payload, &p) == nil {
+			return p.Game
+		}
+	}
+	return 0
+}
 
 // AuditDraws checks every game of a journal: the seed revealed at its end
 // against the commitment of its start, then every number and tie token the
@@ -64,6 +111,7 @@ const (
 func AuditDraws(events []journal.Event) (AuditReport, error) {
 	r := AuditReport{Games: []GameAudit{}, Failures: []AuditFailure{}}
 	created := false
+	var programme []GameSpec
 	seeds := map[int][]byte{} // the revealed seeds that match their commitment
 	over := map[int]bool{}    // games whose last award or cut is recorded
 	index := map[int]int{}    // game number -> index in r.Games
@@ -76,7 +124,7 @@ func AuditDraws(events []journal.Event) (AuditReport, error) {
 			}
 			created = true
 			if p.Event != nil {
-				r.Mode = p.Event.Draw
+				r.Mode, programme = p.Event.Draw, p.Event.Programme
 			}
 		case TypeGameStarted:
 			var p gameStarted
@@ -126,14 +174,14 @@ func AuditDraws(events []journal.Event) (AuditReport, error) {
 			r.Unrevealed++
 		}
 	}
-	return r, r.recompute(events, seeds, index)
+	return r, r.recompute(events, programme, seeds, index)
 }
 
 // recompute checks each draw and token against the seeds, game by game.
-func (r *AuditReport) recompute(events []journal.Event, seeds map[int][]byte, index map[int]int) error {
+func (r *AuditReport) recompute(events []journal.Event, programme []GameSpec, seeds map[int][]byte, index map[int]int) error {
 	rng := r.Mode == DrawRNG
 	var drawn game.Drawn
-	current := 0
+	current, ties := 0, 0
 	for _, e := range events {
 		switch e.Type {
 		case TypeGameStarted:
@@ -164,6 +212,9 @@ func (r *AuditReport) recompute(events []journal.Event, seeds map[int][]byte, in
 					r.fail(e.Seq, p.Game, failNumber, int(want), int(p.Number), fmt.Sprintf("numéro %d au journal, %d d'après la graine", p.Number, want))
 				}
 			}
+			if !p.RNG {
+				r.Typed++
+			}
 			// The journal's number is what the players played: go on from it.
 			if err := drawn.Add(p.Number); err != nil {
 				r.fail(e.Seq, p.Game, failNumber, 0, int(p.Number), fmt.Sprintf("numéro %d impossible : %v", p.Number, err))
@@ -182,11 +233,18 @@ func (r *AuditReport) recompute(events []journal.Event, seeds map[int][]byte, in
 			if err := decode(e, &p); err != nil {
 				return err
 			}
+			ties++
 			seed, ok := seeds[p.Game]
 			switch {
 			case !p.RNG && rng:
 				r.fail(e.Seq, p.Game, failTypedToken, 0, 0, "jetons d'égalité tapés à la main dans une journée tirée par le logiciel")
 			case p.RNG && ok:
+				// The tie's name keys its bag: one the count of ties does
+				// not give would be a bag chosen among others.
+				if want := tieName(programme, p.Game, p.Stage, ties); p.Tie != want {
+					r.fail(e.Seq, p.Game, failTie, 0, 0, fmt.Sprintf("égalité nommée « %s » au journal, « %s » d'après le nombre d'égalités du jour", p.Tie, want))
+					continue
+				}
 				r.checkTokens(e.Seq, p, seed, &r.Games[index[p.Game]])
 			}
 		}
@@ -194,21 +252,67 @@ func (r *AuditReport) recompute(events []journal.Event, seeds map[int][]byte, in
 	return nil
 }
 
-// checkTokens recomputes a tie's tokens from the game's seed.
+// checkTokens recomputes a tie's tokens from the game's seed and the tied
+// serials: the bag's tokens in the order drawn go to the tied cards in the
+// order of their serials (dealTokens), whatever the order of the list.
 func (r *AuditReport) checkTokens(seq int64, p tieTokens, seed []byte, g *GameAudit) {
-	bag := game.NewTokenBag(seed, p.Tie)
-	for _, t := range p.Tokens {
-		want, err := bag.Draw()
-		if err != nil {
-			r.fail(seq, p.Game, failToken, 0, t.Token, "plus de jetons que le sac n'en contient")
+	tied := byTieSerial(p.Tokens, func(t tieToken) string { return t.Serial })
+	winners := make([]ClaimResult, len(tied))
+	for i, t := range tied {
+		if i > 0 && t.Serial == tied[i-1].Serial {
+			r.fail(seq, p.Game, failToken, 0, t.Token, fmt.Sprintf("la carte %s a deux jetons dans la même égalité", t.Serial))
 			return
 		}
-		r.Tokens++
-		g.Tokens++
-		if want != t.Token {
-			r.fail(seq, p.Game, failToken, want, t.Token, fmt.Sprintf("jeton %d au journal (annonce %d), %d d'après la graine", t.Token, t.Claim, want))
+		winners[i] = ClaimResult{Claim: t.Claim, Serial: t.Serial}
+	}
+	dealt, err := dealTokens(seed, p.Tie, winners)
+	if err != nil {
+		r.fail(seq, p.Game, failToken, 0, 0, "plus de jetons que le sac n'en contient")
+		return
+	}
+	want := make([]int, len(dealt))
+	for i, t := range dealt {
+		want[i] = t.Token
+	}
+	// The tokens of the seed handed in the order of the list, which is
+	// the order of the claims, is what a controller who knew the seed
+	// could choose: say so rather than name each token.
+	listed := make([]int, len(p.Tokens))
+	for i, t := range p.Tokens {
+		listed[i] = t.Token
+	}
+	r.Tokens += len(tied)
+	g.Tokens += len(tied)
+	switch {
+	case tokensOf(tied, want):
+	case slices.Equal(listed, want):
+		r.fail(seq, p.Game, failTokenOrder, 0, 0, "jetons de la graine donnés aux cartes dans l'ordre des annonces, que les contrôleurs choisissent ; la graine les donne dans l'ordre des numéros de série des cartes à égalité (R17)")
+	default:
+		for i, t := range tied {
+			if want[i] != t.Token {
+				r.fail(seq, p.Game, failToken, want[i], t.Token, fmt.Sprintf("jeton %d au journal pour la carte %s (annonce %d), %d d'après la graine et l'ordre des numéros de série", t.Token, t.Serial, t.Claim, want[i]))
+			}
 		}
 	}
+}
+
+// tokensOf reports whether each tied card holds the token want gives it.
+func tokensOf(tied []tieToken, want []int) bool {
+	for i, t := range tied {
+		if t.Token != want[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// tieName is the name DrawTokens gives the n-th tie of the day, on that
+// game and stage; "" for a stage the programme does not have.
+func tieName(programme []GameSpec, game, stage, n int) string {
+	if game < 1 || game > len(programme) || stage < 0 || stage >= len(programme[game-1].Stages) {
+		return ""
+	}
+	return fmt.Sprintf("partie-%d/%s/%d", game, programme[game-1].Stages[stage].Stage, n)
 }
 
 func (r *AuditReport) fail(seq int64, game int, what string, want, got int, text string) {

@@ -2,7 +2,8 @@ package loto
 
 import (
 	"context"
-	"fmt"
+	"slices"
+	"strings"
 
 	"loto/internal/game"
 	"loto/internal/journal"
@@ -19,10 +20,13 @@ func (st *State) controlled() (*GameRecord, []ClaimResult, error) {
 
 // DrawTokens breaks a tie (R17): each tied winner draws a token 1..90 from
 // the bag, without replacement. With typed nil the software draws them from
-// the game's seed (verifiable afterwards); otherwise typed are the tokens
-// drawn from the real bag, one per winner in the order of the claims, which
-// only a day of typed numbers accepts: in an rng day every draw is the
-// software's, so that the audit can check it (R14).
+// the game's seed (verifiable afterwards) and hands them to the tied cards
+// in the order of their serials: which cards tie is the draw's doing, the
+// order of their claims the controllers', and whoever knows the seed could
+// otherwise choose the winner by the order of the claims. Otherwise typed
+// are the tokens drawn from the real bag, one per winner in the order of the
+// claims, which only a day of typed numbers accepts: in an rng day every
+// draw is the software's, so that the audit can check it (R14).
 func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]ClaimToken, error) {
 	if err := Authorize(actor, CmdTokens, ""); err != nil {
 		return nil, err
@@ -38,8 +42,7 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 		if len(g.tokens) > 0 {
 			return nil, 0, Errorf(EConflict, "les jetons de cette égalité sont déjà tirés")
 		}
-		p := tieTokens{Game: g.Number, Stage: g.Stage, Tie: fmt.Sprintf("partie-%d/%s/%d", g.Number, g.StageSpec().Stage, st.ties+1)}
-		var drawn []int
+		p := tieTokens{Game: g.Number, Stage: g.Stage, Tie: tieName(st.event.Programme, g.Number, g.Stage, st.ties+1)}
 		if typed != nil && st.event.Draw == DrawRNG {
 			return nil, 0, Errorf(EInvalid, "tirage par le logiciel (mode rng) : les jetons aussi sont tirés par le logiciel, on n'en tape pas (R14)")
 		}
@@ -48,28 +51,48 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 			if err != nil {
 				return nil, 0, err
 			}
-			bag := game.NewTokenBag(seed, p.Tie)
-			for range winners {
-				t, err := bag.Draw()
-				if err != nil {
-					return nil, 0, internalf(err, "sac de jetons")
-				}
-				drawn = append(drawn, t)
+			if p.Tokens, err = dealTokens(seed, p.Tie, winners); err != nil {
+				return nil, 0, err
 			}
 			p.RNG = true
 		} else {
 			if err := checkTyped(typed, len(winners)); err != nil {
 				return nil, 0, err
 			}
-			drawn = typed
-		}
-		for i, w := range winners {
-			p.Tokens = append(p.Tokens, tieToken{Claim: w.Claim, Serial: w.Serial, Token: drawn[i]})
+			for i, w := range winners {
+				p.Tokens = append(p.Tokens, tieToken{Claim: w.Claim, Serial: w.Serial, Token: typed[i]})
+			}
 		}
 		dr, err := draft(actor, TypeTieTokens, p)
 		return []journal.Draft{dr}, 0, err
 	}))
 	return tokens, err
+}
+
+// dealTokens draws a token from the tie's bag for each tied winner and
+// hands them out in the order of the winners' serials (byTieSerial): the
+// one dealing of the seed's tokens, for the command, the fold that
+// re-judges a journal and the audit.
+func dealTokens(seed []byte, tie string, winners []ClaimResult) ([]tieToken, error) {
+	bag := game.NewTokenBag(seed, tie)
+	var out []tieToken
+	for _, w := range byTieSerial(winners, func(w ClaimResult) string { return w.Serial }) {
+		t, err := bag.Draw()
+		if err != nil {
+			return nil, internalf(err, "sac de jetons")
+		}
+		out = append(out, tieToken{Claim: w.Claim, Serial: w.Serial, Token: t})
+	}
+	return out, nil
+}
+
+// byTieSerial orders tied winners by serial, the one order of the tied cards
+// that nobody chooses: the draw decides which cards tie, not the staff, and
+// the order of their claims is the controllers' (R17).
+func byTieSerial[T any](xs []T, serial func(T) string) []T {
+	out := slices.Clone(xs)
+	slices.SortStableFunc(out, func(a, b T) int { return strings.Compare(serial(a), serial(b)) })
+	return out
 }
 
 // checkTyped refuses tokens a bag of 1..90 without replacement cannot give.
@@ -212,9 +235,9 @@ func shareOut(prize Prize, winners []ClaimResult, tokens []ClaimToken, declined 
 		}
 		return out, nil
 	}
-	values := make([]int, k)
-	for i := range tokens {
-		values[i] = tokens[i].Token
+	values, ok := tokenValues(winners, tokens)
+	if !ok {
+		return nil, Errorf(EConflict, "%d gagnants : tirer les jetons d'abord (R17)", k)
 	}
 	shared := prize.Kind == Voucher && !declined
 	var shares []int64
@@ -241,4 +264,19 @@ func shareOut(prize Prize, winners []ClaimResult, tokens []ClaimToken, declined 
 		}
 	}
 	return out, nil
+}
+
+// tokenValues is each winner's token, by claim: the tokens are listed in
+// the order they were drawn in, not the winners'. It fails when a winner
+// has none.
+func tokenValues(winners []ClaimResult, tokens []ClaimToken) ([]int, bool) {
+	values := make([]int, len(winners))
+	for i, w := range winners {
+		j := slices.IndexFunc(tokens, func(t ClaimToken) bool { return t.Claim == w.Claim })
+		if j < 0 {
+			return nil, false
+		}
+		values[i] = tokens[j].Token
+	}
+	return values, true
 }

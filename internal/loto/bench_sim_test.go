@@ -46,3 +46,23 @@ func BenchmarkReplayDay(b *testing.B) {
 
 // organiser is the actor of the benchmarks: the organiser may run every command.
 var organiser = loto.Actor{Name: "org", Role: loto.RoleOrganiser}
+
+// BenchmarkJudgeDay replays a played day as the journal's verification
+// does, judging every control, draw of tokens and award again.
+func BenchmarkJudgeDay(b *testing.B) {
+	t := &testing.T{}
+	d, store := loto.NewTestDay(t)
+	ctx := context.Background()
+	if _, err := d.CreateEvent(ctx, organiser, loto.MegaLoto(t)); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := sim.Play(ctx, d, sim.Options{Players: 1000, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := loto.JudgeJournal(ctx, store); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(d.Head()), "events")
+}

@@ -137,16 +137,12 @@ func (st *State) judge(g *GameRecord, c ClaimResult, seen map[CardRef]bool) (Cla
 	if c.Verdict != "" {
 		return c, nil
 	}
-	p, err := st.play(g)
+	lines := g.StageSpec().Lines
+	win, read, err := st.check(g, ref, c.Serial, lines)
 	if err != nil {
 		return ClaimResult{}, err
 	}
-	id, ok := p.id[ref]
-	if !ok {
-		return ClaimResult{}, internalf(nil, "carte %s en jeu mais absente de l'index", c.Serial)
-	}
-	lines := g.StageSpec().Lines
-	if win, read := p.ix.Check(id, lines, g.Last()); win {
+	if win {
 		c.Verdict, c.ReadOut = VerdictWin, read
 		return c, nil
 	}
@@ -162,6 +158,38 @@ func (st *State) judge(g *GameRecord, c ClaimResult, seen map[CardRef]bool) (Cla
 		c.Verdict = VerdictNotWinner
 	}
 	return c, nil
+}
+
+// check says whether a card in play wins the stage at the last number, with
+// the numbers to read out (R20). A replay that judges its controls again
+// checks each claimed card on an index of its own: the same check, without
+// indexing every card in play of every game for the few that claim.
+func (st *State) check(g *GameRecord, ref CardRef, serial string, lines int) (bool, []card.Number, error) {
+	if st.rejudge {
+		grid, err := st.grid(ref)
+		if err != nil {
+			return false, nil, err
+		}
+		ix, err := game.BuildIndex([]card.Card{grid})
+		if err != nil {
+			return false, nil, internalf(err, "index de la carte %s", serial)
+		}
+		for _, n := range g.drawn.List() {
+			ix.Mark(n)
+		}
+		win, read := ix.Check(0, lines, g.Last())
+		return win, read, nil
+	}
+	p, err := st.play(g)
+	if err != nil {
+		return false, nil, err
+	}
+	id, ok := p.id[ref]
+	if !ok {
+		return false, nil, internalf(nil, "carte %s en jeu mais absente de l'index", serial)
+	}
+	win, read := p.ix.Check(id, lines, g.Last())
+	return win, read, nil
 }
 
 // missedReason says since when a card that called too late had its lines (R20).

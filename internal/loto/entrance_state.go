@@ -169,7 +169,7 @@ func (st *State) void(e journal.Event, serials []string, reason string) error {
 		st.voided[ref] = reason
 	}
 	st.dirty()
-	return nil
+	return st.voidWinners(e, refs, reason)
 }
 
 // refsIn reads the serials of an event; one that does not parse is a corrupt journal.

@@ -60,6 +60,7 @@ func (st *State) applyReveal(e journal.Event) error {
 	case p.CutShort && g.Phase != PhaseOver:
 		g.Phase, g.CutShort = PhaseOver, true
 		g.call, g.control, g.tokens, g.declined, g.play = nil, nil, nil, false, nil
+		g.draws, g.refusals, g.note = nil, nil, ""
 	case p.CutShort || g.Phase != PhaseOver:
 		return internalf(nil, "événement %d : graine de la partie %d révélée avant sa fin", e.Seq, p.Game)
 	}

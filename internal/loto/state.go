@@ -54,6 +54,7 @@ type State struct {
 	headTime time.Time                // time of the last event applied
 	staffSeq int64                    // the last event of staffActs applied
 	restores []Restore                // the restores of the journal it records, in order
+	rejudge  bool                     // the folds judge again each control, draw of tokens and award (JudgeJournal)
 }
 
 // staffActs are the events that change what the host and the controllers

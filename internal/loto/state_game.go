@@ -1,6 +1,8 @@
 package loto
 
 import (
+	"fmt"
+
 	"loto/internal/card"
 	"loto/internal/game"
 	"loto/internal/journal"
@@ -33,16 +35,19 @@ type GameRecord struct {
 	CutShort   bool   `json:"cut_short,omitempty"` // the day ended during the game, before its last award
 
 	drawn        game.Drawn
-	started      int64         // sequence of the game's start: a card stamped after it plays from the next game
-	startHash    string        // hash of the game's start event: with started, the anchor shown in the hall
-	call         []ClaimResult // claims of the pending call, verdict empty until the control
-	control      []ClaimResult // verdicts of the last control of this stage
-	controlDraws int           // numbers drawn at the last control: a ruling may reopen it only before the next draw; a claim at that number is late (R21)
-	openedAt     int           // numbers drawn when the stage in play opened on an award, until its first control: claims at that number are this stage's, not late (R21, R23)
-	late         []ClaimResult // late claims since the last control or award, until the next number (R21)
-	tokens       []ClaimToken  // tie tokens of the winners of the current control
-	declined     bool          // the tied winners declined to share (highest token takes all)
-	play         *inPlay       // winner index over the cards in play, rebuilt lazily
+	started      int64          // sequence of the game's start: a card stamped after it plays from the next game
+	startHash    string         // hash of the game's start event: with started, the anchor shown in the hall
+	call         []ClaimResult  // claims of the pending call, verdict empty until the control
+	control      []ClaimResult  // verdicts of the last control of this stage
+	controlDraws int            // numbers drawn at the last control: a ruling may reopen it only before the next draw; a claim at that number is late (R21)
+	openedAt     int            // numbers drawn when the stage in play opened on an award, until its first control: claims at that number are this stage's, not late (R21, R23)
+	late         []ClaimResult  // late claims since the last control or award, until the next number (R21)
+	tokens       []ClaimToken   // tie tokens of the winners of the current control
+	declined     bool           // the tied winners declined to share (highest token takes all)
+	draws        [][]ClaimToken // every draw of tokens of the current control, in order (retie)
+	refusals     []string       // the sets of winners (tieKey) that declined to share during the current control
+	note         string         // why the winners changed since the control, for the host
+	play         *inPlay        // winner index over the cards in play, rebuilt lazily
 }
 
 // StageRecord is what happened in one stage of a game.
@@ -169,7 +174,7 @@ func (st *State) applyNumberDrawn(e journal.Event) error {
 	if err := g.drawn.Add(p.Number); err != nil {
 		return internalf(err, "événement %d", e.Seq)
 	}
-	g.late = nil
+	g.late, g.note = nil, ""
 	g.play.mark(p.Number)
 	return nil
 }
@@ -246,13 +251,18 @@ func (st *State) applyControl(e journal.Event) error {
 	if g.Phase != PhaseCalled || len(p.Verdicts) != len(g.call) {
 		return internalf(nil, "événement %d : contrôle sans appel", e.Seq)
 	}
+	if st.rejudge {
+		if err := st.rejudgeControl(e, g, p); err != nil {
+			return err
+		}
+	}
 	rec := &g.Stages[g.Stage]
 	verdicts := claimResults(p.Verdicts)
 	rec.Claims = append(rec.Claims, verdicts...)
 	g.call, g.late = nil, nil
 	g.control = verdicts
 	g.controlDraws, g.openedAt = g.drawn.Len(), 0
-	g.tokens, g.declined = nil, false
+	g.tokens, g.declined, g.draws, g.refusals, g.note = nil, false, nil, nil, ""
 	g.settle()
 	return nil
 }
@@ -288,7 +298,7 @@ func (st *State) applyRuling(e journal.Event) error {
 	// follows the ruling; the stage's list keeps both the claim and the ruling.
 	// The control's reason no longer holds; the ruling's warning, if any,
 	// is what the host must keep in view.
-	found := false
+	found, before := false, g.Winners()
 	for i := range g.control {
 		if g.control[i].Claim == p.Claim {
 			g.control[i].Verdict, g.control[i].Reason, found = p.Verdict, p.Warning, true
@@ -302,8 +312,16 @@ func (st *State) applyRuling(e journal.Event) error {
 	if !found {
 		return internalf(nil, "événement %d : annonce %d absente du dernier contrôle", e.Seq, p.Claim)
 	}
-	g.tokens, g.declined = nil, false
+	// The tokens and a refusal to share stay with the winners they were
+	// drawn or made for: a ruling that leaves the winners as they were
+	// changes neither (R17, R18).
+	g.retie()
 	g.settle()
+	judged := "gagnante"
+	if p.Verdict != VerdictWin {
+		judged = "pas gagnante"
+	}
+	g.winnersChanged(before, fmt.Sprintf("l'annonce %d (carte %s) jugée %s par décision (R27)", p.Claim, claimSerial(g.control, p.Claim), judged))
 	return nil
 }
 
@@ -316,8 +334,14 @@ func (st *State) applyTieTokens(e journal.Event) error {
 	if err != nil {
 		return err
 	}
+	if st.rejudge {
+		if err := st.rejudgeTokens(e, g, p); err != nil {
+			return err
+		}
+	}
 	st.ties++
 	g.tokens = p.answer()
+	g.draws = append(g.draws, g.tokens)
 	return nil
 }
 
@@ -331,6 +355,7 @@ func (st *State) applyTieDeclined(e journal.Event) error {
 		return err
 	}
 	g.declined = true
+	g.refusals = append(g.refusals, tieKey(g.Winners()))
 	return nil
 }
 
@@ -343,10 +368,16 @@ func (st *State) applyPrizeAwarded(e journal.Event) error {
 	if err != nil {
 		return err
 	}
+	if st.rejudge {
+		if err := st.rejudgeAward(e, g, p); err != nil {
+			return err
+		}
+	}
 	rec := &g.Stages[g.Stage]
 	rec.Winners, rec.Awarded, rec.Declined = winnersOf(p.Winners), true, g.declined
 	rec.Draws = g.drawn.List()
 	g.control, g.tokens, g.declined, g.late = nil, nil, false, nil
+	g.draws, g.refusals, g.note = nil, nil, ""
 	g.controlDraws, g.openedAt = g.drawn.Len(), g.drawn.Len()
 	g.Stage++
 	if g.Stage >= len(g.Stages) {

@@ -25,13 +25,16 @@ type Status struct {
 	Claims     []ClaimResult `json:"claims,omitempty"` // the pending call, or the last control's claims; then the late ones at this number (R21)
 	Winners    []ClaimResult `json:"winners,omitempty"`
 	Tokens     []ClaimToken  `json:"tokens,omitempty"`
-	Tie        TieAdvice     `json:"tie,omitempty"`       // how the tie of the winners is resolved (R17-R19)
-	Declined   bool          `json:"declined,omitempty"`  // the tied winners declined to share the voucher (R18)
-	Rulings    []Ruling      `json:"rulings,omitempty"`   // the decisions in disputes on this game, stage by stage (R27)
-	NextGame   int           `json:"next_game,omitempty"` // 0 when the programme is over
-	Break      *BreakState   `json:"break,omitempty"`     // the break in progress, with when play resumes (R12)
-	Opened     string        `json:"opened,omitempty"`    // the stage just opened on an award takes claims at the same number (R23), said for the host
-	DayOver    bool          `json:"day_over"`
+	Tie        TieAdvice     `json:"tie,omitempty"`      // how the tie of the winners is resolved (R17-R19)
+	Declined   bool          `json:"declined,omitempty"` // the tied winners declined to share the voucher (R18)
+	// WinnersNote says in French why the winners changed since the
+	// control: a ruling, or a card voided before its award (R17, R27, R28).
+	WinnersNote string      `json:"winners_note,omitempty"`
+	Rulings     []Ruling    `json:"rulings,omitempty"`   // the decisions in disputes on this game, stage by stage (R27)
+	NextGame    int         `json:"next_game,omitempty"` // 0 when the programme is over
+	Break       *BreakState `json:"break,omitempty"`     // the break in progress, with when play resumes (R12)
+	Opened      string      `json:"opened,omitempty"`    // the stage just opened on an award takes claims at the same number (R23), said for the host
+	DayOver     bool        `json:"day_over"`
 }
 
 // Status returns what the host and the board show now.
@@ -61,6 +64,7 @@ func (d *Day) Status() (Status, error) {
 		case PhaseControl:
 			s.Claims, s.Winners, s.Tokens = append(append([]ClaimResult(nil), g.control...), g.late...), g.Winners(), g.Tokens()
 			s.Tie, s.Declined = AdviseTie(spec.Prize, len(s.Winners), g.declined), g.declined
+			s.WinnersNote = g.note
 		case PhaseDrawing:
 			// A control that found no winner stays on show, with the claims
 			// late for it, until the next number: the host and the
@@ -68,6 +72,7 @@ func (d *Day) Status() (Status, error) {
 			s.Claims = g.Late()
 			if g.ControlledHere() && len(g.control) > 0 {
 				s.Claims = append(append([]ClaimResult(nil), g.control...), g.late...)
+				s.WinnersNote = g.note
 			}
 		}
 		if g.Phase == PhaseDrawing && g.OpenedHere() {

@@ -8,8 +8,10 @@ import (
 )
 
 // Verification is the journal's check as the organiser reads it: the
-// chain recomputed from the first event, each kept anchor compared, and
-// the secrets checked against their commitments. A journal that fails is
+// chain recomputed from the first event, each kept anchor compared, the
+// secrets checked against their commitments, and every event replayed as
+// the day's opening replays it, each control, draw of tokens and award
+// judged again (JudgeJournal). A journal that fails is
 // an answer, not an error: OK is false, BadSeq names the first bad event
 // when the chain or an anchor says which, and Problem says why in French.
 type Verification struct {
@@ -24,7 +26,8 @@ type Verification struct {
 
 // VerifyJournal reads the whole journal from its store and verifies it,
 // with the anchors kept outside it (journal.VerifyAnchored), then the
-// secrets' commitments (CheckSecrets), as `loto journal verify` does. It
+// secrets' commitments (CheckSecrets), then the replay (JudgeJournal), as
+// `loto journal verify` does. It
 // reads the store, not the Day's state: an event edited in the database
 // behind the server's back is found.
 func (d *Day) VerifyJournal(ctx context.Context, anchors []journal.Anchor) (Verification, error) {
@@ -55,7 +58,21 @@ func (d *Day) VerifyJournal(ctx context.Context, anchors []journal.Anchor) (Veri
 	case err != nil:
 		return Verification{}, err
 	}
-	v.OK, v.Secrets = true, n
+	v.Secrets = n
+	// The chain holds; whether each event follows from those before it is
+	// the replay's to say, as when the day opens, with every control,
+	// draw of tokens and award judged again (R27).
+	switch err := JudgeJournal(ctx, d.store); {
+	case errors.As(err, &broken):
+		v.BadSeq, v.Problem = broken.Seq, broken.Error()
+		return v, nil
+	case err != nil && ErrorCode(err) != EInternal:
+		v.Problem = ErrorMessage(err)
+		return v, nil
+	case err != nil:
+		return Verification{}, err
+	}
+	v.OK = true
 	return v, nil
 }
 

@@ -118,8 +118,16 @@ export function renderClaims(status) {
   const tokens = new Map(((status && status.tokens) || []).map((t) => [t.claim, t.token]));
   list.replaceChildren(...claims.map((c) => verdictItem(c, tokens.get(c.claim))));
   byId("noclaims").hidden = claims.length > 0;
-  const tie = byId("tie");
-  tie.textContent = status && status.tie ? "Égalité : " + (labels.ties[status.tie] || status.tie) : "";
+  // Why the winners are no longer those of the control (a ruling, a card
+  // voided since) comes before what the tie now asks for.
+  const lines = [];
+  if (status && status.winners_note) {
+    lines.push(status.winners_note);
+  }
+  if (status && status.tie) {
+    lines.push("Égalité : " + (labels.ties[status.tie] || status.tie));
+  }
+  byId("tie").textContent = lines.join(" — ");
 }
 
 // gameLine says the game, its stage and its prize (R13).
