@@ -81,7 +81,7 @@ func TestCLI_ReservationImportTwiceRefusedUnlessAgain(t *testing.T) {
 }
 
 func TestCLI_R14_FreeCardAfterTheStartWarnsOnStderr(t *testing.T) {
-	db := saleDB(t)
+	db := twoGameSaleDB(t)
 	codes := strings.Fields(mustRun(t, "reservation", "add", "Marie", "--tickets", "2", "--db", db))
 	a := serialsOf(t, db, "A", 2)
 	// Before the start the free card plays the first game: no warning.

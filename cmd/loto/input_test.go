@@ -36,7 +36,7 @@ func TestCLI_AliasBombIsRefusedAtOnce(t *testing.T) {
 	}
 	db := newDB(t)
 	code, _, errs := run(t, "event", "create", "--db", db, "--from", writeFile(t, "bomb.yaml", []byte(src)))
-	if code != 1 || !strings.Contains(errs, "alias YAML (*a0) refusé") || len(errs) > 300 {
+	if code != 1 || !strings.Contains(errs, "alias YAML (*a0), refusé") || len(errs) > 300 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	if _, err := os.Stat(db); !os.IsNotExist(err) {

@@ -163,13 +163,19 @@ func TestCLI_SellAtAnOpenDesk(t *testing.T) {
 	}
 }
 
-func TestCLI_R14_SaleAfterTheStartWarnsOnStderr(t *testing.T) {
-	// A second game, for the cards sold once the first has started.
+// twoGameSaleDB is saleDB with a second game, for the cards sold or given
+// once the first has started.
+func twoGameSaleDB(t *testing.T) string {
+	t.Helper()
 	game := "  - {title: Partie, kinds: [regular, special], stages: [{stage: quine, prize: {label: Bon de 30 €, kind: voucher, cents: 3000, consolation: cidre}}]}\n"
 	if !strings.Contains(saleEvent, game) {
 		t.Fatal("the sale day's game is not as the test knows it")
 	}
-	db := saleDBOf(t, strings.Replace(saleEvent, game, game+game, 1))
+	return saleDBOf(t, strings.Replace(saleEvent, game, game+game, 1))
+}
+
+func TestCLI_R14_SaleAfterTheStartWarnsOnStderr(t *testing.T) {
+	db := twoGameSaleDB(t)
 	a := serialsOf(t, db, "A", 2)
 	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", db)
 	mustRun(t, "game", "start", "--db", db) // no number out yet
