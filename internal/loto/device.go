@@ -194,7 +194,7 @@ func (d *Day) DeviceByToken(token string) (Device, error) {
 	case r == nil:
 		return Device{}, Errorf(ENotFound, "jeton d'appareil inconnu")
 	case r.Revoked():
-		return Device{}, Errorf(EForbidden, "l'appareil « %s » a été révoqué : demander un nouvel appairage à l'organisateur", r.Name)
+		return Device{}, Errorf(EForbidden, "l'appareil « %s » a été révoqué par l'organisateur", r.Name)
 	}
 	return r.Device, nil
 }

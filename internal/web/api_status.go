@@ -13,6 +13,11 @@ import (
 type statusAnswer struct {
 	loto.Status
 	ReadOnly string `json:"read_only,omitempty"`
+	// Refused is why the credentials the request carried (a removed
+	// device's, an ended session's) were refused: the route is public, so
+	// it answers anyway, and the staff's page says what to do instead of
+	// showing the board's state as if nothing happened.
+	Refused *errorBody `json:"refused,omitempty"`
 }
 
 func apiStatus(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
@@ -28,6 +33,10 @@ func apiStatus(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) 
 	if st.Drawn == nil {
 		st.Drawn = []card.Number{} // a list for the board, even before the first number
 	}
-	writeJSON(w, http.StatusOK, statusAnswer{Status: st, ReadOnly: s.readOnly})
+	ans := statusAnswer{Status: st, ReadOnly: s.readOnly}
+	if _, _, err := s.actorOf(r); err != nil && loto.ErrorCode(err) == loto.EForbidden {
+		ans.Refused = &errorBody{Code: loto.EForbidden, Message: loto.ErrorMessage(err), Details: []string{}, Next: nextOf(err)}
+	}
+	writeJSON(w, http.StatusOK, ans)
 	return nil
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 
@@ -30,7 +31,7 @@ func (s *Server) admit(r *http.Request, rt route) (loto.Actor, error) {
 		return loto.Actor{}, err
 	}
 	if !known {
-		return loto.Actor{}, loto.Errorf(loto.EForbidden, "connexion requise pour %s : l'organisateur se connecte sur /connexion, un appareil présente son jeton (Authorization: Bearer)", rt.cmd.Act())
+		return loto.Actor{}, loginRequired(r, rt)
 	}
 	if err := loto.Authorize(a, rt.cmd, a.Desk); err != nil {
 		return loto.Actor{}, err
@@ -96,10 +97,70 @@ func (s *Server) device(r *http.Request, token string) (loto.Actor, bool, error)
 		if loto.ErrorCode(err) == loto.EInternal {
 			return loto.Actor{}, false, err
 		}
-		return loto.Actor{}, false, loto.Errorf(loto.EForbidden, "%s : appairer l'appareil de nouveau (« loto device add »)", loto.ErrorMessage(err))
+		return loto.Actor{}, false, goTo(loto.Errorf(loto.EForbidden, "%s : demander à l'organisateur un nouveau code d'appairage, à entrer sur la page « Appairer cet appareil »", deviceRefusal(err)), pairPath)
 	}
 	s.contacts.touch(d.ID)
 	return d.Actor(), true, nil
+}
+
+// The pages where a refused person sets things right: the organiser logs
+// in, a device of the hall pairs with a code the organiser gives.
+const (
+	loginPath = "/connexion"
+	pairPath  = "/appairer"
+)
+
+// refusal is a refusal with the page where the person sets it right
+// (errorBody.Next): a page or a stream refused then says where to go
+// instead of trying again for ever.
+type refusal struct {
+	error
+	next string
+}
+
+func (r *refusal) Unwrap() error { return r.error }
+
+// goTo is err with the page that sets it right.
+func goTo(err error, next string) error { return &refusal{error: err, next: next} }
+
+// nextOf is the page that sets err right, "" when none does.
+func nextOf(err error) string {
+	var r *refusal
+	if errors.As(err, &r) {
+		return r.next
+	}
+	return ""
+}
+
+// deviceRefusal is why a device's token is refused, in words a volunteer
+// reads: an unknown token is a device the day no longer knows.
+func deviceRefusal(err error) string {
+	if loto.ErrorCode(err) == loto.ENotFound {
+		return "cet appareil n'est plus appairé à ce loto"
+	}
+	return loto.ErrorMessage(err)
+}
+
+// loginRequired refuses an anonymous request to a route that needs an
+// actor, saying what to do: a browser whose organiser's session ended logs
+// in again; a route only the organiser may use asks for the login; the
+// others (the host's, the controllers', the desks', the door's) are opened
+// by a paired device, or by the organiser.
+func loginRequired(r *http.Request, rt route) error {
+	if _, err := r.Cookie(sessionCookie); err == nil || !devicesMay(rt.cmd) {
+		return goTo(loto.Errorf(loto.EForbidden, "connexion requise : l'organisateur se connecte avec son mot de passe sur la page « Connexion »"), loginPath)
+	}
+	return goTo(loto.Errorf(loto.EForbidden, "cet appareil n'est pas appairé : demander un code d'appairage à l'organisateur et l'entrer sur la page « Appairer cet appareil » (l'organisateur, lui, se connecte sur la page « Connexion »)"), pairPath)
+}
+
+// devicesMay says whether a device of the hall (not the organiser) may run c.
+func devicesMay(c loto.Command) bool {
+	for _, role := range loto.Roles {
+		if role != loto.RoleOrganiser && role != loto.RoleSystem && loto.Allowed(role, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // errNoAuth refuses a login or a token on a server that cannot check them.

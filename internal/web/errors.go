@@ -60,6 +60,9 @@ type errorBody struct {
 	Details []string `json:"details"` // more French lines, e.g. the field at fault; never nil
 	// Mistakes are an event file's mistakes one by one, each at its line.
 	Mistakes []eventfile.Mistake `json:"mistakes,omitempty"`
+	// Next is the page where the person sets a refusal right: /connexion
+	// for the organiser, /appairer for a device.
+	Next string `json:"next,omitempty"`
 }
 
 // detailed is an error with details for its answer.
@@ -106,6 +109,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		body.Details = append(body.Details, d.details...)
 	}
 	body.Mistakes = eventfile.Mistakes(err)
+	body.Next = nextOf(err)
 	writeJSON(w, statusOf(code), body)
 }
 

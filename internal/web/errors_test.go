@@ -80,7 +80,7 @@ func TestErrors_BadRequestsAnsweredInFrench(t *testing.T) {
 		{"domain conflict", "POST", "/api/v1/game/draws", `{}`, []option{host}, 409, "aucune partie en cours"},
 		{"bad key", "POST", "/api/v1/game/start", `{}`, []option{host, withHeader("Idempotency-Key", strings.Repeat("k", maxKey+1))}, 422, "Idempotency-Key invalide"},
 		{"unknown path", "GET", "/api/v1/nulle-part", "", nil, 404, "pas de route GET /api/v1/nulle-part"},
-		{"bad bearer", "POST", "/api/v1/game/start", `{}`, []option{withHeader("Authorization", "Bearer faux")}, 403, "jeton d'appareil inconnu"},
+		{"bad bearer", "POST", "/api/v1/game/start", `{}`, []option{withHeader("Authorization", "Bearer faux")}, 403, "cet appareil n'est plus appairé"},
 		{"bad scheme", "POST", "/api/v1/game/start", `{}`, []option{withHeader("Authorization", "Basic eDp5")}, 403, "attendu « Bearer JETON »"},
 	}
 	for _, c := range cases {

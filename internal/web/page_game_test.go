@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"html"
 	"net/http"
@@ -73,22 +74,47 @@ func TestPages_HostAndControllerRender(t *testing.T) {
 // where to log in or pair, and nothing of the page itself.
 func TestPages_RefusedWithAPageInFrench(t *testing.T) {
 	f := newFixture(t, Config{})
+	revoked := f.revokedDevice(loto.RoleHost)
 	for _, c := range []struct {
 		path string
 		as   []option
 		want string
+		next string // the big link: the page that sets it right
 	}{
-		{"/meneur", nil, "connexion requise pour " + loto.CmdStartGame.Act()},
-		{"/meneur", []option{f.bearerOf(loto.RoleController)}, loto.ErrorMessage(loto.Authorize(f.devices[loto.RoleController], loto.CmdStartGame, ""))},
-		{"/controle", []option{f.bearerOf(loto.RoleHost)}, loto.ErrorMessage(loto.Authorize(f.devices[loto.RoleHost], loto.CmdClaim, ""))},
+		{"/meneur", nil, "cet appareil n'est pas appairé : demander un code d'appairage à l'organisateur", `href="/appairer">Appairer cet appareil`},
+		{"/organisateur", nil, "connexion requise : l'organisateur se connecte avec son mot de passe", `href="/connexion">Se connecter`},
+		{"/meneur", []option{withCookie(&http.Cookie{Name: sessionCookie, Value: "fini"})}, "connexion requise : l'organisateur se connecte", `href="/connexion">Se connecter`},
+		{"/meneur", []option{withHeader("Authorization", "Bearer "+revoked)}, "a été révoqué", `href="/appairer">Appairer cet appareil`},
+		{"/meneur", []option{f.bearerOf(loto.RoleController)}, loto.ErrorMessage(loto.Authorize(f.devices[loto.RoleController], loto.CmdStartGame, "")), `href="/connexion"`},
+		{"/controle", []option{f.bearerOf(loto.RoleHost)}, loto.ErrorMessage(loto.Authorize(f.devices[loto.RoleHost], loto.CmdClaim, "")), `href="/appairer"`},
 	} {
 		w := f.do("GET", c.path, "", c.as...)
 		b := w.Body.String()
 		if w.Code != http.StatusForbidden || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") {
 			t.Fatalf("%s: %d %s", c.path, w.Code, w.Header().Get("Content-Type"))
 		}
-		if !strings.Contains(b, html.EscapeString(c.want)) || !strings.Contains(b, `href="/connexion"`) || !strings.Contains(b, `href="/appairer"`) || strings.Contains(b, "labels") {
-			t.Errorf("%s refused with\n%s\nwant %q and the links to log in and pair", c.path, b, c.want)
+		if !strings.Contains(b, html.EscapeString(c.want)) || !strings.Contains(b, c.next) || strings.Contains(b, "labels") {
+			t.Errorf("%s refused with\n%s\nwant %q and the link %s", c.path, b, c.want, c.next)
+		}
+		// Words for volunteers: no header names, no command to type.
+		for _, jargon := range []string{"Authorization", "Bearer", "jeton", "loto device", "clore la journée"} {
+			if strings.Contains(b, jargon) {
+				t.Errorf("%s refused with the jargon %q:\n%s", c.path, jargon, b)
+			}
 		}
 	}
+}
+
+// revokedDevice pairs a device of role and revokes it; it returns its token.
+func (f *fixture) revokedDevice(role loto.Role) string {
+	f.t.Helper()
+	ctx := context.Background()
+	p, err := f.day.AddDevice(ctx, loto.OrganiserActor, "tablette perdue", role, "")
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if _, err := f.day.RevokeDevice(ctx, loto.OrganiserActor, p.Device.ID, "perdue"); err != nil {
+		f.t.Fatal(err)
+	}
+	return p.Token
 }

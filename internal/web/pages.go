@@ -90,6 +90,7 @@ func isPage(pattern string) bool {
 type refusedPage struct {
 	Message string
 	Status  int
+	Next    string // the page that sets the refusal right, if one does
 }
 
 // refuse answers a page's refusal with a page: the error's status and its
@@ -101,7 +102,7 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.Error("erreur interne", "method", r.Method, "path", r.URL.Path, "err", err)
 		code, msg = loto.EInternal, "erreur interne"
 	}
-	if err := s.render(w, statusOf(code), "refused.html", refusedPage{Message: msg, Status: statusOf(code)}); err != nil {
+	if err := s.render(w, statusOf(code), "refused.html", refusedPage{Message: msg, Status: statusOf(code), Next: nextOf(err)}); err != nil {
 		writeError(w, r, s.log, err)
 	}
 }

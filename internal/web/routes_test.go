@@ -94,7 +94,7 @@ func TestRoleMatrix_EveryRouteByEveryRole(t *testing.T) {
 				if w.Code != http.StatusForbidden {
 					t.Fatalf("%s may not %s, got %d %s", name, rt.cmd, w.Code, w.Body)
 				}
-				want := "connexion requise pour " + rt.cmd.Act()
+				want := loto.ErrorMessage(loginRequired(r, rt))
 				if role != "" {
 					want = loto.ErrorMessage(loto.Authorize(actor, rt.cmd, actor.Desk))
 				}
@@ -109,6 +109,9 @@ func TestRoleMatrix_EveryRouteByEveryRole(t *testing.T) {
 				e := errorOf(t, w)
 				if e.Code != loto.EForbidden || !strings.HasPrefix(e.Message, want) {
 					t.Fatalf("%s refused %s with %+v, want the message %q", name, rt.cmd, e, want)
+				}
+				if role == "" && e.Next != loginPath && e.Next != pairPath {
+					t.Fatalf("anonymous refused %s without the page to log in or pair: %+v", rt.cmd, e)
 				}
 				if after := f.head(); after != before {
 					t.Fatalf("a refusal recorded events: head %d -> %d", before, after)

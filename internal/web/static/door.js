@@ -10,6 +10,7 @@ import { ApiError, get, post } from "./api.js";
 import { byId, fail } from "./live.js";
 import { playSound, soundOn, toggleSound } from "./door_sound.js";
 import { cameraUsable, watchQR } from "./scan.js";
+import { showRefusal } from "./refused.js";
 import { follow, keepUp } from "./sse.js";
 
 const input = byId("scan");
@@ -374,6 +375,9 @@ const moves = follow("/api/v1/door/stream", {
   },
   onMessage(type) {
     if (type === "moved") refreshCount();
+  },
+  onRefused(answer) {
+    setLive(false, showRefusal(answer));
   },
 });
 keepUp(moves, () => {

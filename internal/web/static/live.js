@@ -3,6 +3,7 @@
 // writes to the API with their French errors.
 
 import { mergePatch } from "./patch.js";
+import { showRefusal } from "./refused.js";
 import { follow as followStream, keepUp } from "./sse.js";
 
 // labels are the domain's French words, rendered into the game pages; a
@@ -35,7 +36,15 @@ export function follow(render) {
       do {
         again = false;
         const r = await fetch("/api/v1/status", { credentials: "same-origin", cache: "no-store" });
+        if (r.status === 401 || r.status === 403) {
+          refuse(await r.json().catch(() => ({})));
+          return;
+        }
         const status = r.ok ? await r.json() : null;
+        if (status && status.refused) {
+          refuse(status.refused);
+          return;
+        }
         render(pub, status);
       } while (again);
     } catch {
@@ -44,12 +53,20 @@ export function follow(render) {
       reading = false;
     }
   }
+  // refuse stops the page for good: its device was removed or its session
+  // ended, which trying again would only repeat.
+  let refused = false;
+  const refuse = (answer) => {
+    refused = true;
+    stream.close();
+    setLive(false, showRefusal(answer));
+  };
   // The stream is read by sse.js: a connection that died silently is
   // noticed by its missing heartbeats and opened again, resuming where it
   // stopped; its first message then reads the status again.
   const stream = followStream("/api/v1/stream", {
-    onOpen: () => setLive(true, "En direct"),
-    onLost: () => setLive(false, "Connexion perdue : reconnexion…"),
+    onOpen: () => refused || setLive(true, "En direct"),
+    onLost: () => refused || setLive(false, "Connexion perdue : reconnexion…"),
     onMessage(type, data) {
       if (type === "state") pub = JSON.parse(data);
       else if (type === "change") pub = mergePatch(pub, JSON.parse(data));

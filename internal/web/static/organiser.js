@@ -5,6 +5,7 @@
 // is noticed by its missing heartbeats and opened again, and its first
 // message, the journal's head, brings the figures up to date.
 
+import { showRefusal } from "./refused.js";
 import { follow, keepUp } from "./sse.js";
 
 const byId = (id) => document.getElementById(id);
@@ -26,8 +27,13 @@ async function refresh() {
       again = false;
       const r = await fetch("/organisateur/direct", { credentials: "same-origin", cache: "no-store" });
       if (!r.ok) {
-        live.textContent = r.status === 403 ? "Session fermée : se reconnecter" : `Erreur ${r.status} : nouvel essai…`;
-        live.dataset.state = "off";
+        if (r.status === 403) {
+          // The fragment's refusal is a page: its words are the login's.
+          stream.close();
+          setLost(showRefusal({ message: "la session de l'organisateur est fermée (déconnexion, ou nouveau mot de passe) : se reconnecter", next: "/connexion" }));
+          return;
+        }
+        setLost(`Erreur ${r.status} : nouvel essai…`);
         return;
       }
       const html = await r.text();
@@ -61,6 +67,7 @@ function setLost(text) {
 const stream = follow("/api/v1/dashboard/stream", {
   onOpen() {},
   onLost: () => setLost("Connexion perdue : reconnexion…"),
+  onRefused: (answer) => setLost(showRefusal(answer)),
   onMessage(type, data) {
     if (type !== "moved") return;
     const seq = JSON.parse(data).seq;

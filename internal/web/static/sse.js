@@ -18,8 +18,11 @@ const patience = 2.5;
 // follow reads the Server-Sent Events at url until close: onMessage(type,
 // data) for each message, onOpen() once the stream answers, onLost() when
 // it is lost (an error, its end, or the watchdog), before it is opened
-// again; restart() opens it again at once (the network is back).
-export function follow(url, { onMessage, onOpen, onLost }) {
+// again; restart() opens it again at once (the network is back). A stream
+// the server refuses (401, 403: a removed device, an ended session) is not
+// opened again: onRefused(answer) gets the server's refusal, which trying
+// again would only repeat.
+export function follow(url, { onMessage, onOpen, onLost, onRefused }) {
   let lastId = "";
   let retry = 2000; // ms, or the server's retry field
   // gaps are the last times between two heartbeats, in ms; the largest
@@ -56,6 +59,13 @@ export function follow(url, { onMessage, onOpen, onLost }) {
       const headers = { Accept: "text/event-stream" };
       if (lastId) headers["Last-Event-ID"] = lastId;
       const r = await fetch(url, { headers, cache: "no-store", credentials: "same-origin", signal: mine.signal });
+      if ((r.status === 401 || r.status === 403) && onRefused) {
+        const answer = await r.json().catch(() => ({}));
+        if (ctl !== mine) return;
+        stop();
+        onRefused(answer);
+        return;
+      }
       if (!r.ok || !r.body) throw new Error(`erreur ${r.status}`);
       onOpen();
       await read(r.body, mine);
