@@ -54,7 +54,8 @@ const maxKey = 100
 const maxRetries = 50
 
 // Open replays the journal into a new Day, fetching the secrets of the
-// series, of the games and of the reservation tickets as it meets them.
+// series, of the games and of the reservation tickets as it meets them,
+// and judging every control, draw of tokens and award again (JudgeJournal).
 func Open(ctx context.Context, store journal.Store) (*Day, error) {
 	return OpenWith(ctx, store, Options{})
 }
@@ -68,7 +69,10 @@ func OpenWith(ctx context.Context, store journal.Store, opt Options) (*Day, erro
 	if d.clock == nil {
 		d.clock = time.Now
 	}
-	if err := d.catchUp(ctx); err != nil {
+	// The opening judges the record as verify and audit do: a control, a
+	// draw of tokens or an award that does not follow from the cards and
+	// the numbers is a broken journal, whatever its chain says.
+	if err := d.judgedCatchUp(ctx); err != nil {
 		return nil, err
 	}
 	return d, nil

@@ -169,6 +169,14 @@ func serialsOf(cs []ClaimResult) string {
 	return strings.Join(s, ", ")
 }
 
+// judgedCatchUp applies every event after the state's head, judging each
+// control, draw of tokens and award again, as a day's opening does.
+func (d *Day) judgedCatchUp(ctx context.Context) error {
+	d.st.rejudge = true
+	defer func() { d.st.rejudge = false }()
+	return d.catchUp(ctx)
+}
+
 // JudgeJournal replays the whole journal of a store as `loto serve` does
 // when it opens the day (the chain, the secrets against their commitments,
 // every event through its fold), re-judging every control, draw of tokens
@@ -176,8 +184,7 @@ func serialsOf(cs []ClaimResult) string {
 // the first event that does not follow.
 func JudgeJournal(ctx context.Context, store journal.Store) error {
 	d := &Day{store: store, st: NewState(), clock: func() time.Time { return time.Time{} }}
-	d.st.rejudge = true
-	err := d.catchUp(ctx)
+	err := d.judgedCatchUp(ctx)
 	var broken *journal.BrokenError
 	switch {
 	case err == nil:

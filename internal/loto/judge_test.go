@@ -3,6 +3,8 @@ package loto
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -54,6 +56,13 @@ func wantJudged(t *testing.T, d *Day, seq int64, want string) {
 	ok(t, err)
 	if v.OK || v.BadSeq != seq || !strings.Contains(v.Problem, want) {
 		t.Fatalf("verification %+v, want event %d refused with %q", v, seq, want)
+	}
+	// One judge: the day's opening, as loto serve and every command do it,
+	// refuses the same event.
+	_, err = Open(context.Background(), d.store)
+	var broken *journal.BrokenError
+	if refused := errors.As(err, &broken) && broken.Seq == seq || err != nil && strings.Contains(err.Error(), fmt.Sprintf("événement %d ", seq)); !refused {
+		t.Fatalf("opening the forged day: %v, want event %d refused as its verification does", err, seq)
 	}
 }
 
