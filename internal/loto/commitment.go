@@ -81,7 +81,7 @@ func CheckSecrets(ctx context.Context, s journal.Store) (int, error) {
 	var needs []need
 	var unknown *journal.Event
 	err := s.Read(ctx, 1, func(e journal.Event) error {
-		if _, known := folds[e.Type]; !known && unknown == nil {
+		if _, known := eventTypes[e.Type]; !known && unknown == nil {
 			unknown = &journal.Event{Seq: e.Seq, Type: e.Type}
 		}
 		for _, ref := range secretsOf(e) {

@@ -58,6 +58,8 @@ func typeConstants(t *testing.T) map[string]string {
 	return out
 }
 
+// Every Type constant of the source is in the catalogue, once, with a fold
+// and a line of doc, and the catalogue holds nothing else.
 func TestEveryEventTypeIsRegistered(t *testing.T) {
 	consts := typeConstants(t)
 	if len(consts) < 20 {
@@ -69,13 +71,22 @@ func TestEveryEventTypeIsRegistered(t *testing.T) {
 			t.Errorf("%s and %s are both %q", name, other, v)
 		}
 		values[v] = name
-		if folds[v] == nil {
-			t.Errorf("event type %s (%q) has no fold in folds", name, v)
+		if eventTypes[v] == nil {
+			t.Errorf("event type %s (%q) is not in the catalogue", name, v)
 		}
 	}
-	for v := range folds {
-		if _, isConst := values[v]; !isConst {
-			t.Errorf("folds registers %q, which no Type constant names", v)
+	if len(eventTypes) != len(catalogue) {
+		t.Errorf("the catalogue holds %d entries for %d types: one is written twice", len(catalogue), len(eventTypes))
+	}
+	for _, e := range catalogue {
+		if _, isConst := values[e.name]; !isConst {
+			t.Errorf("the catalogue holds %q, which no Type constant names", e.name)
+		}
+		if e.fold == nil || e.payload == nil {
+			t.Errorf("the catalogue's %s has no fold or no payload", e.name)
+		}
+		if e.doc == "" || strings.ContainsAny(e.doc, "|\n") {
+			t.Errorf("the catalogue's %s has doc %q, want one line without a |", e.name, e.doc)
 		}
 	}
 }
