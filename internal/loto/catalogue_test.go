@@ -1,11 +1,13 @@
 package loto
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -98,4 +100,79 @@ func TestApplyRefusesAnUnknownType(t *testing.T) {
 	if !strings.Contains(err.Error(), "événement 1") || !strings.Contains(err.Error(), "device.registered") || st.Head() != 0 {
 		t.Fatalf("error %q, head %d: want the event named and nothing folded", err, st.Head())
 	}
+}
+
+// The catalogue's secrets and personal columns, read from each type's
+// sample payload (the one its golden file pins), name what the payload
+// commits to and refers to. A payload with a commitment (a field
+// *_sha256 that is not the hash of a token, which is no secret) or a
+// reference to a personal record, whose entry does not say so, fails:
+// neither CheckSecrets nor CheckPersonal would see it.
+func TestCatalogueNamesTheSecretsAndPersonalRecordsOfEachPayload(t *testing.T) {
+	type columns struct {
+		secrets  []string // name=commitment
+		personal []string // ref=hmac
+		erases   []string
+	}
+	want := map[string]columns{
+		TypeSeriesCreated: {secrets: []string{
+			"series/A/seed=" + strings.Repeat("ab", 32), "series/A/key=" + strings.Repeat("cd", 32)}},
+		TypePersonalKeyCreated:   {secrets: []string{"day/personal-key=" + strings.Repeat("89", 32)}},
+		TypePersonalErased:       {erases: []string{"reservation/1"}},
+		TypeSaleRecorded:         {personal: []string{"sale/1=" + strings.Repeat("45", 32)}},
+		TypeReservationCreated:   {secrets: []string{"day/reservation-key=" + strings.Repeat("23", 32)}, personal: []string{"reservation/1=" + strings.Repeat("67", 32)}},
+		TypeGameStarted:          {secrets: []string{"game/1/seed=" + strings.Repeat("ef", 32)}},
+		TypeDevicePaired:         {secrets: []string{"device/1/code-key=" + strings.Repeat("c3", 32)}},
+		TypeOrganiserPasswordSet: {secrets: []string{"organiser/password/2=" + strings.Repeat("e5", 32)}},
+	}
+	for typ, sample := range payloadSamples(t) {
+		b, err := json.Marshal(sample)
+		ok(t, err)
+		e := journal.Event{Seq: 1, Type: typ, Payload: b}
+		var got columns
+		for _, ref := range secretsOf(e) {
+			got.secrets = append(got.secrets, ref.name+"="+ref.commit)
+		}
+		et := eventTypes[typ]
+		if et == nil {
+			t.Errorf("%s: not in the catalogue", typ)
+			continue
+		}
+		if et.personal != nil {
+			refs, err := et.personal(e)
+			ok(t, err)
+			for _, r := range refs {
+				got.personal = append(got.personal, r.Ref+"="+r.MAC)
+			}
+		}
+		if et.erases != nil {
+			got.erases, err = et.erases(e)
+			ok(t, err)
+		}
+		if !reflect.DeepEqual(got, want[typ]) {
+			t.Errorf("%s: the catalogue reads %+v from its sample, want %+v", typ, got, want[typ])
+		}
+		var fields map[string]json.RawMessage
+		ok(t, json.Unmarshal(b, &fields))
+		for name := range fields {
+			if strings.HasSuffix(name, "_sha256") && name != "token_sha256" && et.secrets == nil {
+				t.Errorf("%s holds the commitment %s, but the catalogue names no secret it commits", typ, name)
+			}
+		}
+		if holdsPersonalRef(reflect.TypeOf(sample)) && et.personal == nil {
+			t.Errorf("%s holds a reference to a personal record, but the catalogue names none", typ)
+		}
+	}
+}
+
+// holdsPersonalRef reports whether a payload type has a field, at its top,
+// that refers to a personal record.
+func holdsPersonalRef(t reflect.Type) bool {
+	ref := reflect.TypeFor[personalRef]()
+	for i := range t.NumField() {
+		if f := t.Field(i).Type; f == ref || f == reflect.PointerTo(ref) {
+			return true
+		}
+	}
+	return false
 }
