@@ -2,12 +2,14 @@ package loto
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -175,4 +177,73 @@ func holdsPersonalRef(t reflect.Type) bool {
 		}
 	}
 	return false
+}
+
+// journalDoc is the page that lists the event types for the reader of a journal.
+const journalDoc = "../../docs/journal.md"
+
+// eventTable is the table of events docs/journal.md shows: its header,
+// then a row per entry of the catalogue, in its order.
+func eventTable() []string {
+	table := []string{"| event | secrets | personal records | what it records |", "| --- | --- | --- | --- |"}
+	for _, e := range catalogue {
+		var secrets, personal []string
+		if e.secrets != nil {
+			secrets = append(secrets, "commits")
+		}
+		if e.personal != nil {
+			personal = append(personal, "names")
+		}
+		if e.erases != nil {
+			personal = append(personal, "erases")
+		}
+		table = append(table, fmt.Sprintf("| `%s` | %s | %s | %s |", e.name, strings.Join(secrets, ", "), strings.Join(personal, ", "), e.doc))
+	}
+	return table
+}
+
+// docs/journal.md's table of events is the catalogue's: a type missing
+// from it, one it lists that the catalogue does not hold, or a row that
+// says otherwise than the entry (its doc line, its secrets, its personal
+// records) fails, each named. -update writes the table again.
+func TestJournalDocListsEveryEventType(t *testing.T) {
+	b, err := os.ReadFile(journalDoc)
+	ok(t, err)
+	doc := strings.Split(string(b), "\n")
+	want := eventTable()
+	start := slices.Index(doc, want[0])
+	if start < 0 {
+		t.Fatalf("%s has no table of events: want its header %q under \"Event types and payloads\"", journalDoc, want[0])
+	}
+	end := start + 1
+	for end < len(doc) && strings.HasPrefix(doc[end], "|") {
+		end++
+	}
+	if *update {
+		doc = slices.Concat(doc[:start], want, doc[end:])
+		ok(t, os.WriteFile(journalDoc, []byte(strings.Join(doc, "\n")), 0o644))
+		return
+	}
+	got := doc[start:end]
+	rows := map[string]string{}
+	for _, row := range got[min(2, len(got)):] {
+		cell, _, _ := strings.Cut(strings.TrimPrefix(row, "|"), "|")
+		rows[strings.Trim(strings.TrimSpace(cell), "`")] = row
+	}
+	for i, e := range catalogue {
+		row, there := rows[e.name]
+		delete(rows, e.name)
+		switch {
+		case !there:
+			t.Errorf("%s's table of events has no row for %s: want\n%s", journalDoc, e.name, want[i+2])
+		case row != want[i+2]:
+			t.Errorf("%s's row of %s differs from the catalogue:\n got %s\nwant %s", journalDoc, e.name, row, want[i+2])
+		}
+	}
+	for typ := range rows {
+		t.Errorf("%s's table of events lists %s, which the catalogue does not hold", journalDoc, typ)
+	}
+	if !t.Failed() && !slices.Equal(got, want) {
+		t.Errorf("%s's table of events is not in the catalogue's order (or its header differs): rerun with -update", journalDoc)
+	}
 }
