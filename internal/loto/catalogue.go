@@ -27,7 +27,8 @@ var catalogue = []eventType{
 	register(entry[eventCreated]{name: TypeEventCreated, fold: (*State).applyEvent,
 		doc: "the organiser described the day: schedule, prices, desks, draw mode and programme"}),
 	register(entry[cardsStamped]{name: TypeCardsStamped, fold: (*State).applyStamp,
-		doc: "cards stamped for the day, without which they do not play (R9)"}),
+		decision: "cartes tamponnées (R9)",
+		doc:      "cards stamped for the day, without which they do not play (R9)"}),
 	register(entry[cardsVoided]{name: TypeCardsVoided, fold: (*State).applyVoid,
 		doc: "cards voided by hand; no command writes it now, but the journals that hold it still replay"}),
 
@@ -35,8 +36,9 @@ var catalogue = []eventType{
 		secrets: func(p personalKeyCreated) []secretRef { return []secretRef{{personalKeySecret, p.KeySHA256}} },
 		doc:     "the key of the personal records' hashes exists; commits it (P1)"}),
 	register(entry[personalErased]{name: TypePersonalErased, fold: (*State).applyErased,
-		erases: func(p personalErased) []string { return p.Refs },
-		doc:    "personal records erased, on request or at the purge: which ones and why, never what they held (P1)"}),
+		decision: "effacement de données personnelles (P1)",
+		erases:   func(p personalErased) []string { return p.Refs },
+		doc:      "personal records erased, on request or at the purge: which ones and why, never what they held (P1)"}),
 
 	register(entry[deskOpened]{name: TypeDeskOpened, fold: (*State).applyDeskOpened,
 		doc: "a cash desk opened a session with its float"}),
@@ -62,11 +64,14 @@ var catalogue = []eventType{
 	register(entry[ticketCrossed]{name: TypeTicketCrossed, fold: (*State).applyCrossing,
 		doc: "the door crossed out a reservation ticket and gave its free card (R4)"}),
 	register(entry[saleRefunded]{name: TypeSaleRefunded, fold: (*State).applyRefund,
-		doc: "a sale refunded in cash, its cards voided"}),
+		decision: "remboursement",
+		doc:      "a sale refunded in cash, its cards voided"}),
 	register(entry[personExcluded]{name: TypePersonExcluded, fold: (*State).applyExclusion,
-		doc: "a person excluded: every card they hold voided, their sales refunded in the same batch (R28)"}),
+		decision: "exclusion (R28)",
+		doc:      "a person excluded: every card they hold voided, their sales refunded in the same batch (R28)"}),
 	register(entry[eventPostponed]{name: TypeEventPostponed, fold: (*State).applyPostponed,
-		doc: "the day postponed before its first game: sales stop, each one to be refunded (R29)"}),
+		decision: "report du loto (R29)",
+		doc:      "the day postponed before its first game: sales stop, each one to be refunded (R29)"}),
 	register(entry[breakStarted]{name: TypeBreakStarted, fold: (*State).applyBreakStarted,
 		doc: "a pause in the games began, planned or not (R12)"}),
 	register(entry[breakEnded]{name: TypeBreakEnded, fold: (*State).applyBreakEnded,
@@ -78,7 +83,8 @@ var catalogue = []eventType{
 	register(entry[numberDrawn]{name: TypeNumberDrawn, fold: (*State).applyNumberDrawn,
 		doc: "a number drawn by the software from the game's seed, or typed from the ball machine"}),
 	register(entry[numberUndone]{name: TypeNumberUndone, fold: (*State).applyNumberUndone,
-		doc: "the host took back the last number typed, with why"}),
+		decision: "numéro annulé",
+		doc:      "the host took back the last number typed, with why"}),
 	register(entry[gameCalled]{name: TypeGameCalled, fold: (*State).applyGameCalled,
 		doc: "a player called out: the draw stops (R15)"}),
 	register(entry[claimRegistered]{name: TypeClaimRegistered, fold: (*State).applyClaim, staff: true,
@@ -92,11 +98,13 @@ var catalogue = []eventType{
 	register(entry[prizeAwarded]{name: TypePrizeAwarded, fold: (*State).applyPrizeAwarded,
 		doc: "the stage's prize awarded: its winners, tokens and shares (R17-R19, R25)"}),
 	register(entry[rulingRecorded]{name: TypeRulingRecorded, fold: (*State).applyRuling, staff: true,
-		doc: "a decision in a dispute, by whom and why; it may change a claim's verdict (R27)"}),
+		decision: "décision sur un litige (R27)",
+		doc:      "a decision in a dispute, by whom and why; it may change a claim's verdict (R27)"}),
 	register(entry[seedRevealed]{name: TypeSeedRevealed, fold: (*State).applyReveal,
 		doc: "a game's seed revealed at its end, so that anyone can recompute its draws (R14)"}),
 	register(entry[dayEnded]{name: TypeDayEnded, fold: (*State).applyDayEnded,
-		doc: "the day ended before its programme, with why"}),
+		decision: "journée close",
+		doc:      "the day ended before its programme, with why"}),
 
 	register(entry[journalRestored]{name: TypeJournalRestored, fold: (*State).applyRestored,
 		doc: "a backup restored in the place of a journal that held events: the head it replaced"}),
@@ -109,7 +117,8 @@ var catalogue = []eventType{
 	register(entry[deviceCodeUsed]{name: TypeDeviceCodeUsed, fold: (*State).applyDeviceCodeUsed,
 		doc: "the device exchanged its pairing code for a token"}),
 	register(entry[deviceRevoked]{name: TypeDeviceRevoked, fold: (*State).applyDeviceRevoked,
-		doc: "the organiser revoked a device: its tokens stop working"}),
+		decision: "appareil révoqué",
+		doc:      "the organiser revoked a device: its tokens stop working"}),
 
 	register(entry[organiserPasswordSet]{name: TypeOrganiserPasswordSet, fold: (*State).applyPasswordSet,
 		secrets: func(p organiserPasswordSet) []secretRef {
@@ -133,6 +142,9 @@ type eventType struct {
 	// snapshot carries the sequence of the last one, so that those pages
 	// read their status again.
 	staff bool
+	// decision is the act in French of an event that records a decision of
+	// the organiser or the host, as Decisions lists them; "" for the others.
+	decision string
 	// secrets names the secrets kept beside the journal that the event
 	// creates, with the commitment it holds to each; nil when it creates none.
 	secrets func(journal.Event) ([]secretRef, error)
@@ -150,6 +162,7 @@ type entry[P any] struct {
 	name     string
 	fold     func(*State, journal.Event) error
 	staff    bool
+	decision string
 	secrets  func(P) []secretRef
 	personal func(P) []personalRef
 	erases   func(P) []string
@@ -159,7 +172,7 @@ type entry[P any] struct {
 // register makes an entry of the catalogue, each column decoding the event's payload.
 func register[P any](e entry[P]) eventType {
 	return eventType{name: e.name, payload: reflect.TypeFor[P](), fold: e.fold, staff: e.staff,
-		secrets: reading(e.secrets), personal: reading(e.personal), erases: reading(e.erases), doc: e.doc}
+		decision: e.decision, secrets: reading(e.secrets), personal: reading(e.personal), erases: reading(e.erases), doc: e.doc}
 }
 
 // reading reads an event's payload, decoded as P, with read; nil when read is.

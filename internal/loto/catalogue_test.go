@@ -247,3 +247,38 @@ func TestJournalDocListsEveryEventType(t *testing.T) {
 		t.Errorf("%s's table of events is not in the catalogue's order (or its header differs): rerun with -update", journalDoc)
 	}
 }
+
+// The decisions the organiser's page lists, with their act, and the acts
+// of the staff that move the public snapshot's staff sequence, are those
+// the catalogue marks: a type marked by mistake would show on the
+// organiser's page, or make the host's and controllers' pages read their
+// status at each event.
+func TestCatalogueMarksTheDecisionsAndTheStaffActs(t *testing.T) {
+	wantDecisions := map[string]string{
+		TypePersonExcluded: "exclusion (R28)",
+		TypeSaleRefunded:   "remboursement",
+		TypeEventPostponed: "report du loto (R29)",
+		TypeDayEnded:       "journée close",
+		TypePersonalErased: "effacement de données personnelles (P1)",
+		TypeRulingRecorded: "décision sur un litige (R27)",
+		TypeDeviceRevoked:  "appareil révoqué",
+		TypeCardsStamped:   "cartes tamponnées (R9)",
+		TypeNumberUndone:   "numéro annulé",
+	}
+	wantStaff := map[string]bool{TypeClaimRegistered: true, TypeTieDeclined: true, TypeRulingRecorded: true}
+	decisions, staff := map[string]string{}, map[string]bool{}
+	for _, e := range catalogue {
+		if e.decision != "" {
+			decisions[e.name] = e.decision
+		}
+		if e.staff {
+			staff[e.name] = true
+		}
+	}
+	if !reflect.DeepEqual(decisions, wantDecisions) {
+		t.Errorf("the catalogue's decisions are %v, want %v", decisions, wantDecisions)
+	}
+	if !reflect.DeepEqual(staff, wantStaff) {
+		t.Errorf("the catalogue's staff acts are %v, want %v", staff, wantStaff)
+	}
+}
