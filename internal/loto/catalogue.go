@@ -8,16 +8,18 @@ import (
 
 // catalogue is the one list of the day's event types: each with its
 // payload, the function that folds it into the state, the secrets it
-// commits to, the personal records it names and a line of doc, which
-// docs/journal.md's table of events repeats (TestJournalDocListsEveryEventType).
-// Apply refuses an event whose type is not here, on replay and live alike:
-// a journal written by another program or a later version, or a corrupt
-// one, is never half read by skipping what the state does not know.
-// CheckSecrets, the Day's fetch of secrets and CheckPersonal read the
-// columns here, so that a new event type is written here with its fold and
-// nowhere else (TestEveryEventTypeIsRegistered fails when a Type constant
-// is missing); the events of another package sharing the journal would be
-// written here too, with a fold that keeps what the day needs of them.
+// commits to, the personal records it names or erases, its marks (a staff
+// act, a decision) and a line of doc, which docs/journal.md's table of
+// events repeats (TestJournalDocListsEveryEventType). Apply refuses an
+// event whose type is not here, on replay and live alike: a journal
+// written by another program or a later version, or a corrupt one, is
+// never half read by skipping what the state does not know. Apply, the
+// Day's fetch of secrets, CheckSecrets, CheckPersonal and Decisions read
+// the columns here, so that a new event type is written here with its fold
+// and nowhere else (TestEveryEventTypeIsRegistered fails when a Type
+// constant is missing); the events of another package sharing the journal
+// would be written here too, with a fold that keeps what the day needs of
+// them.
 var catalogue = []eventType{
 	register(entry[seriesCreated]{name: TypeSeriesCreated, fold: (*State).applySeries,
 		secrets: func(p seriesCreated) []secretRef {
@@ -153,7 +155,8 @@ type eventType struct {
 	personal func(journal.Event) ([]personalRef, error)
 	// erases names the personal records the event erases; nil when it erases none.
 	erases func(journal.Event) ([]string, error)
-	doc    string
+	// doc says in one line what the event records, for docs/journal.md.
+	doc string
 }
 
 // entry is an entry of the catalogue as written: its columns take the
