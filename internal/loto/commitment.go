@@ -20,41 +20,19 @@ type secretRef struct {
 	commit string // hex SHA-256 of the value
 }
 
-// secretsOf names the secrets an event's fold needs, with their commitments.
+// secretsOf names the secrets an event's fold needs, with their
+// commitments, as the catalogue's secrets column reads them. An event whose
+// payload does not decode names none: its fold refuses it.
 func secretsOf(e journal.Event) []secretRef {
-	switch e.Type {
-	case TypeSeriesCreated:
-		var p seriesCreated
-		if decode(e, &p) == nil {
-			return []secretRef{{seriesSeedSecret(p.Code), p.SeedSHA256}, {seriesKeySecret(p.Code), p.KeySHA256}}
-		}
-	case TypeGameStarted:
-		var p gameStarted
-		if decode(e, &p) == nil {
-			return []secretRef{{gameSeedSecret(p.Game), p.SeedSHA256}}
-		}
-	case TypePersonalKeyCreated:
-		var p personalKeyCreated
-		if decode(e, &p) == nil {
-			return []secretRef{{personalKeySecret, p.KeySHA256}}
-		}
-	case TypeDevicePaired:
-		var p devicePaired
-		if decode(e, &p) == nil {
-			return []secretRef{{deviceCodeKeySecret(p.Device), p.CodeKeySHA256}}
-		}
-	case TypeOrganiserPasswordSet:
-		var p organiserPasswordSet
-		if decode(e, &p) == nil {
-			return []secretRef{{organiserPasswordSecret(p.Version), p.HashSHA256}}
-		}
-	case TypeReservationCreated:
-		var p reservationCreated
-		if decode(e, &p) == nil && p.NewKey {
-			return []secretRef{{reservationKeySecret, p.KeySHA256}}
-		}
+	t, known := eventTypes[e.Type]
+	if !known || t.secrets == nil {
+		return nil
 	}
-	return nil
+	refs, err := t.secrets(e)
+	if err != nil {
+		return nil
+	}
+	return refs
 }
 
 // checkCommitment refuses a secret whose value is not the one event e committed to.
@@ -81,7 +59,7 @@ func CheckSecrets(ctx context.Context, s journal.Store) (int, error) {
 	var needs []need
 	var unknown *journal.Event
 	err := s.Read(ctx, 1, func(e journal.Event) error {
-		if _, known := folds[e.Type]; !known && unknown == nil {
+		if _, known := eventTypes[e.Type]; !known && unknown == nil {
 			unknown = &journal.Event{Seq: e.Seq, Type: e.Type}
 		}
 		for _, ref := range secretsOf(e) {

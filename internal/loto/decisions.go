@@ -21,19 +21,6 @@ type Decision struct {
 	What   string    `json:"what,omitempty"`
 }
 
-// decisionActs are the event types of decisions, with their act in French.
-var decisionActs = map[string]string{
-	TypePersonExcluded: "exclusion (R28)",
-	TypeSaleRefunded:   "remboursement",
-	TypeEventPostponed: "report du loto (R29)",
-	TypeDayEnded:       "journée close",
-	TypePersonalErased: "effacement de données personnelles (P1)",
-	TypeRulingRecorded: "décision sur un litige (R27)",
-	TypeDeviceRevoked:  "appareil révoqué",
-	TypeCardsStamped:   "cartes tamponnées (R9)",
-	TypeNumberUndone:   "numéro annulé",
-}
-
 // decisionText is the part of a decision's payload that says what and why.
 type decisionText struct {
 	Why    string `json:"why"`
@@ -51,10 +38,11 @@ func (d *Day) Decisions(ctx context.Context, limit int) ([]Decision, error) {
 		loc = ev.Location()
 	}
 	err := d.store.Read(ctx, 1, func(e journal.Event) error {
-		act, ok := decisionActs[e.Type]
-		if !ok {
+		et, known := eventTypes[e.Type]
+		if !known || et.decision == "" {
 			return nil
 		}
+		act := et.decision
 		var t decisionText
 		if err := json.Unmarshal(e.Payload, &t); err != nil {
 			return internalf(err, "événement %d illisible", e.Seq)

@@ -20,7 +20,8 @@ type PersonalCheck struct {
 // its events name against the keyed hash they hold: an altered record, one
 // gone without an erasure in the journal, or one still there after its
 // erasure means someone worked behind the program's back. It reads only the
-// events that name records, so it runs on any journal.
+// events the catalogue says key, name or erase records, so it runs on any
+// journal.
 func CheckPersonal(ctx context.Context, s journal.Store) (PersonalCheck, error) {
 	var refs []personalRef
 	erased := map[string]bool{}
@@ -28,29 +29,26 @@ func CheckPersonal(ctx context.Context, s journal.Store) (PersonalCheck, error) 
 	var last int64
 	err := s.Read(ctx, 1, func(e journal.Event) error {
 		last = e.Seq
-		switch e.Type {
-		case TypePersonalKeyCreated:
-			keyed = true
-		case TypeReservationCreated:
-			var p reservationCreated
-			if err := decode(e, &p); err != nil {
+		t, known := eventTypes[e.Type]
+		if !known {
+			return nil
+		}
+		for _, ref := range secretsOf(e) {
+			keyed = keyed || ref.name == personalKeySecret
+		}
+		if t.personal != nil {
+			held, err := t.personal(e)
+			if err != nil {
 				return err
 			}
-			refs = append(refs, p.Holder)
-		case TypeSaleRecorded:
-			var p saleRecorded
-			if err := decode(e, &p); err != nil {
+			refs = append(refs, held...)
+		}
+		if t.erases != nil {
+			gone, err := t.erases(e)
+			if err != nil {
 				return err
 			}
-			if p.Payer != nil {
-				refs = append(refs, *p.Payer)
-			}
-		case TypePersonalErased:
-			var p personalErased
-			if err := decode(e, &p); err != nil {
-				return err
-			}
-			for _, ref := range p.Refs {
+			for _, ref := range gone {
 				erased[ref] = true
 			}
 		}

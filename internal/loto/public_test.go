@@ -243,7 +243,7 @@ func TestPublicSnapshotsHoldNoPersonalDataOverEveryEventType(t *testing.T) {
 		// A replay publishes the same last snapshot, checked too.
 		snap.check(reopen(t, store))
 	}
-	for typ := range folds {
+	for typ := range eventTypes {
 		if !seen[typ] {
 			t.Errorf("no event %s in the test days: every event type must be shown to leave the public snapshot clean", typ)
 		}

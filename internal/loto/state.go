@@ -52,16 +52,10 @@ type State struct {
 	sessions map[string]time.Time     // the organiser's sessions: token hash → expiry
 	headHash string                   // hash of the last event applied
 	headTime time.Time                // time of the last event applied
-	staffSeq int64                    // the last event of staffActs applied
+	staffSeq int64                    // the last event of a staff type applied (eventType.staff)
 	restores []Restore                // the restores of the journal it records, in order
 	rejudge  bool                     // the folds judge again each control, draw of tokens and award (JudgeJournal)
 }
-
-// staffActs are the events that change what the host and the controllers
-// see of the game (a claim, a declined share, a ruling) and may change
-// nothing the board shows: the public snapshot carries their sequence, so
-// that those pages read their status again.
-var staffActs = map[string]bool{TypeClaimRegistered: true, TypeTieDeclined: true, TypeRulingRecorded: true}
 
 // NewState returns the state of an empty journal.
 func NewState() *State {
@@ -125,21 +119,21 @@ func (st *State) onSale(code string) (*Series, bool) {
 func (st *State) setSecret(name string, value []byte) { st.secrets[name] = value }
 
 // Apply folds one event into the state. Events must come in sequence; an
-// event the state cannot fold, or of a type it does not know (folds), is a
+// event the state cannot fold, or of a type it does not know (catalogue), is a
 // corrupt journal, reported as internal.
 func (st *State) Apply(e journal.Event) error {
 	if e.Seq != st.head+1 {
 		return internalf(nil, "événement %d reçu après %d", e.Seq, st.head)
 	}
-	fold, known := folds[e.Type]
+	t, known := eventTypes[e.Type]
 	if !known {
 		return unknownType(e)
 	}
-	if err := fold(st, e); err != nil {
+	if err := t.fold(st, e); err != nil {
 		return err
 	}
 	st.head, st.headHash, st.headTime = e.Seq, e.Hash, e.Time
-	if staffActs[e.Type] {
+	if t.staff {
 		st.staffSeq = e.Seq
 	}
 	return nil
