@@ -27,7 +27,7 @@ func gameClaim(ctx context.Context, e *env) error {
 		}
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		var done []loto.ClaimResult
+		var done []loto.ClaimAnswer
 		for _, s := range fs.Args() {
 			r, err := d.Claim(ctx, fs.by.actor(), s)
 			if err != nil && len(done) > 0 {
@@ -48,11 +48,14 @@ func gameClaim(ctx context.Context, e *env) error {
 		pending := false
 		for _, c := range done {
 			if c.Verdict == loto.VerdictLate {
-				writeVerdict(e.stdout, c)
+				writeVerdict(e.stdout, c.ClaimResult)
 				continue
 			}
 			pending = true
 			fmt.Fprintf(e.stdout, "annonce %d — %s : enregistrée\n", c.Claim, c.Serial)
+			if c.Warning != "" {
+				fmt.Fprintln(e.stderr, c.Warning)
+			}
 		}
 		if pending {
 			fmt.Fprintln(e.stdout, "le tirage est arrêté (R15) ; contrôler : loto game control")

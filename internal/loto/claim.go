@@ -13,11 +13,11 @@ import (
 // draw (the call); once a control started at the current number the claim
 // is late and recorded so (R21), even when that control found no winner. A
 // serial that cannot be read is refused and not recorded.
-func (d *Day) Claim(ctx context.Context, actor Actor, serial string) (ClaimResult, error) {
+func (d *Day) Claim(ctx context.Context, actor Actor, serial string) (ClaimAnswer, error) {
 	if err := Authorize(actor, CmdClaim, ""); err != nil {
-		return ClaimResult{}, err
+		return ClaimAnswer{}, err
 	}
-	return answer[claimRegistered, ClaimResult](d.runKeyed(ctx, TypeClaimRegistered, sameClaim(serial), func(st *State) ([]journal.Draft, int, error) {
+	c, err := answer[claimRegistered, ClaimResult](d.runKeyed(ctx, TypeClaimRegistered, sameClaim(serial), func(st *State) ([]journal.Draft, int, error) {
 		g := st.running()
 		if g == nil {
 			return nil, 0, Errorf(EConflict, "aucune partie en cours : pas d'annonce à enregistrer")
@@ -45,6 +45,27 @@ func (d *Day) Claim(ctx context.Context, actor Actor, serial string) (ClaimResul
 		dr, err := draft(actor, TypeClaimRegistered, p)
 		return []journal.Draft{dr}, 0, err
 	}))
+	r := ClaimAnswer{ClaimResult: c}
+	if err == nil && r.Verdict == "" {
+		d.View(func(st *State) { r.Warning = st.alreadyCalled(c) })
+	}
+	return r, err
+}
+
+// alreadyCalled warns of a claim whose card an earlier claim of the same
+// call names: the control judges the second a duplicate (it counts once),
+// and the controller hears it now, while the player is still there.
+func (st *State) alreadyCalled(r ClaimResult) string {
+	g := st.running()
+	if g == nil {
+		return ""
+	}
+	for _, c := range g.call {
+		if c.Serial == r.Serial && c.Claim < r.Claim {
+			return fmt.Sprintf("attention : la carte %s est déjà annoncée (annonce %d) ; au contrôle elle ne compte qu'une fois", r.Serial, c.Claim)
+		}
+	}
+	return ""
 }
 
 // ControlResult is the outcome of a control: every claim's verdict.

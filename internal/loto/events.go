@@ -221,6 +221,14 @@ type ClaimResult struct {
 	Reason string `json:"reason,omitempty"`
 }
 
+// ClaimAnswer is a claim as registered, with what the controller must hear
+// at once: the same card already in this call, which the control judges a
+// duplicate.
+type ClaimAnswer struct {
+	ClaimResult
+	Warning string `json:"warning,omitempty"`
+}
+
 // ClaimToken is the token a tied winner drew from the bag (R17).
 type ClaimToken struct {
 	Claim  int    `json:"claim"`

@@ -127,3 +127,27 @@ func typeNew(t *testing.T, d *Day, nums ...card.Number) {
 		}
 	}
 }
+
+// TestR15_ClaimOfACardAlreadyCalledIsWarnedAtOnce: the same card claimed
+// twice in one call is registered (the control judges the second a
+// duplicate), and the controller is told so as it is registered, with the
+// first claim's number; a claim of another card is not.
+func TestR15_ClaimOfACardAlreadyCalledIsWarnedAtOnce(t *testing.T) {
+	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
+	ctx := context.Background()
+	cards := firstRowDrawn(t, d)
+	first, err := d.Claim(ctx, org("controleur"), cards[0])
+	ok(t, err)
+	other, err := d.Claim(ctx, org("controleur"), cards[1])
+	ok(t, err)
+	again, err := d.Claim(ctx, org("controleur"), strings.ToLower(cards[0]))
+	ok(t, err)
+	want := fmt.Sprintf("attention : la carte %s est déjà annoncée (annonce %d) ; au contrôle elle ne compte qu'une fois", cards[0], first.Claim)
+	if first.Warning != "" || other.Warning != "" || again.Warning != want {
+		t.Fatalf("warnings %q, %q, %q; want none, none, %q", first.Warning, other.Warning, again.Warning, want)
+	}
+	r := claimAll(t, d)
+	if r.Verdicts[2].Verdict != VerdictDuplicate {
+		t.Fatalf("the second claim of the card at the control: %+v, want duplicate", r.Verdicts[2])
+	}
+}

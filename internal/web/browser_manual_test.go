@@ -161,3 +161,37 @@ func TestBrowser_R23_HostIsToldTheNextStageTakesCallsAtTheSameNumber(t *testing.
 	}
 	page.noErrors()
 }
+
+// TestBrowser_R15_ControllerIsWarnedOfACardAlreadyCalled: on the
+// controller's phone the same card registered twice in one call is said at
+// once, while the player is still there; the journal holds both claims,
+// which the control judges once.
+func TestBrowser_R15_ControllerIsWarnedOfACardAlreadyCalled(t *testing.T) {
+	l := startLive(t, Config{})
+	serials := l.sellStartAndDraw()
+	ctl := l.openAs(loto.RoleController, "/controle", 390, 844)
+	ctl.waitText("#live", "En direct")
+	claim(ctl, serials[0])
+	ctl.waitText("#said", "Annonce 1 enregistrée : carte "+serials[0])
+	if !eval[bool](ctl, `document.getElementById("error").hidden`) {
+		t.Fatalf("a first claim is warned: %q", ctl.text("#error"))
+	}
+	claim(ctl, serials[0])
+	ctl.waitText("#said", "Annonce 2 enregistrée : carte "+serials[0])
+	ctl.waitText("#error", "la carte "+serials[0]+" est déjà annoncée (annonce 1)")
+	ctl.screenshot("controle-carte-deja-annoncee-390x844")
+	ctl.axe()
+	claims := 0
+	if err := l.store.Read(context.Background(), 1, func(e journal.Event) error {
+		if e.Type == loto.TypeClaimRegistered && strings.Contains(string(e.Payload), serials[0]) {
+			claims++
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if claims != 2 {
+		t.Fatalf("%d claims of the card in the journal, want 2", claims)
+	}
+	ctl.noErrors()
+}

@@ -62,6 +62,9 @@ async function register(serial) {
       msg += " — " + (labels.verdicts[r.verdict] || r.verdict);
     }
     say(msg);
+    if (r.warning) {
+      fail(new Error(r.warning));
+    }
     input.value = "";
   } catch (err) {
     fail(err);
