@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"loto/internal/loto"
 )
@@ -58,7 +59,7 @@ func deviceAdd(ctx context.Context, e *env) error {
 			return json.NewEncoder(e.stdout).Encode(pairingJSON{Device: p.Device.ID, Role: p.Device.Role, Code: p.Code, Token: p.Token})
 		}
 		fmt.Fprintf(e.stdout, "appareil n° %d « %s » appairé : %s\n", p.Device.ID, p.Device.Name, roleOf(p.Device))
-		fmt.Fprintf(e.stdout, "code d'appairage : %s (à taper sur l'appareil, une seule fois, avant %s)\n", p.Code, p.Until.Local().Format("15:04"))
+		fmt.Fprintf(e.stdout, "code d'appairage : %s (à taper sur l'appareil, une seule fois, avant %s)\n", p.Code, p.Until.In(d.Event().Location()).Format("15:04"))
 		fmt.Fprintf(e.stdout, "jeton d'API : %s (en-tête « Authorization: Bearer … »)\n", p.Token)
 		fmt.Fprintln(e.stdout, "Le code et le jeton ne s'affichent qu'une fois : perdus, révoquer l'appareil et en appairer un autre.")
 		return nil
@@ -87,13 +88,14 @@ func deviceList(ctx context.Context, e *env) error {
 		if *asJSON {
 			return json.NewEncoder(e.stdout).Encode(list)
 		}
-		writeDevices(e.stdout, list)
+		writeDevices(e.stdout, list, d.Event().Location())
 		return nil
 	})
 }
 
-// writeDevices writes a line per device.
-func writeDevices(w io.Writer, list []loto.Device) {
+// writeDevices writes a line per device, its times in the event's zone,
+// the hall's clocks, whatever the machine's own zone (R1).
+func writeDevices(w io.Writer, list []loto.Device, zone *time.Location) {
 	if len(list) == 0 {
 		fmt.Fprintln(w, "aucun appareil appairé (« loto device add NOM --role RÔLE »)")
 		return
@@ -102,14 +104,14 @@ func writeDevices(w io.Writer, list []loto.Device) {
 		state := "code d'appairage utilisé"
 		switch {
 		case v.Revoked():
-			state = fmt.Sprintf("révoqué à %s par %s : %s", v.RevokedAt.Local().Format("15:04"), v.RevokedBy, v.Why)
+			state = fmt.Sprintf("révoqué à %s par %s : %s", v.RevokedAt.In(zone).Format("15:04"), v.RevokedBy, v.Why)
 		case !v.CodeUsed && clock().Before(v.CodeExpires):
-			state = "code d'appairage valable jusqu'à " + v.CodeExpires.Local().Format("15:04")
+			state = "code d'appairage valable jusqu'à " + v.CodeExpires.In(zone).Format("15:04")
 		case !v.CodeUsed:
 			state = "code d'appairage expiré sans servir (le jeton d'API reste valable)"
 		}
 		fmt.Fprintf(w, "n° %d  %s  %s  appairé à %s par %s  %s\n", v.ID, v.Name, roleOf(v),
-			v.PairedAt.Local().Format("15:04"), v.PairedBy, state)
+			v.PairedAt.In(zone).Format("15:04"), v.PairedBy, state)
 	}
 }
 

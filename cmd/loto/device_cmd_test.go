@@ -220,3 +220,20 @@ func TestCLI_DeviceListEmptyAndJSON(t *testing.T) {
 		t.Fatalf("list %+v %v", list, err)
 	}
 }
+
+// TestCLI_R1_DeviceListTellsTimesInTheEventsZone: the devices' times are
+// the hall's clocks (the event's zone), not the machine's: a laptop set
+// to UTC prints them as the board and the pages do.
+func TestCLI_R1_DeviceListTellsTimesInTheEventsZone(t *testing.T) {
+	db := saleDB(t)
+	mustRun(t, "device", "add", "porte", "--role", "entrée", "--db", db)
+	var list []loto.Device
+	if err := json.Unmarshal([]byte(mustRun(t, "device", "list", "--json", "--db", db)), &list); err != nil || len(list) != 1 {
+		t.Fatalf("list %+v %v", list, err)
+	}
+	zone := replayDay(t, db).Event().Location()
+	want := "appairé à " + list[0].PairedAt.In(zone).Format("15:04")
+	if out := mustRun(t, "device", "list", "--db", db); !strings.Contains(out, want) {
+		t.Fatalf("list says %q, want %q (the event's zone, %s)", out, want, zone)
+	}
+}
