@@ -17,6 +17,9 @@ const main = $("board");
 const stages = JSON.parse($("awarded").dataset.stages);
 const voice = new Voice($("voice"), main.dataset.voice);
 let state = null;
+// skew is how far the server's clock is ahead of this one's, read at load:
+// an overdue break is told by the server's time, as the server paints it.
+const skew = Number(main.dataset.now || Date.now()) - Date.now();
 // heard is the game and count of the last number the voice considered:
 // only a new draw is said, not the page's first state nor an undo.
 let heard = null;
@@ -83,9 +86,7 @@ function render(s) {
 	const next = (s.programme || []).find((g) => g.number === s.next_game);
 	show($("next-line"), !!next);
 	setText($("next"), next ? next.title : "");
-	setText($("break-label"), s.break ? s.break.label : "");
-	// The snapshot's times are written in the event's zone: "…T13:45:00+01:00".
-	setText($("resumes"), s.break ? s.break.resumes.slice(11, 16) : "");
+	renderBreak(s);
 	show($("over-day"), !s.postponed);
 	show($("over-postponed"), !!s.postponed);
 
@@ -111,6 +112,21 @@ function render(s) {
 	proof($("seed"), s.seed);
 	setText($("anchor"), s.anchor); // "SEQ:HASH", as loto journal verify --anchor takes it
 }
+
+// renderBreak writes the break's label and when play resumes; once that
+// time has passed, that play resumes in a moment, never a time gone by.
+function renderBreak(s) {
+	const b = s.break;
+	setText($("break-label"), b ? b.label : "");
+	// The snapshot's times are written in the event's zone: "…T13:45:00+01:00".
+	setText($("resumes"), b ? b.resumes.slice(11, 16) : "");
+	const overdue = !!b && Date.parse(b.resumes) <= Date.now() + skew;
+	show($("resume-at"), !overdue);
+	show($("resume-soon"), overdue);
+}
+
+// A break becomes overdue with no change on the stream: the clock tells.
+setInterval(() => { if (state) renderBreak(state); }, 2000);
 
 // renderEvent writes the event's name and programme: a board opened
 // before the event was recorded painted none, and the event comes later
