@@ -111,7 +111,41 @@ function render(s) {
 	setText(restored.querySelector(".games"), r ? r.games : "");
 	proof($("seed"), s.seed);
 	setText($("anchor"), s.anchor); // "SEQ:HASH", as loto journal verify --anchor takes it
+	fit();
 }
+
+// fit narrows the type of each panel shown (--fit, board.css) until its
+// words fit its share of the screen, halving the interval: a few layouts
+// per change, none when the panel fits at full size. A panel's size is its
+// share of the page's grid, never its content's: narrowing the type cannot
+// move it.
+function fit() {
+	for (const el of main.querySelectorAll(".fit")) {
+		el.style.removeProperty("--fit");
+		if (!el.checkVisibility() || fits(el)) continue;
+		let lo = 0.3, hi = 1;
+		for (let i = 0; i < 7; i++) {
+			const mid = (lo + hi) / 2;
+			el.style.setProperty("--fit", mid);
+			if (fits(el)) lo = mid;
+			else hi = mid;
+		}
+		el.style.setProperty("--fit", lo);
+	}
+}
+
+function fits(el) {
+	return el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1;
+}
+
+// The server's first paint is fitted too, and again whenever a panel's
+// share changes (the screen, the proof's lines, the connection's words),
+// the fonts arrive or a sponsor's logo takes its size.
+fit();
+const resized = new ResizeObserver(() => fit());
+for (const el of main.querySelectorAll(".fit")) resized.observe(el);
+document.fonts.ready.then(fit);
+$("sponsor-logo").addEventListener("load", fit);
 
 // renderBreak writes the break's label and when play resumes; once that
 // time has passed, that play resumes in a moment, never a time gone by.
