@@ -252,3 +252,36 @@ func TestBrowser_BoardFitsEveryProjector(t *testing.T) {
 		b.noErrors()
 	}
 }
+
+// TestBrowser_BoardWelcomesBeforeTheEvent: on a base with no event yet,
+// the board is no empty dark page: it welcomes the hall ("Bienvenue au
+// loto") and says what comes next, at every projector size, fitting;
+// the event's arrival on the stream replaces the welcome by the programme.
+func TestBrowser_BoardWelcomesBeforeTheEvent(t *testing.T) {
+	l := startLiveEvent(t, Config{}, nil)
+	bs := openBoards(l)
+	for _, b := range bs {
+		b.waitText("#welcome", "Bienvenue au loto")
+		b.waitText("#welcome", "Le programme de la journée s'affichera ici")
+		if mode := b.attr("#board", "data-mode"); mode != "welcome" {
+			t.Fatalf("the board of an empty base is in mode %q, want welcome", mode)
+		}
+	}
+	bs[0].axe()
+	bs.fits(t, l, "bienvenue")
+
+	spec, _, err := eventfile.Parse(manualDay(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.day.CreateEvent(context.Background(), org, spec); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range bs {
+		b.waitText("#next", "Partie 1")
+		if b.count("#welcome:not([hidden])") != 0 && eval[bool](b, `document.getElementById("welcome").checkVisibility()`) {
+			t.Fatal("the welcome still shows once the event is recorded")
+		}
+		b.noErrors()
+	}
+}

@@ -29,10 +29,12 @@ type boardPage struct {
 	// RestoredAt is "HH:MM" the journal was restored over another, if it was.
 	RestoredAt string
 	Awarded    *loto.PublicAward // the last stage awarded in the game, its winners' serials
-	Mode       string            // "game", "between", "break" or "over": which panels show (board.css)
-	Games      []boardGame       // the programme (R12)
-	Next       string            // the title of the next game, between games
-	ReadOnly   string
+	// Mode says which panels show (board.css): "welcome" before the event
+	// is recorded, then "game", "between", "break" or "over".
+	Mode     string
+	Games    []boardGame // the programme (R12)
+	Next     string      // the title of the next game, between games
+	ReadOnly string
 	// Sponsor offers the prize in play, nil when nobody does.
 	Sponsor *loto.Sponsor
 	// Scale is the type scale in percent, for the hall's back row (board.css).
@@ -87,6 +89,8 @@ func newBoardPage(p *loto.Public, readOnly string, now time.Time) boardPage {
 		b.Awarded = &p.Awarded[n-1]
 	}
 	switch {
+	case p.Event == "":
+		b.Mode = "welcome"
 	case p.DayOver || p.Postponed:
 		b.Mode = "over"
 	case p.Break != nil:

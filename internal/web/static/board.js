@@ -36,6 +36,7 @@ function show(el, on) { el.hidden = !on; }
 // modeOf says which panels show, as page_board.go does.
 function modeOf(s) {
 	const running = s.game > 0 && s.phase !== "over";
+	if (!s.event) return "welcome";
 	if (s.day_over || s.postponed) return "over";
 	if (s.break) return "break";
 	return running ? "game" : "between";
