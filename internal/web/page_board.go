@@ -3,6 +3,7 @@ package web
 import (
 	"html/template"
 	"net/http"
+	"time"
 
 	"loto/internal/loto"
 )
@@ -19,13 +20,21 @@ type boardPage struct {
 	Cells     []boardCell // 1..90, in order
 	Running   bool        // a game is on: its number, stage and prize show
 	Resumes   string      // "HH:MM" play resumes at, during a break (R12)
+	// Overdue: that time has passed and play has not resumed: the board
+	// says it resumes in a moment rather than show a time gone by.
+	Overdue bool
+	// Now is the server's clock in milliseconds since the epoch, which
+	// board.js keeps its own by, to tell an overdue break the same way.
+	Now int64
 	// RestoredAt is "HH:MM" the journal was restored over another, if it was.
 	RestoredAt string
 	Awarded    *loto.PublicAward // the last stage awarded in the game, its winners' serials
-	Mode       string            // "game", "between", "break" or "over": which panels show (board.css)
-	Games      []boardGame       // the programme (R12)
-	Next       string            // the title of the next game, between games
-	ReadOnly   string
+	// Mode says which panels show (board.css): "welcome" before the event
+	// is recorded, then "game", "between", "break" or "over".
+	Mode     string
+	Games    []boardGame // the programme (R12)
+	Next     string      // the title of the next game, between games
+	ReadOnly string
 	// Sponsor offers the prize in play, nil when nobody does.
 	Sponsor *loto.Sponsor
 	// Scale is the type scale in percent, for the hall's back row (board.css).
@@ -54,9 +63,9 @@ type boardCell struct {
 	Last  bool
 }
 
-// newBoardPage lays a snapshot out for the board.
-func newBoardPage(p *loto.Public, readOnly string) boardPage {
-	b := boardPage{P: p, ReadOnly: readOnly, Stages: stagesFrench, Scale: boardScale(p)}
+// newBoardPage lays a snapshot out for the board at the time now.
+func newBoardPage(p *loto.Public, readOnly string, now time.Time) boardPage {
+	b := boardPage{P: p, ReadOnly: readOnly, Stages: stagesFrench, Scale: boardScale(p), Now: now.UnixMilli()}
 	drawn := map[int]bool{}
 	for _, n := range p.Drawn {
 		drawn[int(n)] = true
@@ -71,6 +80,7 @@ func newBoardPage(p *loto.Public, readOnly string) boardPage {
 	if p.Break != nil {
 		// The snapshot's times are in the event's zone (R1).
 		b.Resumes = p.Break.Resumes.Format("15:04")
+		b.Overdue = !now.Before(p.Break.Resumes)
 	}
 	if p.Restored != nil {
 		b.RestoredAt = p.Restored.Time.Format("15:04")
@@ -79,6 +89,8 @@ func newBoardPage(p *loto.Public, readOnly string) boardPage {
 		b.Awarded = &p.Awarded[n-1]
 	}
 	switch {
+	case p.Event == "":
+		b.Mode = "welcome"
 	case p.DayOver || p.Postponed:
 		b.Mode = "over"
 	case p.Break != nil:
@@ -121,7 +133,7 @@ var stagesFrench = func() string {
 }()
 
 func pageBoard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	b := newBoardPage(s.day.Public(), s.readOnly)
+	b := newBoardPage(s.day.Public(), s.readOnly, s.now())
 	// The players' page at the address the board reached the server by:
 	// the hall's phones are on the board's network, unless the event
 	// gives the day's public address (below).

@@ -75,6 +75,7 @@ type Server struct {
 	readOnly string
 	stream   http.Handler
 	beat     time.Duration // the door's and the dashboard's heartbeat
+	now      func() time.Time
 	cert     *hallcert.Cert
 	log      *slog.Logger
 	limiter  *limiter
@@ -104,6 +105,7 @@ func New(cfg Config) *Server {
 	if now == nil {
 		now = time.Now
 	}
+	s.now = now
 	s.limiter = newLimiter(now)
 	s.beat = cmp.Or(cfg.Heartbeat, dashboardBeat)
 	if s.readOnly != "" {

@@ -17,6 +17,9 @@ const main = $("board");
 const stages = JSON.parse($("awarded").dataset.stages);
 const voice = new Voice($("voice"), main.dataset.voice);
 let state = null;
+// skew is how far the server's clock is ahead of this one's, read at load:
+// an overdue break is told by the server's time, as the server paints it.
+const skew = Number(main.dataset.now || Date.now()) - Date.now();
 // heard is the game and count of the last number the voice considered:
 // only a new draw is said, not the page's first state nor an undo.
 let heard = null;
@@ -33,6 +36,7 @@ function show(el, on) { el.hidden = !on; }
 // modeOf says which panels show, as page_board.go does.
 function modeOf(s) {
 	const running = s.game > 0 && s.phase !== "over";
+	if (!s.event) return "welcome";
 	if (s.day_over || s.postponed) return "over";
 	if (s.break) return "break";
 	return running ? "game" : "between";
@@ -83,9 +87,7 @@ function render(s) {
 	const next = (s.programme || []).find((g) => g.number === s.next_game);
 	show($("next-line"), !!next);
 	setText($("next"), next ? next.title : "");
-	setText($("break-label"), s.break ? s.break.label : "");
-	// The snapshot's times are written in the event's zone: "…T13:45:00+01:00".
-	setText($("resumes"), s.break ? s.break.resumes.slice(11, 16) : "");
+	renderBreak(s);
 	show($("over-day"), !s.postponed);
 	show($("over-postponed"), !!s.postponed);
 
@@ -110,7 +112,56 @@ function render(s) {
 	setText(restored.querySelector(".games"), r ? r.games : "");
 	proof($("seed"), s.seed);
 	setText($("anchor"), s.anchor); // "SEQ:HASH", as loto journal verify --anchor takes it
+	fit();
 }
+
+// fit narrows the type of each panel shown (--fit, board.css) until its
+// words fit its share of the screen, halving the interval: a few layouts
+// per change, none when the panel fits at full size. A panel's size is its
+// share of the page's grid, never its content's: narrowing the type cannot
+// move it.
+function fit() {
+	for (const el of main.querySelectorAll(".fit")) {
+		el.style.removeProperty("--fit");
+		if (!el.checkVisibility() || fits(el)) continue;
+		let lo = 0.3, hi = 1;
+		for (let i = 0; i < 7; i++) {
+			const mid = (lo + hi) / 2;
+			el.style.setProperty("--fit", mid);
+			if (fits(el)) lo = mid;
+			else hi = mid;
+		}
+		el.style.setProperty("--fit", lo);
+	}
+}
+
+function fits(el) {
+	return el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1;
+}
+
+// The server's first paint is fitted too, and again whenever a panel's
+// share changes (the screen, the proof's lines, the connection's words),
+// the fonts arrive or a sponsor's logo takes its size.
+fit();
+const resized = new ResizeObserver(() => fit());
+for (const el of main.querySelectorAll(".fit")) resized.observe(el);
+document.fonts.ready.then(fit);
+$("sponsor-logo").addEventListener("load", fit);
+
+// renderBreak writes the break's label and when play resumes; once that
+// time has passed, that play resumes in a moment, never a time gone by.
+function renderBreak(s) {
+	const b = s.break;
+	setText($("break-label"), b ? b.label : "");
+	// The snapshot's times are written in the event's zone: "…T13:45:00+01:00".
+	setText($("resumes"), b ? b.resumes.slice(11, 16) : "");
+	const overdue = !!b && Date.parse(b.resumes) <= Date.now() + skew;
+	show($("resume-at"), !overdue);
+	show($("resume-soon"), overdue);
+}
+
+// A break becomes overdue with no change on the stream: the clock tells.
+setInterval(() => { if (state) renderBreak(state); }, 2000);
 
 // renderEvent writes the event's name and programme: a board opened
 // before the event was recorded painted none, and the event comes later
