@@ -145,3 +145,23 @@ func (n *newJournal) Close() error {
 	}
 	return n.store.Close()
 }
+
+var _ journal.Counter = (*newJournal)(nil)
+
+// Count creates the file if needed, then counts: a count is a write.
+func (n *newJournal) Count(ctx context.Context, key string, by, limit int, window time.Duration) (journal.Tally, error) {
+	s, err := n.open(ctx, true)
+	if err != nil {
+		return journal.Tally{}, err
+	}
+	return s.(journal.Counter).Count(ctx, key, by, limit, window)
+}
+
+// Forget has nothing to forget while there is no file.
+func (n *newJournal) Forget(ctx context.Context, key string) (bool, error) {
+	s, err := n.open(ctx, false)
+	if s == nil {
+		return false, err
+	}
+	return s.(journal.Counter).Forget(ctx, key)
+}

@@ -111,7 +111,13 @@ func serve(ctx context.Context, e *env) error {
 		broker.Run(brokerCtx)
 	}()
 	defer func() { stopBroker(); <-brokerDone }()
-	srv := web.New(web.Config{Day: day, Auth: day, ReadOnly: why, Stream: broker, Cert: cert, Log: log, Proxies: proxies})
+	// The limits count in the store, where every instance on it counts
+	// alike; a read-only server writes nothing there and counts alone.
+	var counts journal.Counter
+	if c, ok := store.(journal.Counter); ok && why == "" {
+		counts = c
+	}
+	srv := web.New(web.Config{Day: day, Auth: day, ReadOnly: why, Stream: broker, Cert: cert, Log: log, Proxies: proxies, Counts: counts})
 	hs := srv.HTTPServer(ln.Addr().String())
 	hs.RegisterOnShutdown(stopBroker)
 	head, err := view.Head(ctx)

@@ -50,11 +50,11 @@ func login(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 		return fail(err)
 	}
 	client := s.clientOf(r)
-	if err := s.limiter.allow(client); err != nil {
+	if err := s.limiter.allow(r.Context(), client); err != nil {
 		return fail(err)
 	}
 	token, err := s.openSession(r, body.Password)
-	s.limiter.record(client, outcomeOf(err))
+	s.record(r.Context(), client, outcomeOf(err))
 	if err != nil {
 		return fail(err)
 	}
@@ -183,14 +183,12 @@ func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 		return fail(err)
 	}
 	client := s.clientOf(r)
-	if err := s.limiter.allow(client); err != nil {
+	if err := s.limiter.allow(r.Context(), client); err != nil {
 		return fail(err)
 	}
 	valid := s.setupValid(body.Token)
 	if valid {
-		s.limiter.record(client, passed)
-	} else {
-		s.limiter.record(client, failed)
+		s.record(r.Context(), client, passed)
 	}
 	switch {
 	case !valid:

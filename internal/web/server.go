@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"loto/internal/hallcert"
+	"loto/internal/journal"
 	"loto/internal/loto"
 )
 
@@ -66,6 +67,10 @@ type Config struct {
 	// server: a request from one of them is counted, by the login and
 	// lookup limits, as the client its X-Forwarded-For names.
 	Proxies []netip.Addr
+	// Counts is where the login, pairing and lookup limits count, shared
+	// by every instance on it (the store); nil counts in this server's
+	// memory by Now, as a server that cannot write to its store must.
+	Counts journal.Counter
 }
 
 // Server is the HTTP side of one loto day.
@@ -78,9 +83,9 @@ type Server struct {
 	cert     *hallcert.Cert
 	log      *slog.Logger
 	limiter  *limiter
-	contacts *contacts // each device's last request
-	lookups  *buckets  // the players' card lookups, per client
-	finds    *buckets  // the door's searches of the holders, per device
+	contacts *contacts  // each device's last request
+	lookups  *allowance // the players' card lookups, per client
+	finds    *allowance // the door's searches of the holders, per device
 	proxies  []netip.Addr
 	memory   *memorySessions // a read-only server's sessions; nil otherwise
 	handler  http.Handler
@@ -104,14 +109,18 @@ func New(cfg Config) *Server {
 	if now == nil {
 		now = time.Now
 	}
-	s.limiter = newLimiter(now)
+	counts := cfg.Counts
+	if counts == nil {
+		counts = journal.NewMemoryCounter(now)
+	}
+	s.limiter = &limiter{counts: counts}
 	s.beat = cmp.Or(cfg.Heartbeat, dashboardBeat)
 	if s.readOnly != "" {
 		s.memory = newMemorySessions(now)
 	}
 	s.contacts = newContacts(now)
-	s.lookups = newBuckets(now, lookupBurst, lookupRefill, "cartes cherchées")
-	s.finds = newBuckets(now, doorFindBurst, doorFindRefill, "recherches de réservations")
+	s.lookups = &allowance{counts: counts, kind: "cartes", limit: lookupLimit, window: lookupWindow, refusal: "cartes cherchées"}
+	s.finds = &allowance{counts: counts, kind: "recherches", limit: doorFindLimit, window: doorFindWindow, refusal: "recherches de réservations"}
 	if s.auth != nil && !s.auth.HasOrganiserPassword() && s.readOnly == "" {
 		s.setupToken = rand.Text()
 	}
