@@ -103,3 +103,53 @@ func (m *MemoryCounter) Forget(_ context.Context, key string) (bool, error) {
 	delete(m.keys, key)
 	return ok && m.now().Before(c.until), nil
 }
+
+// SetupLinks keeps the one-time links that let the organiser choose a
+// first password, by the SHA-256 of their token only: every process on the
+// store takes a link that any of them printed, and a copy of the store (a
+// backup) holds nothing that opens one.
+type SetupLinks interface {
+	// AddSetupLink stores a link's hash; one stored already stays as it is.
+	AddSetupLink(ctx context.Context, hash [32]byte) error
+	// HasSetupLink says whether a link's hash is stored.
+	HasSetupLink(ctx context.Context, hash [32]byte) (bool, error)
+	// UseSetupLink deletes every link if hash is one of them, and says
+	// whether it was, atomically: of parallel uses, one only is told so.
+	UseSetupLink(ctx context.Context, hash [32]byte) (bool, error)
+}
+
+// MemorySetupLinks are SetupLinks of one process, for a server without a
+// store to share them in.
+type MemorySetupLinks struct {
+	mu    sync.Mutex
+	links map[[32]byte]bool
+}
+
+// AddSetupLink is SetupLinks.AddSetupLink.
+func (m *MemorySetupLinks) AddSetupLink(_ context.Context, hash [32]byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.links == nil {
+		m.links = map[[32]byte]bool{}
+	}
+	m.links[hash] = true
+	return nil
+}
+
+// HasSetupLink is SetupLinks.HasSetupLink.
+func (m *MemorySetupLinks) HasSetupLink(_ context.Context, hash [32]byte) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.links[hash], nil
+}
+
+// UseSetupLink is SetupLinks.UseSetupLink.
+func (m *MemorySetupLinks) UseSetupLink(_ context.Context, hash [32]byte) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.links[hash] {
+		return false, nil
+	}
+	clear(m.links)
+	return true, nil
+}

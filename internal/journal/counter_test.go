@@ -10,3 +10,7 @@ import (
 func TestContract_MemoryCounter(t *testing.T) {
 	journaltest.RunCounter(t, func(*testing.T) journal.Counter { return journal.NewMemoryCounter(nil) })
 }
+
+func TestContract_MemorySetupLinks(t *testing.T) {
+	journaltest.RunSetupLinks(t, func(*testing.T) journal.SetupLinks { return &journal.MemorySetupLinks{} })
+}

@@ -133,3 +133,76 @@ func testCountForget(t *testing.T, c journal.Counter) {
 		t.Fatalf("count after forget: %+v", got)
 	}
 }
+
+// RunSetupLinks is the contract of journal.SetupLinks; open returns new
+// ones, empty.
+func RunSetupLinks(t *testing.T, open func(t *testing.T) journal.SetupLinks) {
+	t.Run("UsedOnceEndsEvery", func(t *testing.T) { testLinksOnce(t, open(t)) })
+	t.Run("ParallelUsesOneWins", func(t *testing.T) { testLinksParallel(t, open(t)) })
+}
+
+// A stored link is there until one link is used, which ends them all;
+// storing one twice keeps one.
+func testLinksOnce(t *testing.T, l journal.SetupLinks) {
+	ctx := context.Background()
+	a, b, c := [32]byte{1}, [32]byte{2}, [32]byte{3}
+	for _, h := range [][32]byte{a, a, b} {
+		if err := l.AddSetupLink(ctx, h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	has := func(h [32]byte) bool {
+		t.Helper()
+		ok, err := l.HasSetupLink(ctx, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	if !has(a) || !has(b) || has(c) {
+		t.Fatalf("stored a and b: has a %v, b %v, c %v", has(a), has(b), has(c))
+	}
+	if used, err := l.UseSetupLink(ctx, c); err != nil || used {
+		t.Fatalf("use of a link never stored: %v %v", used, err)
+	}
+	if !has(a) {
+		t.Fatal("a use of a wrong link ended the others")
+	}
+	if used, err := l.UseSetupLink(ctx, a); err != nil || !used {
+		t.Fatalf("use of a: %v %v", used, err)
+	}
+	if has(a) || has(b) {
+		t.Fatal("a link is left after one was used")
+	}
+	if used, err := l.UseSetupLink(ctx, b); err != nil || used {
+		t.Fatalf("use of b after a's: %v %v", used, err)
+	}
+}
+
+// Of links used at once, the same one or others, one use only wins.
+func testLinksParallel(t *testing.T, l journal.SetupLinks) {
+	ctx := context.Background()
+	links := [][32]byte{{1}, {2}, {3}}
+	for _, h := range links {
+		if err := l.AddSetupLink(ctx, h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	won := 0
+	for i := range 12 {
+		wg.Go(func() {
+			// A use refused by an error (crossed locks) wins nothing either.
+			if used, err := l.UseSetupLink(ctx, links[i%len(links)]); err == nil && used {
+				mu.Lock()
+				won++
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if won != 1 {
+		t.Fatalf("%d parallel uses of the links won, want 1", won)
+	}
+}
