@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -94,3 +95,65 @@ func TestInstances_BehindNginxLoginLimitsShared(t *testing.T) {
 
 // maxFailuresOfLogin is the server's lockout threshold (web's maxFailures).
 const maxFailuresOfLogin = 5
+
+// setupLink is the token of the one-time set-up link an instance printed.
+var setupLink = regexp.MustCompile(`connexion/initialiser\?jeton=([A-Z2-7]+)`)
+
+// trySetup sends the set-up form's JSON with token to base and returns
+// the answer's status.
+func trySetup(t *testing.T, client *http.Client, base, token, password string) int {
+	t.Helper()
+	req, _ := http.NewRequest("POST", base+"connexion/initialiser",
+		strings.NewReader(`{"token":"`+token+`","password":"`+password+`","confirm":"`+password+`"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", strings.TrimSuffix(base, "/"))
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// TestInstances_BehindNginxSetupLinkWorksOnEither: on a base without an
+// organiser password, the
+// one-time set-up link that instance A printed sets the organiser's
+// password through instance B, once: A's link again, on either, and the
+// link B printed are refused after; the password then logs in through
+// nginx. Kept in the memory of the instance that printed it, B refused
+// A's link.
+func TestInstances_BehindNginxSetupLinkWorksOnEither(t *testing.T) {
+	url := journaltest.PostgresURL(t)
+	mustRun(t, "event", "create", "--db", url, "--from", "../../examples/mega-loto.yaml")
+	a := startBinary(t, url, "--proxy", "127.0.0.1")
+	b := startBinary(t, url, "--proxy", "127.0.0.1")
+	trim := func(u string) string { return strings.TrimSuffix(strings.TrimPrefix(u, "http://"), "/") }
+	base := startNginx(t, trim(a.url), trim(b.url))
+	client := &http.Client{Timeout: 10 * time.Second}
+	links := map[*process]string{}
+	for _, p := range []*process{a, b} {
+		m := setupLink.FindStringSubmatch(p.stdout.String())
+		if m == nil {
+			t.Fatalf("no set-up link printed without a password:\n%s", p.stdout)
+		}
+		links[p] = m[1]
+	}
+
+	const password = "mot de passe choisi par le lien"
+	if c := trySetup(t, client, b.url, links[a], password); c != http.StatusOK {
+		t.Fatalf("A's set-up link through B: %d, want 200", c)
+	}
+	for name, try := range map[string]struct {
+		on    *process
+		token string
+	}{"A's link again on A": {a, links[a]}, "A's link again on B": {b, links[a]}, "B's link on A": {a, links[b]}} {
+		if c := trySetup(t, client, try.on.url, try.token, "un autre mot de passe long"); c != http.StatusForbidden {
+			t.Errorf("%s, once the password is set: %d, want 403", name, c)
+		}
+	}
+	for i := range 2 {
+		if c := tryLogin(t, client, base, password, ""); c != http.StatusOK {
+			t.Fatalf("login %d through nginx with the password the link set: %d", i+1, c)
+		}
+	}
+}

@@ -18,7 +18,7 @@ import (
 // Counted in each server's memory, every refusal here was an answer.
 func TestInstances_LimitsCountedOnBothServers(t *testing.T) {
 	a := newFixture(t, Config{})
-	a.sharedCounts()
+	a.shared()
 	b := a.twin()
 	on := []*fixture{a, b}
 
@@ -84,6 +84,44 @@ func TestLogin_RefusedWhileCountsUnavailable(t *testing.T) {
 		w := f.do("POST", path, body)
 		if w.Code != http.StatusServiceUnavailable || errorOf(t, w).Code != loto.EUnavailable || w.Header().Get("Retry-After") == "" {
 			t.Errorf("%s with the counts unavailable: %d %s, want 503", path, w.Code, w.Body)
+		}
+	}
+}
+
+// TestInstances_SetupLinkOfOneServerWorksOnTheOther: without an organiser
+// password each of two servers on one base prints a set-up link; the link
+// of A sets the password through B, once, and then neither link works on
+// either. Kept in A's memory, B refused A's link.
+func TestInstances_SetupLinkOfOneServerWorksOnTheOther(t *testing.T) {
+	a := setUp(t, Config{}, false)
+	a.shared()
+	b := a.twin()
+	pathA, pathB := a.srv.SetupPath(), b.srv.SetupPath()
+	if pathA == "" || pathB == "" || pathA == pathB {
+		t.Fatalf("set-up links %q and %q, want one each", pathA, pathB)
+	}
+	tokenOf := func(path string) string {
+		u, err := url.Parse(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u.Query().Get("jeton")
+	}
+	body := func(token string) string {
+		return `{"token":"` + token + `","password":"mot de passe choisi","confirm":"mot de passe choisi"}`
+	}
+	if w := b.do("GET", pathA, ""); w.Code != http.StatusOK {
+		t.Fatalf("A's link's page on B: %d", w.Code)
+	}
+	if w := b.do("POST", "/connexion/initialiser", body(tokenOf(pathA))); w.Code != http.StatusOK {
+		t.Fatalf("A's link used on B: %d %s", w.Code, w.Body)
+	}
+	for name, try := range map[string]struct {
+		on   *fixture
+		path string
+	}{"A's link on A": {a, pathA}, "A's link on B": {b, pathA}, "B's link on A": {a, pathB}, "B's link on B": {b, pathB}} {
+		if w := try.on.do("POST", "/connexion/initialiser", body(tokenOf(try.path))); w.Code != http.StatusForbidden {
+			t.Errorf("%s once the password is set: %d %s", name, w.Code, w.Body)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -71,6 +72,10 @@ type Config struct {
 	// by every instance on it (the store); nil counts in this server's
 	// memory by Now, as a server that cannot write to its store must.
 	Counts journal.Counter
+	// SetupLinks is where the one-time set-up link is kept (the store), so
+	// that every instance on it takes it; nil keeps it in this server's
+	// memory.
+	SetupLinks journal.SetupLinks
 }
 
 // Server is the HTTP side of one loto day.
@@ -94,8 +99,9 @@ type Server struct {
 	stopping     chan struct{}
 	stoppingOnce sync.Once
 
+	links      journal.SetupLinks // the set-up links of every instance, by hash
 	setupMu    sync.Mutex
-	setupToken string // the one-time link's token; empty once used or when a password is set
+	setupToken string // this server's set-up link's token, to print; empty once used or when a password is set
 }
 
 // New builds the server of a day. Without an organiser password it makes
@@ -121,8 +127,12 @@ func New(cfg Config) *Server {
 	s.contacts = newContacts(now)
 	s.lookups = &allowance{counts: counts, kind: "cartes", limit: lookupLimit, window: lookupWindow, refusal: "cartes cherchées"}
 	s.finds = &allowance{counts: counts, kind: "recherches", limit: doorFindLimit, window: doorFindWindow, refusal: "recherches de réservations"}
+	s.links = cfg.SetupLinks
+	if s.links == nil {
+		s.links = &journal.MemorySetupLinks{}
+	}
 	if s.auth != nil && !s.auth.HasOrganiserPassword() && s.readOnly == "" {
-		s.setupToken = rand.Text()
+		s.offerSetup()
 	}
 	mux := http.NewServeMux()
 	for _, rt := range routes {
@@ -131,6 +141,25 @@ func New(cfg Config) *Server {
 	s.handler = s.secure(mux)
 	return s
 }
+
+// offerSetup makes this server's one-time set-up link and stores its hash
+// where every instance takes it. Each instance prints a link of its own:
+// one shared link would have to be stored as it is, readable in every
+// backup, for the others to print it. A link the store refuses is not
+// offered: it would be refused when used.
+func (s *Server) offerSetup() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	token := rand.Text()
+	if err := s.links.AddSetupLink(ctx, setupHash(token)); err != nil {
+		s.log.Warn("lien de première connexion non enregistré : choisir le mot de passe par « loto organiser password »", "err", err)
+		return
+	}
+	s.setupToken = token
+}
+
+// setupHash is what the store keeps of a set-up link's token.
+func setupHash(token string) [32]byte { return sha256.Sum256([]byte(token)) }
 
 // ServeHTTP serves a request through the middleware and the routes table.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
