@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -24,6 +25,10 @@ type newJournal struct {
 
 	mu    sync.Mutex
 	store journal.Store // nil until the file exists
+	// Before the file exists: the limits' counts, and the set-up links,
+	// which the file gets when it is opened.
+	counts *journal.MemoryCounter
+	links  [][32]byte
 }
 
 var _ journal.Store = (*newJournal)(nil)
@@ -45,6 +50,13 @@ func (n *newJournal) open(ctx context.Context, create bool) (journal.Store, erro
 	if err != nil {
 		return nil, sqliteError(n.path, err)
 	}
+	for _, h := range n.links {
+		if err := s.AddSetupLink(ctx, h); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	n.links = nil
 	n.store = s
 	return s, nil
 }
@@ -144,4 +156,88 @@ func (n *newJournal) Close() error {
 		return nil
 	}
 	return n.store.Close()
+}
+
+var (
+	_ journal.Counter    = (*newJournal)(nil)
+	_ journal.SetupLinks = (*newJournal)(nil)
+)
+
+// Count counts in memory while there is no file, a try being no reason to
+// make one; the file's table once it exists.
+func (n *newJournal) Count(ctx context.Context, key string, by, limit int, window time.Duration) (journal.Tally, error) {
+	s, err := n.open(ctx, false)
+	if err != nil {
+		return journal.Tally{}, err
+	}
+	if s == nil {
+		return n.earlyCounts().Count(ctx, key, by, limit, window)
+	}
+	return s.(journal.Counter).Count(ctx, key, by, limit, window)
+}
+
+// Forget forgets in memory while there is no file.
+func (n *newJournal) Forget(ctx context.Context, key string) (bool, error) {
+	s, err := n.open(ctx, false)
+	if err != nil {
+		return false, err
+	}
+	if s == nil {
+		return n.earlyCounts().Forget(ctx, key)
+	}
+	return s.(journal.Counter).Forget(ctx, key)
+}
+
+// earlyCounts are the counts made before the file exists.
+func (n *newJournal) earlyCounts() *journal.MemoryCounter {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.counts == nil {
+		n.counts = journal.NewMemoryCounter(nil)
+	}
+	return n.counts
+}
+
+// AddSetupLink keeps the link in memory while there is no file: the file
+// gets it when it is opened.
+func (n *newJournal) AddSetupLink(ctx context.Context, hash [32]byte) error {
+	s, err := n.open(ctx, false)
+	if err != nil {
+		return err
+	}
+	if s == nil {
+		n.mu.Lock()
+		if n.store == nil { // still none: open will store it
+			n.links = append(n.links, hash)
+			n.mu.Unlock()
+			return nil
+		}
+		s = n.store
+		n.mu.Unlock()
+	}
+	return s.(journal.SetupLinks).AddSetupLink(ctx, hash)
+}
+
+// HasSetupLink looks in memory while there is no file.
+func (n *newJournal) HasSetupLink(ctx context.Context, hash [32]byte) (bool, error) {
+	s, err := n.open(ctx, false)
+	if err != nil {
+		return false, err
+	}
+	if s == nil {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		return slices.Contains(n.links, hash), nil
+	}
+	return s.(journal.SetupLinks).HasSetupLink(ctx, hash)
+}
+
+// UseSetupLink creates the file, since the use goes on to record the
+// password there, and uses the link in it.
+func (n *newJournal) UseSetupLink(ctx context.Context, hash [32]byte) (bool, error) {
+	s, err := n.open(ctx, true)
+	if err != nil {
+		return false, err
+	}
+	return s.(journal.SetupLinks).UseSetupLink(ctx, hash)
 }

@@ -111,7 +111,16 @@ func serve(ctx context.Context, e *env) error {
 		broker.Run(brokerCtx)
 	}()
 	defer func() { stopBroker(); <-brokerDone }()
-	srv := web.New(web.Config{Day: day, Auth: day, ReadOnly: why, Stream: broker, Cert: cert, Log: log, Proxies: proxies})
+	// The limits count, and the set-up links are kept, in the store, where
+	// every instance on it sees them; a read-only server writes nothing
+	// there and counts alone (it offers no link).
+	var counts journal.Counter
+	var links journal.SetupLinks
+	if why == "" {
+		counts, _ = store.(journal.Counter)
+		links, _ = store.(journal.SetupLinks)
+	}
+	srv := web.New(web.Config{Day: day, Auth: day, ReadOnly: why, Stream: broker, Cert: cert, Log: log, Proxies: proxies, Counts: counts, SetupLinks: links})
 	hs := srv.HTTPServer(ln.Addr().String())
 	hs.RegisterOnShutdown(stopBroker)
 	head, err := view.Head(ctx)

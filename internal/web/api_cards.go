@@ -19,16 +19,15 @@ type cardAnswer struct {
 // lookups; a refused lookup costs the client more than a found one.
 func apiCard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	client := s.clientOf(r)
-	if err := s.lookups.allow(client); err != nil {
+	if err := s.lookups.take(r.Context(), client); err != nil {
 		setRetryAfter(w, err)
 		return err
 	}
 	pc, err := s.day.PlayerCard(r.PathValue("serial"))
 	if err != nil {
-		s.lookups.charge(client, lookupMissing)
+		s.charge(r.Context(), s.lookups, client, lookupMissing-1)
 		return err
 	}
-	s.lookups.charge(client, 1)
 	colors, err := print.SeriesColors(pc.Color, pc.Special)
 	if err != nil {
 		// A colour the printer would refuse: the card shows white, as

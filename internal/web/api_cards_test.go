@@ -89,10 +89,10 @@ func TestR10_CardLookupForPlayers(t *testing.T) {
 	}
 }
 
-// TestCardLookup_RateLimitedPerClient: a client gets 30 lookups at once
-// and one more every 2 s; a refused lookup costs 5, so a guesser of check
-// codes is stopped after 6 and told in French when to come back (429,
-// Retry-After), while another address and a found card are unaffected.
+// TestCardLookup_RateLimitedPerClient: a client gets 30 lookups a minute;
+// a refused lookup costs 5, so a guesser of check codes is stopped after
+// 6 for a minute and told in French when to come back (429, Retry-After),
+// while another address and a found card are unaffected.
 func TestCardLookup_RateLimitedPerClient(t *testing.T) {
 	f := newFixture(t, Config{})
 	router, err := legacy.NewRouter(servedDoc(t, f))
@@ -101,34 +101,34 @@ func TestCardLookup_RateLimitedPerClient(t *testing.T) {
 	}
 	v := &validator{t: t, f: f, router: router}
 	guesser, other := fromAddr("192.0.2.7"), fromAddr("192.0.2.8")
-	for i := range lookupBurst / lookupMissing {
+	for i := range lookupLimit / lookupMissing {
 		if w := v.do("GET", "/api/v1/cards/"+forgedCheck(f.serial(i+1)), "", guesser); w.Code != http.StatusUnprocessableEntity {
 			t.Fatalf("guess %d: %d %s", i+1, w.Code, w.Body)
 		}
 	}
 	w := v.do("GET", "/api/v1/cards/"+f.serial(1), "", guesser)
-	if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") != "2" {
-		t.Fatalf("lookup after 6 wrong codes: %d %q %s, want 429 Retry-After 2", w.Code, w.Header().Get("Retry-After"), w.Body)
+	if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") != "60" {
+		t.Fatalf("lookup after 6 wrong codes: %d %q %s, want 429 Retry-After 60", w.Code, w.Header().Get("Retry-After"), w.Body)
 	}
-	if msg := errorOf(t, w).Message; msg != "trop de cartes cherchées depuis cet appareil : réessayer dans 2 secondes" {
+	if msg := errorOf(t, w).Message; msg != "trop de cartes cherchées depuis cet appareil : réessayer dans 60 secondes" {
 		t.Fatalf("refusal %q", msg)
 	}
 	if w := v.do("GET", "/api/v1/cards/"+f.serial(1), "", other); w.Code != http.StatusOK {
 		t.Fatalf("another address: %d %s", w.Code, w.Body)
 	}
-	f.advance(lookupRefill)
+	f.advance(lookupWindow)
 	if w := v.do("GET", "/api/v1/cards/"+f.serial(1), "", guesser); w.Code != http.StatusOK {
-		t.Fatalf("after %s: %d %s", lookupRefill, w.Code, w.Body)
+		t.Fatalf("after %s: %d %s", lookupWindow, w.Code, w.Body)
 	}
 	// A phone's cards: its 30 found lookups pass, the 31st waits.
 	phone := fromAddr("192.0.2.9")
-	for i := range lookupBurst {
+	for i := range lookupLimit {
 		if w := f.do("GET", "/api/v1/cards/"+f.serial(i+1), "", phone); w.Code != http.StatusOK {
 			t.Fatalf("lookup %d of a phone: %d %s", i+1, w.Code, w.Body)
 		}
 	}
 	if w := f.do("GET", fmt.Sprintf("/api/v1/cards/%s", f.serial(40)), "", phone); w.Code != http.StatusTooManyRequests {
-		t.Fatalf("lookup %d of a phone: %d, want 429", lookupBurst+1, w.Code)
+		t.Fatalf("lookup %d of a phone: %d, want 429", lookupLimit+1, w.Code)
 	}
 	f.advance(time.Minute)
 	if w := f.do("GET", "/api/v1/cards/"+f.serial(40), "", phone); w.Code != http.StatusOK {

@@ -104,15 +104,15 @@ type foundTicket struct {
 // text refused as too short searched nothing and costs nothing.
 func apiDoorFind(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
 	device := a.String()
-	if err := s.finds.allow(device); err != nil {
+	if err := s.finds.take(r.Context(), device); err != nil {
 		setRetryAfter(w, err)
 		return err
 	}
 	found, total, err := s.day.FindReservations(a, r.URL.Query().Get("q"))
 	if err != nil {
+		s.charge(r.Context(), s.finds, device, -1) // nothing was searched
 		return err
 	}
-	s.finds.charge(device, 1)
 	out := foundAnswer{Reservations: []foundReservation{}, Total: total}
 	for _, res := range found {
 		fr := foundReservation{Reservation: res.ID, Name: res.Name, PhoneEnd: phoneEnd(res.Contact), Tickets: []foundTicket{}}

@@ -184,9 +184,9 @@ func TestDoor_PageForTheDoorAndTheOrganiser(t *testing.T) {
 	}
 }
 
-// TestDoor_FindRateLimitedPerDevice: a door device gets doorFindBurst
-// searches of the holders at once, then one per doorFindRefill, with a
-// French 429 that says when to come back; another device and the
+// TestDoor_FindRateLimitedPerDevice: a door device gets doorFindLimit
+// searches of the holders a window, then a French 429 that says when to
+// come back; another device and the
 // organiser, from the same address, have their own allowance; a text too
 // short to search costs nothing.
 func TestDoor_FindRateLimitedPerDevice(t *testing.T) {
@@ -203,14 +203,14 @@ func TestDoor_FindRateLimitedPerDevice(t *testing.T) {
 	find := func(q string, opt option) *httptest.ResponseRecorder {
 		return f.do("GET", "/api/v1/door/reservations?q="+url.QueryEscape(q), "", opt)
 	}
-	for i := range doorFindBurst {
+	for i := range doorFindLimit {
 		if w := find("lefevre", door); w.Code != http.StatusOK {
 			t.Fatalf("search %d: %d %s", i+1, w.Code, w.Body)
 		}
 	}
 	w := find("lefevre", door)
 	if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") == "" || !strings.Contains(errorOf(t, w).Message, "trop de recherches") {
-		t.Fatalf("search %d: %d %v %s, want 429 with Retry-After", doorFindBurst+1, w.Code, w.Header(), w.Body)
+		t.Fatalf("search %d: %d %v %s, want 429 with Retry-After", doorFindLimit+1, w.Code, w.Header(), w.Body)
 	}
 	for name, opt := range map[string]option{
 		"another door device": withHeader("Authorization", "Bearer "+other.Token),
@@ -220,21 +220,23 @@ func TestDoor_FindRateLimitedPerDevice(t *testing.T) {
 			t.Errorf("%s, from the same address: %d %s", name, w.Code, w.Body)
 		}
 	}
-	f.advance(doorFindRefill)
-	if w := find("lefevre", door); w.Code != http.StatusOK {
-		t.Fatalf("after %s: %d %s", doorFindRefill, w.Code, w.Body)
+	// A window later the allowance is whole again; refused texts search
+	// nothing and cost no search.
+	f.advance(doorFindWindow)
+	for i := range doorFindLimit - 1 {
+		if w := find("lefevre", door); w.Code != http.StatusOK {
+			t.Fatalf("search %d after %s: %d %s", i+1, doorFindWindow, w.Code, w.Body)
+		}
 	}
-	if w := find("lefevre", door); w.Code != http.StatusTooManyRequests {
-		t.Fatalf("a second search after %s: %d, want 429", doorFindRefill, w.Code)
-	}
-	// Refused texts search nothing: they cost no search.
-	f.advance(doorFindRefill)
 	for range 3 {
 		if w := find("le", door); w.Code != http.StatusUnprocessableEntity {
 			t.Fatalf("a short text: %d %s", w.Code, w.Body)
 		}
 	}
 	if w := find("lefevre", door); w.Code != http.StatusOK {
-		t.Fatalf("after refused texts: %d %s", w.Code, w.Body)
+		t.Fatalf("the last search of the allowance, after refused texts: %d %s", w.Code, w.Body)
+	}
+	if w := find("lefevre", door); w.Code != http.StatusTooManyRequests {
+		t.Fatalf("a search past the allowance: %d, want 429", w.Code)
 	}
 }

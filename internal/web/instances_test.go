@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"testing"
 
+	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 )
@@ -12,7 +13,8 @@ import (
 // twin is a second server on the fixture's SQLite file, with its own store
 // and Day, as a second instance behind a round-robin proxy is: it follows
 // nothing by itself, so what it knows of the other's acts it reads from
-// the journal.
+// the journal; it counts its limits and keeps its set-up link in its
+// store, as the fixture's server does once given to shared.
 func (f *fixture) twin() *fixture {
 	f.t.Helper()
 	ctx := context.Background()
@@ -26,7 +28,7 @@ func (f *fixture) twin() *fixture {
 		f.t.Fatal(err)
 	}
 	g := &fixture{t: f.t, store: store, path: f.path, day: day, now: f.now, tokens: f.tokens, devices: f.devices}
-	g.srv = New(Config{Day: day, Auth: day, Now: g.clock})
+	g.srv = New(Config{Day: day, Auth: day, Now: g.clock, Counts: store, SetupLinks: store})
 	return g
 }
 
@@ -73,4 +75,11 @@ func TestInstances_OrganiserLoggedInOnOneWorksOnTheOther(t *testing.T) {
 	if w := a.do("POST", "/api/v1/game/draws", "{}", withCookie(c)); w.Code != http.StatusForbidden {
 		t.Fatalf("A still takes the session closed on B: %d %s", w.Code, w.Body)
 	}
+}
+
+// shared makes f's server count its limits and keep its set-up link in
+// its store, where a twin does too, as every instance on one base does.
+func (f *fixture) shared() {
+	f.t.Helper()
+	f.srv = New(Config{Day: f.day, Auth: f.day, Now: f.clock, Counts: f.store.(journal.Counter), SetupLinks: f.store.(journal.SetupLinks)})
 }

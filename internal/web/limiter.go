@@ -1,37 +1,27 @@
 package web
 
 import (
-	"sync"
+	"context"
 	"time"
 
+	"loto/internal/journal"
 	"loto/internal/loto"
 )
 
 // The login limits, per client (its IP address): a guesser gets a few
 // tries a minute, and is locked out for a while after repeated failures.
+// They are counted in the store (journal.Counter), where every instance
+// on it counts alike: N instances behind a proxy give no more tries than
+// one.
 const (
 	attemptsPerMinute = 10
 	maxFailures       = 5
 	lockout           = 15 * time.Minute
-	maxClients        = 10000 // clients remembered; the quiet ones are forgotten first
 )
 
 // limiter counts the login attempts of each client.
 type limiter struct {
-	mu      sync.Mutex
-	now     func() time.Time
-	clients map[string]*attempts
-}
-
-// attempts is a client's recent login attempts.
-type attempts struct {
-	minute   time.Time // start of the current minute's count
-	count    int       // attempts since minute
-	failures int       // failures in a row, counting the attempts in flight
-	// lockedUntil is set by the attempt that makes the failures too many,
-	// before its password is checked.
-	lockedUntil time.Time
-	last        time.Time
+	counts journal.Counter
 }
 
 // outcome is what became of an allowed attempt.
@@ -43,84 +33,59 @@ const (
 	unjudged                // it could not be checked (an internal error)
 )
 
-func newLimiter(now func() time.Time) *limiter {
-	return &limiter{now: now, clients: map[string]*attempts{}}
-}
+// The keys of a client's counts: its attempts of the minute, and its
+// failures in a row, which count the attempts in flight.
+func triesKey(client string) string    { return "connexion:essais:" + client }
+func failuresKey(client string) string { return "connexion:echecs:" + client }
 
 // allow counts an attempt by client, or refuses it in French when the
 // client is locked out or over its rate. An allowed attempt counts as a
-// failure until record says otherwise: attempts sent in parallel, none
-// yet checked, get no more checks than the same ones sent one by one.
-func (l *limiter) allow(client string) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	a := l.clients[client]
-	if a == nil {
-		l.forget(now)
-		a = &attempts{minute: now}
-		l.clients[client] = a
+// failure until record says otherwise, in one count of the store: attempts
+// sent in parallel to any instances, none yet checked, get no more checks
+// than the same ones sent one by one. The failure that makes maxFailures
+// locks the client out for a whole lockout from then. A store that cannot
+// count refuses the attempt with its error (the journal unavailable).
+func (l *limiter) allow(ctx context.Context, client string) error {
+	tries, err := l.counts.Count(ctx, triesKey(client), 1, attemptsPerMinute, time.Minute)
+	if err != nil {
+		return err
 	}
-	a.last = now
-	if now.Before(a.lockedUntil) {
-		return loto.Errorf(eTooMany, "connexion bloquée après %d échecs : réessayer dans %d minutes", maxFailures, minutesLeft(a.lockedUntil.Sub(now)))
-	}
-	if !a.lockedUntil.IsZero() {
-		a.failures, a.lockedUntil = 0, time.Time{} // the lockout is over
-	}
-	if now.Sub(a.minute) >= time.Minute {
-		a.minute, a.count = now, 0
-	}
-	a.count++
-	if a.count > attemptsPerMinute {
+	if tries.Count > attemptsPerMinute {
+		// A locked-out client hears of its lockout, the longer wait.
+		if f, err := l.counts.Count(ctx, failuresKey(client), 0, maxFailures, lockout); err == nil && f.Count >= maxFailures {
+			return lockedOut(f.Left)
+		}
 		return loto.Errorf(eTooMany, "trop de tentatives de connexion : réessayer dans une minute")
 	}
-	a.failures++
-	if a.failures >= maxFailures {
-		a.lockedUntil = now.Add(lockout)
+	f, err := l.counts.Count(ctx, failuresKey(client), 1, maxFailures, lockout)
+	if err != nil {
+		return err
+	}
+	if f.Count > maxFailures {
+		return lockedOut(f.Left)
 	}
 	return nil
 }
 
-// record notes the outcome of an allowed attempt: a success clears the
-// failures and any lockout, an attempt that could not be checked is given
-// back, a failure stays counted.
-func (l *limiter) record(client string, o outcome) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	a := l.clients[client]
-	if a == nil {
-		return
-	}
-	switch o {
-	case passed:
-		a.failures, a.lockedUntil = 0, time.Time{}
-	case unjudged:
-		if a.failures > 0 {
-			a.failures--
-		}
-		if a.failures < maxFailures {
-			a.lockedUntil = time.Time{}
-		}
-	}
+// lockedOut refuses a client locked out for left more.
+func lockedOut(left time.Duration) error {
+	return loto.Errorf(eTooMany, "connexion bloquée après %d échecs : réessayer dans %d minutes", maxFailures, minutesLeft(left))
 }
 
-// forget drops the clients idle for longer than a lockout when the map is
-// full, then, if it still is, any one: the map stays bounded.
-func (l *limiter) forget(now time.Time) {
-	if len(l.clients) < maxClients {
-		return
+// record notes the outcome of an allowed attempt: a success clears the
+// failures and so any lockout, an attempt that could not be checked is
+// given back, a failure stays counted. A count the store could not make is
+// only logged: the attempt is answered already.
+func (s *Server) record(ctx context.Context, client string, o outcome) {
+	var err error
+	switch o {
+	case passed:
+		_, err = s.limiter.counts.Forget(ctx, failuresKey(client))
+	case unjudged:
+		_, err = s.limiter.counts.Count(ctx, failuresKey(client), -1, maxFailures, lockout)
 	}
-	for c, a := range l.clients {
-		if now.Sub(a.last) > lockout && now.After(a.lockedUntil) {
-			delete(l.clients, c)
-		}
-	}
-	for c := range l.clients {
-		if len(l.clients) < maxClients {
-			break
-		}
-		delete(l.clients, c)
+	if err != nil {
+		s.log.Warn("tentative de connexion non comptée", "err", err)
 	}
 }
 

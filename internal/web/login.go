@@ -1,7 +1,7 @@
 package web
 
 import (
-	"crypto/subtle"
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -50,11 +50,11 @@ func login(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 		return fail(err)
 	}
 	client := s.clientOf(r)
-	if err := s.limiter.allow(client); err != nil {
+	if err := s.limiter.allow(r.Context(), client); err != nil {
 		return fail(err)
 	}
 	token, err := s.openSession(r, body.Password)
-	s.limiter.record(client, outcomeOf(err))
+	s.record(r.Context(), client, outcomeOf(err))
 	if err != nil {
 		return fail(err)
 	}
@@ -161,15 +161,20 @@ type setupBody struct {
 
 func pageSetup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	token := r.URL.Query().Get("jeton")
-	if !s.setupValid(token) {
+	valid, err := s.setupValid(r.Context(), token)
+	if err != nil {
+		return err
+	}
+	if !valid {
 		return s.render(w, http.StatusForbidden, "setup.html", loginPage{Error: loto.ErrorMessage(errSetupLink)})
 	}
 	return s.render(w, http.StatusOK, "setup.html", loginPage{Token: token})
 }
 
-// setup sets the organiser's first password through the one-time link
-// printed on the console, then opens the organiser's session. The link
-// works once; a wrong token counts as a failed login.
+// setup sets the organiser's first password through a one-time link
+// printed on an instance's console, whichever instance takes it, then
+// opens the organiser's session. A link works once, and its use ends the
+// other instances' links; a wrong token counts as a failed login.
 func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	form := isForm(r)
 	var body setupBody
@@ -183,14 +188,16 @@ func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 		return fail(err)
 	}
 	client := s.clientOf(r)
-	if err := s.limiter.allow(client); err != nil {
+	if err := s.limiter.allow(r.Context(), client); err != nil {
 		return fail(err)
 	}
-	valid := s.setupValid(body.Token)
-	if valid {
-		s.limiter.record(client, passed)
-	} else {
-		s.limiter.record(client, failed)
+	valid, err := s.setupValid(r.Context(), body.Token)
+	switch {
+	case err != nil:
+		s.record(r.Context(), client, unjudged)
+		return fail(err)
+	case valid:
+		s.record(r.Context(), client, passed)
 	}
 	switch {
 	case !valid:
@@ -200,7 +207,24 @@ func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 	case len(body.Password) > maxPassword:
 		return fail(loto.Errorf(loto.EInvalid, "mot de passe trop long : %d octets au plus", maxPassword))
 	}
+	// A password the domain refuses leaves the link as it was.
+	if err := loto.CheckPasswordStrength(body.Password); err != nil {
+		return fail(err)
+	}
+	hash := setupHash(body.Token)
+	used, err := s.links.UseSetupLink(r.Context(), hash)
+	switch {
+	case err != nil:
+		return fail(err)
+	case !used: // another use, on any instance, came first
+		return fail(errSetupLink)
+	}
 	if err := s.auth.SetOrganiserPassword(r.Context(), organiser, body.Password); err != nil {
+		// The password the link was used for is not set: the link is
+		// given back, so that the organiser tries again.
+		if err := s.links.AddSetupLink(context.WithoutCancel(r.Context()), hash); err != nil {
+			s.log.Warn("lien de première connexion perdu : choisir le mot de passe par « loto organiser password »", "err", err)
+		}
 		return fail(err)
 	}
 	s.setupMu.Lock()
@@ -224,14 +248,22 @@ func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 // errSetupLink refuses a set-up link that is not the one printed.
 var errSetupLink = loto.Errorf(loto.EForbidden, "lien de première connexion invalide ou déjà utilisé : le mot de passe se change par « loto organiser password »")
 
-// setupValid says whether token is the one-time link's, in constant time.
-// A password set meanwhile by another way (the command line on the same
-// base, which the server follows) ends the link: it never replaces one.
-func (s *Server) setupValid(token string) bool {
-	s.setupMu.Lock()
-	defer s.setupMu.Unlock()
-	return s.setupToken != "" && s.auth != nil && !s.auth.HasOrganiserPassword() &&
-		subtle.ConstantTimeCompare([]byte(token), []byte(s.setupToken)) == 1
+// setupValid says whether token is a one-time link's, printed by any
+// instance on the store: the store compares hashes, so the time it takes
+// says nothing of the token. A password set meanwhile by another way (the
+// command line, another instance), which the server catches up with
+// first, ends every link: it never replaces one.
+func (s *Server) setupValid(ctx context.Context, token string) (bool, error) {
+	if s.auth == nil || s.readOnly != "" || token == "" {
+		return false, nil
+	}
+	if _, err := s.auth.CatchUpIfBehind(ctx); err != nil {
+		return false, err
+	}
+	if s.auth.HasOrganiserPassword() {
+		return false, nil
+	}
+	return s.links.HasSetupLink(ctx, setupHash(token))
 }
 
 // isForm says whether the request carries an HTML form.

@@ -1,108 +1,67 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
+	"loto/internal/journal"
 	"loto/internal/loto"
 )
 
-// The players' card lookups, per client address: a token bucket that a
-// phone adding its dozen cards never empties, and that makes guessing a
-// check code (961 values, R10) take hours. A refused lookup costs more
-// than a found one: a mistyped serial now and then is fine, a guesser's
-// stream of wrong codes is not.
+// The players' card lookups, per client address: an allowance a minute
+// that a phone adding its dozen cards never spends, and that makes
+// guessing a check code (961 values, R10) take hours. A refused lookup
+// costs more than a found one: a mistyped serial now and then is fine, a
+// guesser's stream of wrong codes is not.
 const (
-	lookupBurst   = 30              // lookups a client may make at once
-	lookupRefill  = 2 * time.Second // one more lookup allowed per refill
-	lookupMissing = 5               // what a refused lookup costs, in lookups
+	lookupLimit   = 30          // lookups a client may make in a window
+	lookupWindow  = time.Minute // the window, opened again by the lookup that spends the allowance
+	lookupMissing = 5           // what a refused lookup costs, in lookups
 )
 
 // The door's searches of the holders by name, per device: a volunteer
 // looking up the few holders who come without their ticket never runs
 // out, while listing the hall's names ten at a time takes hours.
 const (
-	doorFindBurst  = 20              // searches a device may make at once
-	doorFindRefill = 3 * time.Second // one more search allowed per refill
+	doorFindLimit  = 20          // searches a device may make in a window
+	doorFindWindow = time.Minute // the window, opened again by the search that spends the allowance
 )
 
-// buckets holds the allowance of each client (an address, a device).
-type buckets struct {
-	mu      sync.Mutex
-	now     func() time.Time
-	burst   float64       // a client's allowance when full
-	refill  time.Duration // the time one more use takes to come back
-	refusal string        // what is refused, in French: "trop de ... depuis cet appareil"
-	clients map[string]*bucket
+// allowance is a limit on uses per client (an address, a device), counted
+// in the store (journal.Counter) so that every instance on it counts alike.
+type allowance struct {
+	counts  journal.Counter
+	kind    string // the counts' key prefix: "cartes"
+	limit   int
+	window  time.Duration
+	refusal string // what is refused, in French: "trop de ... depuis cet appareil"
 }
 
-// bucket is a client's allowance: tokens as of at.
-type bucket struct {
-	tokens float64
-	at     time.Time
-}
-
-// newBuckets holds allowances of burst uses, one more each refill; refusal
-// names the uses in a refusal ("cartes cherchées").
-func newBuckets(now func() time.Time, burst int, refill time.Duration, refusal string) *buckets {
-	return &buckets{now: now, burst: float64(burst), refill: refill, refusal: refusal, clients: map[string]*bucket{}}
-}
-
-// allow refuses a use in French while the client's allowance is spent,
-// saying how long to wait; otherwise the use may go ahead, and charge
-// then says what it cost.
-func (b *buckets) allow(client string) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	k := b.refilled(client)
-	if k.tokens >= 1 {
+// take counts a use by client, or refuses it in French while the client's
+// allowance is spent, saying how long to wait (Retry-After). Counted before
+// the use is made, parallel uses on any instances get no more than the
+// allowance. A store that cannot count refuses with its error.
+func (a *allowance) take(ctx context.Context, client string) error {
+	t, err := a.counts.Count(ctx, a.kind+":"+client, 1, a.limit, a.window)
+	if err != nil {
+		return err
+	}
+	if t.Count <= a.limit {
 		return nil
 	}
-	wait := time.Duration((1 - k.tokens) * float64(b.refill))
-	secs := int((wait + time.Second - 1) / time.Second)
+	secs := max(1, int((t.Left+time.Second-1)/time.Second))
 	return &retryAfter{seconds: secs, err: loto.Errorf(eTooMany,
-		"trop de %s depuis cet appareil : réessayer dans %d secondes", b.refusal, secs)}
+		"trop de %s depuis cet appareil : réessayer dans %d secondes", a.refusal, secs)}
 }
 
-// charge takes the cost of a use from the client's allowance.
-func (b *buckets) charge(client string, cost float64) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.refilled(client).tokens -= cost
-}
-
-// refilled returns the client's bucket with the tokens earned since it was
-// last seen; a client seen first, or full again, starts full. Full buckets
-// are forgotten when the map grows: the map stays bounded.
-func (b *buckets) refilled(client string) *bucket {
-	now := b.now()
-	k := b.clients[client]
-	if k == nil {
-		if len(b.clients) >= maxClients {
-			b.forget(now)
-		}
-		k = &bucket{tokens: b.burst, at: now}
-		b.clients[client] = k
-	}
-	k.tokens = min(b.burst, k.tokens+float64(now.Sub(k.at))/float64(b.refill))
-	k.at = now
-	return k
-}
-
-// forget drops the clients whose bucket is full again, then any one.
-func (b *buckets) forget(now time.Time) {
-	for c, k := range b.clients {
-		if k.tokens+float64(now.Sub(k.at))/float64(b.refill) >= b.burst {
-			delete(b.clients, c)
-		}
-	}
-	for c := range b.clients {
-		if len(b.clients) < maxClients {
-			break
-		}
-		delete(b.clients, c)
+// charge adds to the client's count what a use cost beyond the one take
+// counted; a count the store could not make is only logged, the use being
+// answered already.
+func (s *Server) charge(ctx context.Context, a *allowance, client string, extra int) {
+	if _, err := a.counts.Count(ctx, a.kind+":"+client, extra, a.limit, a.window); err != nil {
+		s.log.Warn("utilisation non comptée", "kind", a.kind, "err", err)
 	}
 }
 

@@ -86,11 +86,11 @@ func pair(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error
 		return fail(errNoAuth)
 	}
 	client := s.clientOf(r)
-	if err := s.limiter.allow(client); err != nil {
+	if err := s.limiter.allow(r.Context(), client); err != nil {
 		return fail(err)
 	}
 	dev, token, err := s.auth.PairDevice(r.Context(), body.Code)
-	s.limiter.record(client, outcomeOf(err))
+	s.record(r.Context(), client, outcomeOf(err))
 	if err != nil {
 		return fail(err)
 	}

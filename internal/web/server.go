@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"loto/internal/hallcert"
+	"loto/internal/journal"
 	"loto/internal/loto"
 )
 
@@ -66,6 +68,14 @@ type Config struct {
 	// server: a request from one of them is counted, by the login and
 	// lookup limits, as the client its X-Forwarded-For names.
 	Proxies []netip.Addr
+	// Counts is where the login, pairing and lookup limits count, shared
+	// by every instance on it (the store); nil counts in this server's
+	// memory by Now, as a server that cannot write to its store must.
+	Counts journal.Counter
+	// SetupLinks is where the one-time set-up link is kept (the store), so
+	// that every instance on it takes it; nil keeps it in this server's
+	// memory.
+	SetupLinks journal.SetupLinks
 }
 
 // Server is the HTTP side of one loto day.
@@ -79,9 +89,9 @@ type Server struct {
 	cert     *hallcert.Cert
 	log      *slog.Logger
 	limiter  *limiter
-	contacts *contacts // each device's last request
-	lookups  *buckets  // the players' card lookups, per client
-	finds    *buckets  // the door's searches of the holders, per device
+	contacts *contacts  // each device's last request
+	lookups  *allowance // the players' card lookups, per client
+	finds    *allowance // the door's searches of the holders, per device
 	proxies  []netip.Addr
 	memory   *memorySessions // a read-only server's sessions; nil otherwise
 	handler  http.Handler
@@ -90,8 +100,9 @@ type Server struct {
 	stopping     chan struct{}
 	stoppingOnce sync.Once
 
+	links      journal.SetupLinks // the set-up links of every instance, by hash
 	setupMu    sync.Mutex
-	setupToken string // the one-time link's token; empty once used or when a password is set
+	setupToken string // this server's set-up link's token, to print; empty once used or when a password is set
 }
 
 // New builds the server of a day. Without an organiser password it makes
@@ -106,16 +117,24 @@ func New(cfg Config) *Server {
 		now = time.Now
 	}
 	s.now = now
-	s.limiter = newLimiter(now)
+	counts := cfg.Counts
+	if counts == nil {
+		counts = journal.NewMemoryCounter(now)
+	}
+	s.limiter = &limiter{counts: counts}
 	s.beat = cmp.Or(cfg.Heartbeat, dashboardBeat)
 	if s.readOnly != "" {
 		s.memory = newMemorySessions(now)
 	}
 	s.contacts = newContacts(now)
-	s.lookups = newBuckets(now, lookupBurst, lookupRefill, "cartes cherchées")
-	s.finds = newBuckets(now, doorFindBurst, doorFindRefill, "recherches de réservations")
+	s.lookups = &allowance{counts: counts, kind: "cartes", limit: lookupLimit, window: lookupWindow, refusal: "cartes cherchées"}
+	s.finds = &allowance{counts: counts, kind: "recherches", limit: doorFindLimit, window: doorFindWindow, refusal: "recherches de réservations"}
+	s.links = cfg.SetupLinks
+	if s.links == nil {
+		s.links = &journal.MemorySetupLinks{}
+	}
 	if s.auth != nil && !s.auth.HasOrganiserPassword() && s.readOnly == "" {
-		s.setupToken = rand.Text()
+		s.offerSetup()
 	}
 	mux := http.NewServeMux()
 	for _, rt := range routes {
@@ -124,6 +143,25 @@ func New(cfg Config) *Server {
 	s.handler = s.secure(mux)
 	return s
 }
+
+// offerSetup makes this server's one-time set-up link and stores its hash
+// where every instance takes it. Each instance prints a link of its own:
+// one shared link would have to be stored as it is, readable in every
+// backup, for the others to print it. A link the store refuses is not
+// offered: it would be refused when used.
+func (s *Server) offerSetup() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	token := rand.Text()
+	if err := s.links.AddSetupLink(ctx, setupHash(token)); err != nil {
+		s.log.Warn("lien de première connexion non enregistré : choisir le mot de passe par « loto organiser password »", "err", err)
+		return
+	}
+	s.setupToken = token
+}
+
+// setupHash is what the store keeps of a set-up link's token.
+func setupHash(token string) [32]byte { return sha256.Sum256([]byte(token)) }
 
 // ServeHTTP serves a request through the middleware and the routes table.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }

@@ -38,6 +38,16 @@ func Run(t *testing.T, b Backend) {
 	t.Run("VerifyDetectsTampering", func(t *testing.T) { testTamper(t, b) })
 	t.Run("AnchorsDetectCutAndRewrite", func(t *testing.T) { testAnchors(t, b) })
 	t.Run("VerifyWhileAppending", func(t *testing.T) { testVerifyWhileAppending(t, b) })
+	t.Run("Counter", func(t *testing.T) { RunCounter(t, func(t *testing.T) journal.Counter { return counter(t, b) }) })
+	t.Run("SetupLinks", func(t *testing.T) {
+		RunSetupLinks(t, func(t *testing.T) journal.SetupLinks {
+			l, ok := b.Open(t).(journal.SetupLinks)
+			if !ok {
+				t.Fatal("the store is no journal.SetupLinks")
+			}
+			return l
+		})
+	})
 }
 
 // Draft builds a simple draft for tests.

@@ -47,7 +47,8 @@ type Store struct {
 	pool    *pgxpool.Pool
 	clock   journal.Clock
 	note    *notifier
-	recheck time.Duration // how often Wait re-reads the head if no NOTIFY came
+	recheck time.Duration   // how often Wait re-reads the head if no NOTIFY came
+	pruning journal.Pruning // when Count deletes the ended windows
 
 	stop      context.CancelFunc // stops the listener
 	closed    chan struct{}

@@ -34,6 +34,8 @@ type Store struct {
 	db    *sql.DB
 	clock journal.Clock
 	stmts *statements
+	// pruning says when Count deletes the ended windows.
+	pruning journal.Pruning
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced after each append

@@ -1,0 +1,16 @@
+package journal_test
+
+import (
+	"testing"
+
+	"loto/internal/journal"
+	"loto/internal/journal/journaltest"
+)
+
+func TestContract_MemoryCounter(t *testing.T) {
+	journaltest.RunCounter(t, func(*testing.T) journal.Counter { return journal.NewMemoryCounter(nil) })
+}
+
+func TestContract_MemorySetupLinks(t *testing.T) {
+	journaltest.RunSetupLinks(t, func(*testing.T) journal.SetupLinks { return &journal.MemorySetupLinks{} })
+}
