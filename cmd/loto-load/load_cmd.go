@@ -32,7 +32,7 @@ const (
 )
 
 func init() {
-	register("load stream", "mesure le flux en direct (SSE) : N clients sur cette machine, latence et mémoire du serveur", loadStream)
+	register("stream", "mesure le flux en direct (SSE) : N clients sur cette machine, latence et mémoire du serveur", loadStream)
 }
 
 // loadStream opens N clients of the stream and measures, for each change,
@@ -41,8 +41,8 @@ func init() {
 // server's memory per client; its clients then run in a child process, so
 // that their memory is not counted as the server's.
 func loadStream(ctx context.Context, e *env) error {
-	fs := newFlags("load stream", e)
-	fs.about = "Mesure sur cette machine seulement (127.0.0.1, ::1, localhost), bornée en clients et en durée ; --db ne sert pas."
+	fs := newFlags("stream", e)
+	fs.About = "Mesure sur cette machine seulement (127.0.0.1, ::1, localhost), bornée en clients et en durée ; --db ne sert pas."
 	clients := fs.Int("clients", 100, "`N` clients du flux, de 1 à "+strconv.Itoa(maxLoadClients))
 	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
 	target := fs.String("url", "", "`URL` du serveur à mesurer, sur cette machine (http://127.0.0.1:PORT) ; sans elle, un serveur est lancé sur un jour temporaire")
@@ -198,7 +198,7 @@ var spawnClients = func(ctx context.Context, url string, n int, d time.Duration,
 	if err != nil {
 		return streamLoad{}, fmt.Errorf("programme introuvable pour lancer les clients : %w", err)
 	}
-	cmd := exec.CommandContext(ctx, exe, "load", "stream", "--url", url, "--clients", strconv.Itoa(n), "--duration", d.String(), "--json")
+	cmd := exec.CommandContext(ctx, exe, "stream", "--url", url, "--clients", strconv.Itoa(n), "--duration", d.String(), "--json")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, e.stderr
 	if err := cmd.Run(); err != nil {
