@@ -43,6 +43,19 @@ func TestLoadStreamMeasuresItsOwnServer(t *testing.T) {
 	}
 }
 
+// TestLoadStreamMeasuresEitherTransport: the server's stream written
+// through net/http reaches every client as the raw one does, so that the
+// two are measured side by side.
+func TestLoadStreamMeasuresEitherTransport(t *testing.T) {
+	clientsHere(t)
+	for _, transport := range []string{"raw", "http"} {
+		r := runJSON[streamLoad](t, "stream", "--transport", transport, "--clients", "50", "--duration", "1s", "--interval", "50ms", "--json")
+		if r.Clients != 50 || r.Changes < 3 || r.Dropped != 0 {
+			t.Errorf("--transport %s: figures %+v", transport, r)
+		}
+	}
+}
+
 // streamServer serves the stream of the measure's day, its first game
 // started, until the test ends.
 func streamServer(t *testing.T) (*loto.Day, *httptest.Server) {
@@ -128,6 +141,7 @@ func TestLoadCommandsLoadOnlyThisMachineForAWhile(t *testing.T) {
 		{"stream", []string{"--duration", "10ms"}, "--duration : de 1s à 10m"},
 		{"stream", []string{"--interval", "1ms"}, "--interval : de 10ms à 10s"},
 		{"stream", []string{"--pid", "1"}, "--pid : avec --url seulement"},
+		{"stream", []string{"--transport", "udp"}, "--transport : raw ou http"},
 		{"claims", []string{"--rate", "0"}, "--rate : de 1 à 5000"},
 		{"claims", []string{"--rate", "5001"}, "--rate : de 1 à 5000"},
 		{"claims", []string{"--workers", "0"}, "--workers : de 1 à 500"},
