@@ -44,7 +44,7 @@ func auditDraws(ctx context.Context, e *env) error {
 			writeAudit(e.stdout, rep)
 		}
 		if !rep.OK() {
-			return &exitError{code: 1, msg: "audit : " + plural(len(rep.Failures), "échec", "échecs")}
+			return &exitError{Code: 1, Msg: "audit : " + plural(len(rep.Failures), "échec", "échecs")}
 		}
 		return nil
 	})

@@ -30,7 +30,7 @@ func backup(ctx context.Context, e *env) error {
 	fs := newFlags("backup", e)
 	out := fs.String("out", "", "`FICHIER` sauvegarde à écrire (il ne doit pas exister) ; un dossier (une clé USB) reçoit loto-AAAAMMJJ-HHMMSS.db")
 	asJSON := fs.Bool("json", false, "écrire le fichier et l'ancre en JSON")
-	fs.about = "La copie est cohérente même pendant que le serveur enregistre : elle contient les événements jusqu'à son ancre,\ndans l'ordre, sans les données personnelles déjà effacées. Elle est vérifiée (chaîne, secrets, données personnelles)\navant de prendre son nom. Pour PostgreSQL : pg_dump (voir docs/deploy.md)."
+	fs.About = "La copie est cohérente même pendant que le serveur enregistre : elle contient les événements jusqu'à son ancre,\ndans l'ordre, sans les données personnelles déjà effacées. Elle est vérifiée (chaîne, secrets, données personnelles)\navant de prendre son nom. Pour PostgreSQL : pg_dump (voir docs/deploy.md)."
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -94,7 +94,7 @@ func restore(ctx context.Context, e *env) error {
 	force := fs.Bool("force", false, "remplacer une base qui contient déjà une journée (elle est gardée à côté, renommée)")
 	var texts listFlag
 	fs.Var(&texts, "anchor", "`NUMÉRO:EMPREINTE` ancre gardée hors de la base (rapport Z, reçu, sortie de « loto backup ») que la sauvegarde doit contenir ; répétable")
-	fs.about = "La sauvegarde est copiée à côté de la base, vérifiée (chaîne, ancres, secrets, données personnelles), puis mise à sa place.\nArrêter le serveur avant : une base ouverte par un autre programme n'est jamais remplacée."
+	fs.About = "La sauvegarde est copiée à côté de la base, vérifiée (chaîne, ancres, secrets, données personnelles), puis mise à sa place.\nArrêter le serveur avant : une base ouverte par un autre programme n'est jamais remplacée."
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}

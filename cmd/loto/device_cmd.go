@@ -33,7 +33,7 @@ func deviceAdd(ctx context.Context, e *env) error {
 	role := fs.String("role", "", "`RÔLE` rôle de l'appareil : meneur, contrôleur, caissier, entrée ou tableau (ou host, controller, cashier, door, board)")
 	desk := fs.String("desk", "", "`CAISSE` caisse d'un appareil de caissier")
 	asJSON := fs.Bool("json", false, `écrire {"device": N, "role": ..., "code": ..., "token": ...} en JSON`)
-	fs.about = "Le code (8 caractères, valable un quart d'heure, une seule fois) se tape sur l'appareil ; le jeton sert\n" +
+	fs.About = "Le code (8 caractères, valable un quart d'heure, une seule fois) se tape sur l'appareil ; le jeton sert\n" +
 		"à un client de l'API (en-tête « Authorization: Bearer JETON »). Ni l'un ni l'autre n'est gardé : ils ne\n" +
 		"s'affichent qu'ici. La commande écrit au journal, que « loto serve » tourne ou non."
 	if err := fs.parse(e.args); err != nil {

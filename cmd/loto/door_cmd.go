@@ -63,7 +63,7 @@ func breakStart(ctx context.Context, e *env) error {
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
-	if given(fs.FlagSet, "minutes") {
+	if given(fs.FlagSet.FlagSet, "minutes") {
 		if err := loto.CheckBreakMinutes(*minutes); err != nil {
 			return err
 		}

@@ -72,3 +72,15 @@ func TestHelpIsInFrench(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpListsNoLoadGenerator: the measures are loto-load's, apart from
+// the hall's binary.
+func TestHelpListsNoLoadGenerator(t *testing.T) {
+	_, out, _ := run(t, "help")
+	if strings.Contains(out, "load") {
+		t.Errorf("loto help lists a measure:\n%s", out)
+	}
+	if code, _, _ := run(t, "load", "stream"); code != 2 {
+		t.Errorf("loto load stream: exit %d, want 2 (no such command)", code)
+	}
+}

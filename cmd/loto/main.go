@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 
+	"loto/internal/cli"
 	"loto/internal/loto"
 )
 
@@ -42,23 +43,13 @@ type command struct {
 }
 
 // errHelp means -h was asked for and answered: exit 0.
-var errHelp = errors.New("help")
+var errHelp = cli.ErrHelp
 
 // exitError carries a specific exit status with a message.
-type exitError struct {
-	code int
-	msg  string
-}
+type exitError = cli.ExitError
 
-// Error returns the message.
-func (e *exitError) Error() string { return e.msg }
-
-// usagef reports a command line of the wrong shape (a flag or an argument
-// missing, a value outside a flag's choices): exit 2 with the French
-// message, where a refusal of the day's rules exits 1.
-func usagef(format string, args ...any) error {
-	return &exitError{code: 2, msg: fmt.Sprintf(format, args...)}
-}
+// usagef reports a command line of the wrong shape: exit 2 (see cli.Usagef).
+func usagef(format string, args ...any) error { return cli.Usagef(format, args...) }
 
 // commands maps "verb" or "noun verb" to a command.
 var commands = map[string]command{}
@@ -96,10 +87,10 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case errors.Is(err, errHelp):
 		return 0
 	case errors.As(err, &ee):
-		if ee.msg != "" {
-			fmt.Fprintln(stderr, "loto:", ee.msg)
+		if ee.Msg != "" {
+			fmt.Fprintln(stderr, "loto:", ee.Msg)
 		}
-		return ee.code
+		return ee.Code
 	default:
 		fmt.Fprintln(stderr, "loto:", message(err))
 		return 1

@@ -20,7 +20,7 @@ func init() {
 func organiserPassword(ctx context.Context, e *env) error {
 	fs := newFlags("organiser password", e)
 	by := byFlag(fs)
-	fs.about = fmt.Sprintf("Le mot de passe se tape au terminal, deux fois, sans s'afficher ; hors terminal, c'est la première\n"+
+	fs.About = fmt.Sprintf("Le mot de passe se tape au terminal, deux fois, sans s'afficher ; hors terminal, c'est la première\n"+
 		"ligne de l'entrée standard (« loto organiser password < fichier »). %d caractères au moins : quelques\n"+
 		"mots qui ne vont pas ensemble. Il remplace le précédent ; le journal n'en garde qu'une empreinte.", loto.MinPassword)
 	if err := fs.parse(e.args); err != nil {

@@ -41,7 +41,7 @@ func reservationAdd(ctx context.Context, e *env) error {
 
 func reservationImport(ctx context.Context, e *env) error {
 	fs := newFlags("reservation import", e)
-	fs.about = loto.ReservationCSVFormat
+	fs.About = loto.ReservationCSVFormat
 	by := byFlag(fs)
 	again := fs.Bool("again", false, "importer aussi les titulaires (même nom, même contact) qui ont déjà une réservation : chacun en reçoit une autre")
 	if err := fs.parse(e.args); err != nil {

@@ -42,7 +42,7 @@ func serve(ctx context.Context, e *env) error {
 	fs.Var(&anchorTexts, "anchor", "`NUMÉRO:EMPREINTE` ancre gardée hors de la base (vue au tableau, sur un rapport Z, un reçu) que le journal doit prolonger, sinon le serveur ne démarre pas ; répétable")
 	tlsOpt := addTLSFlags(fs)
 	autoBackup := backupFlags(fs)
-	fs.about = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide, la journée se prépare dans le navigateur : le lien affiché\n" +
+	fs.About = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide, la journée se prépare dans le navigateur : le lien affiché\n" +
 		"une seule fois choisit le mot de passe de l'organisateur, qui envoie ensuite le fichier de l'événement sur\n" +
 		"/organisateur/evenement ; avec --demo, la journée d'exemple (examples/mega-loto.yaml) est enregistrée et se joue.\n" +
 		"Avec --tls, https sur le même port (http y est renvoyé vers https) : le certificat de la salle est fait une fois et gardé\n" +

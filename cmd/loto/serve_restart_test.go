@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"loto/examples"
+	"loto/internal/eventfile"
+	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 )
 
@@ -26,12 +29,9 @@ func TestServe_AnswersAgainAfterKillWith20000Events(t *testing.T) {
 	bin := buildBinary(t)
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "loto.db")
-	day, desks, closeDay, err := salesDay(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	day, desk, closeDay := restartDay(t, db)
 	for n := 1; day.Head() < restartEvents; n++ {
-		serial, _, err := day.CardAt(loadSeries, n)
+		serial, _, err := day.CardAt(restartSeries, n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +39,7 @@ func TestServe_AnswersAgainAfterKillWith20000Events(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		req := loto.SaleRequest{Desk: desks[0], Cards: codes, Payments: []loto.Payment{{Method: loto.Cash, Cents: 1000}}}
+		req := loto.SaleRequest{Desk: desk, Cards: codes, Payments: []loto.Payment{{Method: loto.Cash, Cents: 1000}}}
 		if _, err := day.Sell(loto.WithKey(ctx, fmt.Sprintf("vente-%d", n)), organiser, req); err != nil {
 			t.Fatal(err)
 		}
@@ -54,6 +54,42 @@ func TestServe_AnswersAgainAfterKillWith20000Events(t *testing.T) {
 	first.Wait()
 	_, took = startAnswering(t, bin, db)
 	t.Logf("after kill -9 on %d events: status answered after %s", restartEvents, took)
+}
+
+// restartSeries is the series the restart's journal sells, one card a
+// sale: the example's first, enlarged to hold a sale per event.
+const restartSeries = "A"
+
+// restartDay creates the example day on a new SQLite file, its first
+// series enlarged to restartEvents cards, and opens its first regular desk.
+func restartDay(t *testing.T, path string) (day *loto.Day, desk string, closeDay func()) {
+	t.Helper()
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if day, err = loto.OpenWith(ctx, store, loto.Options{Clock: clock}); err != nil {
+		t.Fatal(err)
+	}
+	spec, _, err := eventfile.Parse(examples.MegaLoto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec.Series[0].Code, spec.Series[0].Cards = restartSeries, restartEvents
+	for _, d := range spec.Desks {
+		if !d.Special {
+			desk = d.Name
+			break
+		}
+	}
+	if _, err := day.CreateEvent(ctx, organiser, spec); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := day.OpenDesk(ctx, organiser, desk, 20000); err != nil {
+		t.Fatal(err)
+	}
+	return day, desk, func() { store.Close() }
 }
 
 // startAnswering starts `loto serve` on db and port 0, and returns it

@@ -27,7 +27,7 @@ func simulate(ctx context.Context, e *env) error {
 	players := fs.Int("players", 300, "nombre de joueurs simulés")
 	seed := fs.Int64("seed", 0, "graine des choix des joueurs (par défaut : tirée de l'horloge)")
 	asJSON := fs.Bool("json", false, "écrire la journée en JSON")
-	fs.about = "Sur une base neuve seulement : les graines d'une journée simulée se déduisent de --seed, elle ne vaut rien pour une vraie.\nSur SQLite, la journée est jouée dans un fichier à part, mis à la place de --db seulement une fois jouée : un échec ne laisse rien."
+	fs.About = "Sur une base neuve seulement : les graines d'une journée simulée se déduisent de --seed, elle ne vaut rien pour une vraie.\nSur SQLite, la journée est jouée dans un fichier à part, mis à la place de --db seulement une fois jouée : un échec ne laisse rien."
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"slices"
 	"strconv"
 	"sync"
 	"time"
 
 	"loto/internal/loto"
+	"loto/internal/web/sink"
 )
 
 // Source is what the broker watches: the day's public snapshots (a
@@ -23,8 +25,12 @@ type Source interface {
 type BrokerOptions struct {
 	Ring         int           // recent changes kept for clients that resume (Last-Event-ID); 256 when 0
 	Buffer       int           // messages queued per client before it is dropped as too slow; 16 when 0
-	Heartbeat    time.Duration // a comment sent on an idle stream; 15 s when 0
+	Heartbeat    time.Duration // a comment sent to every stream this often; 15 s when 0
 	WriteTimeout time.Duration // the longest a write to a client may take; 10 s when 0
+	// NetHTTP serves every stream through net/http (sink.Queue), never
+	// taking its connection for a raw sink: the portable way, which the
+	// server takes anyway where the raw writes do not pay.
+	NetHTTP bool
 }
 
 // Broker fans the day's public changes out to the stream's clients. Each
@@ -52,14 +58,11 @@ type change struct {
 	frame    []byte
 }
 
-// client is one open stream, and done, closed when the broker drops it
-// or stops. A stream on a connection taken from net/http (raw) is written
-// to by the fan-out itself; one served through net/http has a queue of
-// frames its own goroutine writes.
+// client is one open stream: the sink its frames are sent to, and done,
+// closed when the broker drops it or stops.
 type client struct {
-	raw   *rawStream
-	queue chan []byte
-	done  chan struct{}
+	sink sink.Sink
+	done chan struct{}
 }
 
 // NewBroker returns a broker of the source's snapshots, holding the current
@@ -85,7 +88,7 @@ func NewBroker(src Source, opt BrokerOptions) *Broker {
 }
 
 // Run follows the source until ctx ends, then ends every stream. The
-// raw streams get their heartbeat from here, every Heartbeat, so that no
+// streams get their heartbeat from here, every Heartbeat, so that no
 // stream needs a timer of its own.
 func (b *Broker) Run(ctx context.Context) {
 	defer b.stop()
@@ -97,7 +100,7 @@ func (b *Broker) Run(ctx context.Context) {
 		select {
 		case <-changed:
 		case <-beat.C:
-			b.fanOut(b.rawClients(), heartbeat)
+			b.fanOut(b.all(), heartbeat)
 		case <-ctx.Done():
 			return
 		}
@@ -121,69 +124,42 @@ func (b *Broker) offer(p *loto.Public) {
 		b.ring = slices.Delete(b.ring, 0, 1)
 	}
 	b.ring = append(b.ring, c)
-	var raws, queued []*client
-	for cl := range b.clients {
-		if cl.raw != nil {
-			raws = append(raws, cl)
-		} else {
-			queued = append(queued, cl)
-		}
-	}
+	cls := b.listLocked()
 	b.mu.Unlock()
-	// Outside the lock: a send never blocks, a full queue drops its client.
-	for _, cl := range queued {
-		select {
-		case cl.queue <- c.frame:
-		default:
-			b.drop(cl)
-		}
-	}
-	// The next change waits for this one to be out, so that every client
-	// gets them in order.
-	b.fanOut(raws, c.frame)
+	// Outside the lock: a send never blocks. The next change waits for
+	// this one to be out, so that every client gets them in order.
+	b.fanOut(cls, c.frame)
 }
 
-// rawClients lists the streams the fan-out writes to itself.
-func (b *Broker) rawClients() []*client {
+// all lists the open streams.
+func (b *Broker) all() []*client {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	var raws []*client
+	return b.listLocked()
+}
+
+// listLocked lists the open streams, with b.mu held.
+func (b *Broker) listLocked() []*client {
+	cls := make([]*client, 0, len(b.clients))
 	for cl := range b.clients {
-		if cl.raw != nil {
-			raws = append(raws, cl)
-		}
+		cls = append(cls, cl)
 	}
-	return raws
+	return cls
 }
 
-// subscribe registers a client resuming after the change with id last (0
-// for a new one) and returns the frames it needs first: none when it is up
-// to date, the changes since last when the ring holds them all, else the
-// full state. ok is false once the broker has stopped.
-func (b *Broker) subscribe(last int64, resume bool) (cl *client, first [][]byte, ok bool) {
+// subscribe registers a client of sink s resuming after the change with
+// id last (0 for a new one) and returns the frames it needs first: none
+// when it is up to date, the changes since last when the ring holds them
+// all, else the full state. The sink gets the changes from then on, and
+// its stream writes first ahead of them. ok is false once the broker has
+// stopped.
+func (b *Broker) subscribe(s sink.Sink, last int64, resume bool) (cl *client, first [][]byte, ok bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.joinLocked(&client{queue: make(chan []byte, b.opt.Buffer), done: make(chan struct{})}, last, resume)
-}
-
-// subscribeRaw registers a stream on a connection taken from net/http,
-// whose first frames are waiting in it when it joins: no change can come
-// between them and the next.
-func (b *Broker) subscribeRaw(s *rawStream, last int64, resume bool) (cl *client, ok bool) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	cl, first, ok := b.joinLocked(&client{raw: s, done: make(chan struct{})}, last, resume)
-	if ok {
-		s.start(first)
-	}
-	return cl, ok
-}
-
-// joinLocked registers cl, with b.mu held; see subscribe.
-func (b *Broker) joinLocked(cl *client, last int64, resume bool) (_ *client, first [][]byte, ok bool) {
 	if b.stopped {
 		return nil, nil, false
 	}
+	cl = &client{sink: s, done: make(chan struct{})}
 	b.clients[cl] = struct{}{}
 	switch {
 	case resume && last == b.cur.Seq:
@@ -214,12 +190,13 @@ func (b *Broker) drop(cl *client) {
 	}
 }
 
-// end closes a dropped client's done and, for a raw stream, its
-// connection, which ends the goroutine waiting for the client to leave.
+// end closes a dropped client's done and, for a sink that holds a
+// connection (a raw one), the connection, which ends the goroutine
+// waiting for the client to leave.
 func end(cl *client) {
 	close(cl.done)
-	if cl.raw != nil {
-		cl.raw.close()
+	if c, ok := cl.sink.(io.Closer); ok {
+		c.Close()
 	}
 }
 

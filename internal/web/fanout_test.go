@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"loto/internal/loto"
+	"loto/internal/web/sink"
 )
 
 // tightStreamOf serves a broker of the day whose connections have the
@@ -55,11 +56,17 @@ func dialStream(t *testing.T, srv *httptest.Server) net.Conn {
 }
 
 // rawStreamOf waits for the broker's only raw stream and returns it.
-func rawStreamOf(t *testing.T, b *Broker) *rawStream {
+func rawStreamOf(t *testing.T, b *Broker) *sink.Raw {
 	t.Helper()
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-		if raws := b.rawClients(); len(raws) == 1 {
-			return raws[0].raw
+		var raws []*sink.Raw
+		for _, cl := range b.all() {
+			if s, ok := cl.sink.(*sink.Raw); ok {
+				raws = append(raws, s)
+			}
+		}
+		if len(raws) == 1 {
+			return raws[0]
 		}
 	}
 	t.Fatal("no raw stream")
@@ -67,13 +74,10 @@ func rawStreamOf(t *testing.T, b *Broker) *rawStream {
 }
 
 // waitBusy waits until the stream's socket is full: its frames wait.
-func waitBusy(t *testing.T, s *rawStream) {
+func waitBusy(t *testing.T, s *sink.Raw) {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-		s.mu.Lock()
-		busy := s.busy && s.waiting > 0
-		s.mu.Unlock()
-		if busy {
+		if s.Waiting() > 0 {
 			return
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"loto/internal/web/sink"
 )
 
 // ServeHTTP serves GET /api/v1/stream, the day's public state live as
@@ -15,8 +17,7 @@ import (
 // is gone, an object is patched field by field); each message's id is the journal sequence of the change. A client
 // that comes back with Last-Event-ID gets the changes it missed, or a
 // fresh state when it is too far behind. A comment is sent every
-// heartbeat (on an idle stream only, over HTTP/2), so that proxies and
-// clients know it is alive.
+// heartbeat, so that proxies and clients know it is alive.
 func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	last, resume := lastEventID(r)
 	if b.isStopped() {
@@ -27,11 +28,14 @@ func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // a reverse proxy must not hold the messages back
-	if conn, ok := hijack(w); ok {
-		go b.serveRaw(conn, header(h), last, resume)
-		return
+	if b.raw() {
+		if conn, ok := hijack(w); ok {
+			go b.serveRaw(conn, header(h), last, resume)
+			return
+		}
 	}
-	cl, first, ok := b.subscribe(last, resume)
+	q := sink.NewQueue(b.opt.Buffer)
+	cl, first, ok := b.subscribe(q, last, resume)
 	if !ok {
 		http.Error(w, "serveur en cours d'arrêt", http.StatusServiceUnavailable)
 		return
@@ -44,7 +48,7 @@ func (b *Broker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !send(append([][]byte{[]byte("retry: 2000\n\n")}, first...)) {
 		return
 	}
-	b.pump(cl, send, r.Context().Done())
+	b.pump(cl, q, send, r.Context().Done())
 }
 
 var heartbeat = []byte(": heartbeat\n\n")
@@ -79,20 +83,17 @@ func lastEventID(r *http.Request) (id int64, resume bool) {
 }
 
 // pump sends a client of the net/http path its queued frames, batched,
-// and a heartbeat when idle, until it is dropped, a send fails, or gone
-// is closed.
-func (b *Broker) pump(cl *client, send func([][]byte) bool, gone <-chan struct{}) {
-	beat := time.NewTimer(b.opt.Heartbeat)
-	defer beat.Stop()
+// until it is dropped, a send fails, or gone is closed.
+func (b *Broker) pump(cl *client, q sink.Queue, send func([][]byte) bool, gone <-chan struct{}) {
 	var batch [][]byte
 	for {
 		select {
-		case f := <-cl.queue:
+		case f := <-q:
 			// What else is queued goes in the same write.
 			batch = append(batch[:0], f)
 			for more := true; more; {
 				select {
-				case f := <-cl.queue:
+				case f := <-q:
 					batch = append(batch, f)
 				default:
 					more = false
@@ -101,15 +102,10 @@ func (b *Broker) pump(cl *client, send func([][]byte) bool, gone <-chan struct{}
 			if !send(batch) {
 				return
 			}
-		case <-beat.C:
-			if !send([][]byte{heartbeat}) {
-				return
-			}
 		case <-cl.done:
 			return
 		case <-gone:
 			return
 		}
-		beat.Reset(b.opt.Heartbeat)
 	}
 }

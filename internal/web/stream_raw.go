@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"loto/internal/web/sink"
 )
 
 // A stream takes its connection from net/http once its headers are
@@ -13,8 +15,12 @@ import (
 // response buffer, the request, a goroutine reading in the background and
 // the deep stack of the handler's goroutine, most of a stream's 26 KB,
 // which a hall of 10,000 phones pays for nothing. The broker's fan-out
-// then writes each change to the connection itself (see rawStream), and a
+// then writes each change to the connection itself (see sink.Raw), and a
 // one-byte read tells when the client left.
+
+// raw reports whether a stream takes its connection for a raw sink: where
+// the raw writes are at hand, unless the options ask for net/http.
+func (b *Broker) raw() bool { return sink.Direct && !b.opt.NetHTTP }
 
 // hijack takes the connection of an HTTP/1.1 request from net/http and
 // answers its headers; ok is false when the connection cannot be taken
@@ -52,19 +58,20 @@ func header(h http.Header) []byte {
 // ServeHTTP. Its goroutine writes the first frames, then waits for the
 // client to leave; the fan-out writes the changes.
 func (b *Broker) serveRaw(conn net.Conn, hdr []byte, last int64, resume bool) {
-	s, err := newRawStream(conn, hdr, b.opt)
+	s, err := sink.NewRaw(conn, hdr, b.opt.Buffer, b.opt.WriteTimeout)
 	if err != nil {
 		conn.Close()
 		return
 	}
-	defer s.close()
-	cl, ok := b.subscribeRaw(s, last, resume)
+	defer s.Close()
+	cl, first, ok := b.subscribe(s, last, resume)
 	if !ok {
 		return // the broker stops: the client comes back to another
 	}
 	defer b.drop(cl)
+	s.Start(first)
 	// Hijack cleared the server's deadlines, which were for the request.
-	if s.flush() != nil {
+	if s.Flush() != nil {
 		return
 	}
 	// The client sends nothing more: a read returns when it leaves, or

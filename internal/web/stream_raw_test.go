@@ -49,7 +49,7 @@ func brokerBehind(t *testing.T, timeout time.Duration, wrap func(http.Handler) h
 
 // TestStreamTakesItsConnectionAndKeepsTheMiddlewaresHeaders: over
 // HTTP/1.1 the stream takes its connection from net/http, whose buffers
-// and goroutines a stream does not need (about 16 of its 26 KB; `loto load
+// and goroutines a stream does not need (about 16 of its 26 KB; `loto-load
 // stream` weighs it), with the headers set before it (the security
 // headers) and its own; it lives beyond the server's read and write
 // timeouts, gets its changes, and is dropped when the client leaves.

@@ -17,6 +17,7 @@ import (
 	"loto/internal/eventfile"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
+	"loto/internal/web/sink"
 )
 
 var host = loto.Actor{Name: "meneur", Role: loto.RoleHost}
@@ -322,7 +323,7 @@ func TestStreamDropsASlowClientWhileOthersKeepReceiving(t *testing.T) {
 	d := liveDay(t)
 	b, srv := streamOf(t, d, BrokerOptions{Buffer: 2})
 	// A client whose writes are stuck: its queue is never read.
-	slow, _, ok := b.subscribe(0, false)
+	slow, _, ok := b.subscribe(sink.NewQueue(b.opt.Buffer), 0, false)
 	if !ok {
 		t.Fatal("the broker refused a client")
 	}
@@ -418,19 +419,19 @@ func waitSeq(t *testing.T, b *Broker, seq int64) {
 func TestStreamEncodesEachChangeOnceForAllClients(t *testing.T) {
 	d := liveDay(t)
 	b, _ := streamOf(t, d, BrokerOptions{})
-	var clients []*client
+	var clients []sink.Queue
 	for range 3 {
-		cl, _, ok := b.subscribe(0, false)
-		if !ok {
+		q := sink.NewQueue(b.opt.Buffer)
+		if _, _, ok := b.subscribe(q, 0, false); !ok {
 			t.Fatal("the broker refused a client")
 		}
-		clients = append(clients, cl)
+		clients = append(clients, q)
 	}
 	seq := draw(t, d)
 	var first []byte
-	for i, cl := range clients {
+	for i, q := range clients {
 		select {
-		case f := <-cl.queue:
+		case f := <-q:
 			if !strings.HasPrefix(string(f), "id: "+strconv.FormatInt(seq, 10)+"\nevent: change\n") {
 				t.Fatalf("client %d got %q", i, f)
 			}

@@ -23,7 +23,7 @@ const (
 )
 
 func init() {
-	register("load claims", "mesure l'enregistrement des annonces par HTTP à un débit fixé sur cette machine, puis leur contrôle", loadClaims)
+	register("claims", "mesure l'enregistrement des annonces par HTTP à un débit fixé sur cette machine, puis leur contrôle", loadClaims)
 }
 
 // claimsLoad is what a measure of the claims found.
@@ -47,8 +47,8 @@ type claimsLoad struct {
 // each a durable append; then the host opens the control, which judges
 // them all.
 func loadClaims(ctx context.Context, e *env) error {
-	fs := newFlags("load claims", e)
-	fs.about = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite) en 127.0.0.1, une partie en cours, des contrôleurs appairés ; --db ne sert pas."
+	fs := newFlags("claims", e)
+	fs.About = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite) en 127.0.0.1, une partie en cours, des contrôleurs appairés ; --db ne sert pas."
 	rate := fs.Int("rate", 1000, "`N` annonces par seconde, de 1 à "+strconv.Itoa(maxClaimRate))
 	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
 	workers := fs.Int("workers", 64, "`N` requêtes en cours au plus, de 1 à "+strconv.Itoa(maxClaimWorkers))

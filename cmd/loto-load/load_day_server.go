@@ -17,7 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// child is the server of a measure, a `loto serve` of this program.
+// child is the server of a measure, a `loto serve`.
 type child struct {
 	cmd  *exec.Cmd
 	done chan struct{}
@@ -26,16 +26,12 @@ type child struct {
 // listeningLine is the line of `loto serve` that says where it answers.
 var listeningLine = regexp.MustCompile(`à l'écoute sur (http://\S+/)`)
 
-// startServer starts `loto serve` on the journal db (a SQLite file or a
+// startServer starts `loto serve` of the program bin on the journal db (a SQLite file or a
 // postgres:// URL) and a loopback port of the system's choosing, and
 // returns once its status answers; its base address ends with a slash.
 // The journal is named in the child's LOTO_DB, not on its command line,
 // where any user of the machine would read a PostgreSQL password.
-func startServer(ctx context.Context, db string, e *env) (*child, string, error) {
-	bin, err := serverBinary()
-	if err != nil {
-		return nil, "", fmt.Errorf("programme introuvable pour lancer le serveur : %w", err)
-	}
+func startServer(ctx context.Context, bin, db string, e *env) (*child, string, error) {
 	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0")
 	cmd.Env = append(os.Environ(), "LOTO_DB="+db)
 	out, err := cmd.StdoutPipe()

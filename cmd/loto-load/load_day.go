@@ -4,8 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -23,7 +25,7 @@ const (
 )
 
 func init() {
-	register("load day", "joue une journée simulée par HTTP contre le vrai serveur : joueurs, caissiers, entrée, meneur, contrôleurs et clients en direct ; latences par route, débit, erreurs, mémoire et CPU du serveur", loadDayCmd)
+	register("day", "joue une journée simulée par HTTP contre le vrai serveur : joueurs, caissiers, entrée, meneur, contrôleurs et clients en direct ; latences par route, débit, erreurs, mémoire et CPU du serveur", loadDayCmd)
 }
 
 // dayLoad is what a simulated day through HTTP found.
@@ -52,12 +54,13 @@ type dayOptions struct {
 	players, cashiers, controllers, clients, games, instances int
 	pace, pause, duration                                     time.Duration
 	pg                                                        string // an empty PostgreSQL database; "" for a temporary SQLite file
+	loto                                                      string // the program that serves the day; "" to look for it
 }
 
 func loadDayCmd(ctx context.Context, e *env) error {
-	fs := newFlags("load day", e)
-	fs.about = "Mesure sur cette machine seulement : la journée d'exemple sur un fichier SQLite temporaire, ou sur la base PostgreSQL vide\n" +
-		"de cette machine que --db nomme, servie par ce programme (loto serve) en 127.0.0.1, jouée par HTTP ; s'arrête d'elle-même.\n" +
+	fs := newFlags("day", e)
+	fs.About = "Mesure sur cette machine seulement : la journée d'exemple sur un fichier SQLite temporaire, ou sur la base PostgreSQL vide\n" +
+		"de cette machine que --db nomme, servie par le programme loto (loto serve) en 127.0.0.1, jouée par HTTP ; s'arrête d'elle-même.\n" +
 		"Avec --instances 2 (PostgreSQL), deux serveurs sur la même base : les caisses sur les deux, l'entrée et les clients en direct\n" +
 		"sur le second, la partie sur le premier. À la fin, la chaîne du journal est vérifiée et chaque serveur doit montrer ce\n" +
 		"qu'une relecture fraîche du journal montre."
@@ -71,6 +74,7 @@ func loadDayCmd(ctx context.Context, e *env) error {
 	fs.DurationVar(&o.pace, "pace", 20*time.Millisecond, "`DURÉE` entre deux numéros tirés, de 0 à 10s")
 	fs.DurationVar(&o.pause, "pause", 500*time.Millisecond, "`DURÉE` d'une pause du programme, de 0 à 1m")
 	fs.DurationVar(&o.duration, "duration", maxLoadDuration, "`DURÉE` au plus de la journée, de 1s à 10m")
+	fs.StringVar(&o.loto, "loto", "", "`PROGRAMME` le programme loto qui sert la journée (par défaut : loto à côté de ce programme, sinon dans le PATH)")
 	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
@@ -119,9 +123,22 @@ func loadDayCmd(ctx context.Context, e *env) error {
 	return nil
 }
 
-// serverBinary is the program that serves the measured day: this one.
-// Tests, whose binary is not loto, build it.
-var serverBinary = os.Executable
+// serverBinary finds the program that serves the measured day when --loto
+// does not name it: loto beside this program, as a release ships them,
+// else loto on the PATH. Tests build it.
+var serverBinary = func() (string, error) {
+	if exe, err := os.Executable(); err == nil {
+		beside := filepath.Join(filepath.Dir(exe), "loto")
+		if _, err := os.Stat(beside); err == nil {
+			return beside, nil
+		}
+	}
+	bin, err := exec.LookPath("loto")
+	if err != nil {
+		return "", errors.New("programme loto introuvable à côté de ce programme ni dans le PATH : le nommer avec --loto (go build -o /tmp/loto ./cmd/loto)")
+	}
+	return bin, nil
+}
 
 // measureDay records the example day on a temporary SQLite file or the
 // empty PostgreSQL database o.pg, big enough for the players, prepares its
@@ -153,6 +170,12 @@ func measureDay(ctx context.Context, o dayOptions, e *env) (dayLoad, error) {
 	if err != nil {
 		return dayLoad{}, err
 	}
+	bin := o.loto
+	if bin == "" {
+		if bin, err = serverBinary(); err != nil {
+			return dayLoad{}, err
+		}
+	}
 	var servers []*child
 	var bases []string // each ends with a slash
 	defer func() {
@@ -161,7 +184,7 @@ func measureDay(ctx context.Context, o dayOptions, e *env) (dayLoad, error) {
 		}
 	}()
 	for range o.instances {
-		srv, base, err := startServer(ctx, db, e)
+		srv, base, err := startServer(ctx, bin, db, e)
 		if err != nil {
 			return dayLoad{}, err
 		}

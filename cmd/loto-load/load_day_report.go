@@ -63,3 +63,12 @@ func seconds(d time.Duration) string {
 func megabytes(b int64) string {
 	return frenchDecimal(strconv.FormatFloat(float64(b)/(1<<20), 'f', 1, 64))
 }
+
+// plural writes a count with its noun, singular for 0 and 1 as French
+// writes them: "1 serveur", "2 serveurs".
+func plural(n int, one, many string) string {
+	if n >= 2 {
+		return strconv.Itoa(n) + " " + many
+	}
+	return strconv.Itoa(n) + " " + one
+}

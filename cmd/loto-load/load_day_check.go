@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"loto/internal/journal"
+	"loto/internal/journal/postgres"
+	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 	"loto/internal/web"
 )
@@ -76,7 +78,7 @@ func servedDay(ctx context.Context, bases []string, password string) (shownDay, 
 // have stopped and, unless served is nil, that a fresh replay of it shows
 // what they showed; it returns the journal's count of events.
 func checkDayJournal(ctx context.Context, db string, served *shownDay) (int64, error) {
-	store, err := openStore(ctx, db, false)
+	store, err := openJournal(ctx, db)
 	if err != nil {
 		return 0, err
 	}
@@ -193,4 +195,13 @@ func organiserGet(ctx context.Context, c *http.Client, base, path string, sessio
 		return nil, fmt.Errorf("%s%s : %s %s", base, path, resp.Status, strings.TrimSpace(loto.Cut(string(b), 200)))
 	}
 	return b, nil
+}
+
+// openJournal opens the measured day's journal, the PostgreSQL database
+// or the SQLite file db.
+func openJournal(ctx context.Context, db string) (journal.Store, error) {
+	if isPostgres(db) {
+		return postgres.Open(ctx, db, nil)
+	}
+	return sqlite.Open(ctx, db, nil)
 }

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package web
+package sink
 
 import "syscall"
 

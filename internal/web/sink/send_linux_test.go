@@ -1,4 +1,4 @@
-package web
+package sink
 
 import (
 	"os"
@@ -15,10 +15,7 @@ func TestStreamSocketSendsWithCubic(t *testing.T) {
 	if err != nil || !strings.Contains(string(avail), "cubic") {
 		t.Skip("CUBIC is not available on this machine")
 	}
-	d := liveDay(t)
-	b, srv := tightStreamOf(t, d, BrokerOptions{})
-	dialStream(t, srv)
-	s := rawStreamOf(t, b)
+	s, _ := rawPair(t)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var name [16]byte

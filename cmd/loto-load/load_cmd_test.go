@@ -27,7 +27,7 @@ func clientsHere(t *testing.T) {
 
 func TestLoadStreamMeasuresItsOwnServer(t *testing.T) {
 	clientsHere(t)
-	r := runJSON[streamLoad](t, "load", "stream", "--clients", "200", "--duration", "1s", "--interval", "20ms", "--json")
+	r := runJSON[streamLoad](t, "stream", "--clients", "200", "--duration", "1s", "--interval", "20ms", "--json")
 	// A change every 20 ms for a second: dozens on a quiet machine, a few
 	// on a loaded one, whose draws take longer (the change is counted once
 	// every client has it); 200 clients weigh more than the heap's noise.
@@ -36,10 +36,23 @@ func TestLoadStreamMeasuresItsOwnServer(t *testing.T) {
 		r.ReadP50 < r.P50 || r.ReadP99 < r.P99 || r.ReadMax < r.Max {
 		t.Fatalf("figures %+v", r)
 	}
-	code, out, errs := run(t, "load", "stream", "--clients", "5", "--duration", "1s", "--interval", "50ms")
+	code, out, errs := run(t, "stream", "--clients", "5", "--duration", "1s", "--interval", "50ms")
 	if code != 0 || !strings.Contains(out, "flux : 5 clients pendant 1s") || !strings.Contains(out, "de l'écriture au dernier client, reçu par son système : p50 ") ||
 		!strings.Contains(out, "lu par cet outil, qui partage la machine : p50 ") {
 		t.Fatalf("load stream: exit %d %q %q", code, out, errs)
+	}
+}
+
+// TestLoadStreamMeasuresEitherTransport: the server's stream written
+// through net/http reaches every client as the raw one does, so that the
+// two are measured side by side.
+func TestLoadStreamMeasuresEitherTransport(t *testing.T) {
+	clientsHere(t)
+	for _, transport := range []string{"raw", "http"} {
+		r := runJSON[streamLoad](t, "stream", "--transport", transport, "--clients", "50", "--duration", "1s", "--interval", "50ms", "--json")
+		if r.Clients != 50 || r.Changes < 3 || r.Dropped != 0 {
+			t.Errorf("--transport %s: figures %+v", transport, r)
+		}
 	}
 }
 
@@ -103,7 +116,7 @@ func TestLoadStreamWeighsTheServerOfAPid(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}()
-	r := runJSON[streamLoad](t, "load", "stream", "--url", srv.URL, "--pid", strconv.Itoa(os.Getpid()), "--clients", "50",
+	r := runJSON[streamLoad](t, "stream", "--url", srv.URL, "--pid", strconv.Itoa(os.Getpid()), "--clients", "50",
 		"--duration", "1s", "--json")
 	if r.Changes < 1 || r.ServerCPU <= 0 || r.MemPerClient < 0 {
 		t.Fatalf("figures %+v", r)
@@ -128,6 +141,7 @@ func TestLoadCommandsLoadOnlyThisMachineForAWhile(t *testing.T) {
 		{"stream", []string{"--duration", "10ms"}, "--duration : de 1s à 10m"},
 		{"stream", []string{"--interval", "1ms"}, "--interval : de 10ms à 10s"},
 		{"stream", []string{"--pid", "1"}, "--pid : avec --url seulement"},
+		{"stream", []string{"--transport", "udp"}, "--transport : raw ou http"},
 		{"claims", []string{"--rate", "0"}, "--rate : de 1 à 5000"},
 		{"claims", []string{"--rate", "5001"}, "--rate : de 1 à 5000"},
 		{"claims", []string{"--workers", "0"}, "--workers : de 1 à 500"},
@@ -144,7 +158,7 @@ func TestLoadCommandsLoadOnlyThisMachineForAWhile(t *testing.T) {
 		{"day", []string{"--duration", "11m"}, "--duration : de 1s à 10m"},
 		{"day", []string{"--pace", "-1s"}, "--pace : de 0 à 10s"},
 	} {
-		code, _, errs := run(t, append([]string{"load", tc.command}, tc.args...)...)
+		code, _, errs := run(t, append([]string{tc.command}, tc.args...)...)
 		if code != 2 || !strings.Contains(errs, tc.say) {
 			t.Errorf("load %s %v: exit %d %q, want 2 saying %q", tc.command, tc.args, code, errs, tc.say)
 		}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package web
+package sink
 
 import (
 	"syscall"
@@ -30,3 +30,7 @@ func tryWrite(fd int, p []byte) (n int, err error) {
 		}
 	}
 }
+
+// Direct says that Raw writes a frame itself, without a goroutine, on
+// this system.
+const Direct = true

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package web
+package sink
 
 // tryWrite takes nothing where a non-blocking write is not at hand: each
 // frame is written by the stream's goroutine.
@@ -8,3 +8,7 @@ func tryWrite(int, []byte) (int, error) { return 0, nil }
 
 // sendPromptly leaves the socket as it is.
 func sendPromptly(int) {}
+
+// Direct says that Raw writes a frame itself, without a goroutine: not
+// on this system, where a raw stream would only cost a goroutine more.
+const Direct = false

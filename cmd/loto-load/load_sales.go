@@ -32,7 +32,7 @@ const (
 )
 
 func init() {
-	register("load sales", "mesure les ventes par HTTP : N caissiers à la fois sur cette machine, latence et débit", loadSales)
+	register("sales", "mesure les ventes par HTTP : N caissiers à la fois sur cette machine, latence et débit", loadSales)
 }
 
 // salesLoad is what a measure of the sales found.
@@ -53,8 +53,8 @@ type salesLoad struct {
 // sell one card each, paid in cash, through POST /api/v1/sales for a
 // while, and reports the latency and the throughput.
 func loadSales(ctx context.Context, e *env) error {
-	fs := newFlags("load sales", e)
-	fs.about = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite, ou la base PostgreSQL vide que --db nomme) en 127.0.0.1, des caissiers appairés à ses caisses."
+	fs := newFlags("sales", e)
+	fs.About = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite, ou la base PostgreSQL vide que --db nomme) en 127.0.0.1, des caissiers appairés à ses caisses."
 	cashiers := fs.Int("cashiers", 20, "`N` caissiers qui vendent en même temps, de 1 à "+strconv.Itoa(maxCashiers))
 	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
 	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")

@@ -29,7 +29,7 @@ func serverBuilt(t *testing.T) {
 
 func TestLoadDayPlaysADayThroughTheRealServer(t *testing.T) {
 	serverBuilt(t)
-	r := runJSON[dayLoad](t, "load", "day", "--players", "40", "--cashiers", "3", "--clients", "5", "--games", "1",
+	r := runJSON[dayLoad](t, "day", "--players", "40", "--cashiers", "3", "--clients", "5", "--games", "1",
 		"--pace", "0", "--pause", "0", "--json")
 	// One game of three stages, every player served, each act once in a
 	// journal that verifies; the clients saw the draws; the server weighed.
@@ -54,7 +54,7 @@ func TestLoadDayPlaysADayThroughTheRealServer(t *testing.T) {
 			t.Errorf("no figures for %s in %v", want, routes)
 		}
 	}
-	code, out, errs := run(t, "load", "day", "--players", "5", "--cashiers", "1", "--clients", "0", "--games", "1", "--pace", "0")
+	code, out, errs := run(t, "day", "--players", "5", "--cashiers", "1", "--clients", "0", "--games", "1", "--pace", "0")
 	if code != 0 || !strings.Contains(out, "journée : 5 joueurs, 1 caissiers") || !strings.Contains(out, "POST /api/v1/sales") ||
 		!strings.Contains(out, "serveur : CPU ") || !strings.Contains(out, "sur le serveur : les mêmes que ceux d'une relecture fraîche du journal") {
 		t.Fatalf("load day: exit %d %q %q", code, out, errs)
@@ -80,11 +80,11 @@ func TestLoadDayOnTwoServersOfPostgreSQL(t *testing.T) {
 	var url string
 	for _, n := range instances {
 		url = journaltest.PostgresURL(t)
-		args := []string{"load", "day", "--db", url, "--instances", itoa(n), "--players", "40", "--cashiers", "4", "--clients", "5",
+		args := []string{"day", "--db", url, "--instances", itoa(n), "--players", "40", "--cashiers", "4", "--clients", "5",
 			"--games", "1", "--pace", "0", "--pause", "0", "--json"}
 		games := 1
 		if measure {
-			args, games = []string{"load", "day", "--db", url, "--instances", itoa(n), "--json"}, 0
+			args, games = []string{"day", "--db", url, "--instances", itoa(n), "--json"}, 0
 		}
 		r := runJSON[dayLoad](t, args...)
 		logDay(t, r)
@@ -102,7 +102,7 @@ func TestLoadDayOnTwoServersOfPostgreSQL(t *testing.T) {
 		}
 	}
 
-	code, _, errs := run(t, "load", "day", "--db", url, "--players", "5", "--clients", "0", "--games", "1")
+	code, _, errs := run(t, "day", "--db", url, "--players", "5", "--clients", "0", "--games", "1")
 	if code == 0 || !strings.Contains(errs, "la base PostgreSQL n'est pas vide") {
 		t.Errorf("a second day on the same database: exit %d %q", code, errs)
 	}
@@ -113,7 +113,7 @@ func TestLoadDayOnTwoServersOfPostgreSQL(t *testing.T) {
 		{"--db " + filepath.Join(t.TempDir(), "jour.db"), "--db : une base PostgreSQL vide de cette machine"},
 		{"--instances 3 --db " + url, "--instances : 1 ou 2 serveurs"},
 	} {
-		code, _, errs := run(t, append([]string{"load", "day", "--players", "5", "--clients", "0"}, strings.Fields(c.args)...)...)
+		code, _, errs := run(t, append([]string{"day", "--players", "5", "--clients", "0"}, strings.Fields(c.args)...)...)
 		if code != 2 || !strings.Contains(errs, c.want) {
 			t.Errorf("load day %s: exit %d %q, want 2 and %q", c.args, code, errs, c.want)
 		}

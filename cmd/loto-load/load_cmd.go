@@ -32,27 +32,32 @@ const (
 )
 
 func init() {
-	register("load stream", "mesure le flux en direct (SSE) : N clients sur cette machine, latence et mémoire du serveur", loadStream)
+	register("stream", "mesure le flux en direct (SSE) : N clients sur cette machine, latence et mémoire du serveur", loadStream)
 }
 
 // loadStream opens N clients of the stream and measures, for each change,
 // the time from its append to the last client's receipt. Without --url it
 // runs a server on a temporary day, draws numbers itself and weighs the
 // server's memory per client; its clients then run in a child process, so
-// that their memory is not counted as the server's.
+// that their memory is not counted as the server's. --transport chooses
+// the server's way of writing the stream, so that both are measured by
+// the same clients on the same machine.
 func loadStream(ctx context.Context, e *env) error {
-	fs := newFlags("load stream", e)
-	fs.about = "Mesure sur cette machine seulement (127.0.0.1, ::1, localhost), bornée en clients et en durée ; --db ne sert pas."
+	fs := newFlags("stream", e)
+	fs.About = "Mesure sur cette machine seulement (127.0.0.1, ::1, localhost), bornée en clients et en durée ; --db ne sert pas."
 	clients := fs.Int("clients", 100, "`N` clients du flux, de 1 à "+strconv.Itoa(maxLoadClients))
 	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
 	target := fs.String("url", "", "`URL` du serveur à mesurer, sur cette machine (http://127.0.0.1:PORT) ; sans elle, un serveur est lancé sur un jour temporaire")
 	interval := fs.Duration("interval", time.Second, "`DURÉE` entre deux numéros tirés, sans --url (de 10ms à 10s ; une seconde, plus vite que tout meneur, par défaut)")
 	pid := fs.Int("pid", 0, "`PID` du serveur de --url sur cette machine : sa mémoire et son CPU lus dans /proc")
+	transport := fs.String("transport", "raw", "`FAÇON` d'écrire le flux, sans --url : raw (la connexion reprise à net/http, là où le système s'y prête) ou http (net/http, partout)")
 	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	switch {
+	case *transport != "raw" && *transport != "http":
+		return usagef("--transport : raw ou http")
 	case *pid != 0 && *target == "":
 		return usagef("--pid : avec --url seulement (sans --url, le serveur est ce programme)")
 	case *pid < 0:
@@ -82,7 +87,8 @@ func loadStream(ctx context.Context, e *env) error {
 		}
 	} else {
 		var err error
-		if res, err = loadOwnServer(ctx, *clients, *duration, *interval, e); err != nil {
+		opt := web.BrokerOptions{NetHTTP: *transport == "http"}
+		if res, err = loadOwnServer(ctx, *clients, *duration, *interval, opt, e); err != nil {
 			return err
 		}
 	}
@@ -198,7 +204,7 @@ var spawnClients = func(ctx context.Context, url string, n int, d time.Duration,
 	if err != nil {
 		return streamLoad{}, fmt.Errorf("programme introuvable pour lancer les clients : %w", err)
 	}
-	cmd := exec.CommandContext(ctx, exe, "load", "stream", "--url", url, "--clients", strconv.Itoa(n), "--duration", d.String(), "--json")
+	cmd := exec.CommandContext(ctx, exe, "stream", "--url", url, "--clients", strconv.Itoa(n), "--duration", d.String(), "--json")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, e.stderr
 	if err := cmd.Run(); err != nil {
@@ -214,7 +220,7 @@ var spawnClients = func(ctx context.Context, url string, n int, d time.Duration,
 // loadOwnServer serves the stream of a temporary day on a loopback port,
 // draws a number every interval while the clients measure, and weighs the
 // server's memory once they are all connected.
-func loadOwnServer(ctx context.Context, n int, d, interval time.Duration, e *env) (streamLoad, error) {
+func loadOwnServer(ctx context.Context, n int, d, interval time.Duration, opt web.BrokerOptions, e *env) (streamLoad, error) {
 	ctx, cancel := context.WithTimeout(ctx, d+connectTimeout+30*time.Second)
 	defer cancel()
 	dir, err := os.MkdirTemp("", "loto-load-")
@@ -227,7 +233,7 @@ func loadOwnServer(ctx context.Context, n int, d, interval time.Duration, e *env
 		return streamLoad{}, err
 	}
 	defer closeDay()
-	broker := web.NewBroker(day, web.BrokerOptions{})
+	broker := web.NewBroker(day, opt)
 	brokerDone := make(chan struct{})
 	go func() { broker.Run(ctx); close(brokerDone) }()
 	defer func() { cancel(); <-brokerDone }()
@@ -235,8 +241,19 @@ func loadOwnServer(ctx context.Context, n int, d, interval time.Duration, e *env
 	if err != nil {
 		return streamLoad{}, err
 	}
+	var stream http.Handler = broker
+	if opt.NetHTTP {
+		// The clients read a body that runs until the connection closes,
+		// as a raw stream's does: net/http then writes the frames without
+		// the chunks of HTTP/1.1, a few bytes a frame, that HTTP/2 (the
+		// path's use in a hall) does not have either.
+		stream = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Transfer-Encoding", "identity")
+			broker.ServeHTTP(w, r)
+		})
+	}
 	mux := http.NewServeMux()
-	mux.Handle("GET "+streamPath, broker)
+	mux.Handle("GET "+streamPath, stream)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(ln)
 	defer srv.Close()
