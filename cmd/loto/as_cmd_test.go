@@ -74,7 +74,7 @@ func TestCLI_R27_RoleDefaultsToTheActingRole(t *testing.T) {
 	fails(t, db, "l'entrée ne peut pas trancher un litige", "game", "rule", "--as", "door", "--what", "x", "--why", "y", "--db", db)
 }
 
-// Issue 4 and 5.8: an unknown role is refused with the whole list of the
+// An unknown role is refused with the whole list of the
 // roles, however long the value typed: only the value is cut, never the
 // reason that follows it.
 func TestCLI_UnknownRoleListsEveryRole(t *testing.T) {

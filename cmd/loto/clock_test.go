@@ -31,7 +31,7 @@ func at(t *testing.T, when time.Time) {
 	t.Cleanup(func() { clock = old })
 }
 
-// Issue 8, 5.15: acts out of time are recorded with a warning on stderr,
+// Acts out of time are recorded with a warning on stderr,
 // read in the event's zone whatever the machine's.
 func TestCLI_R1_ActsOutOfTimeWarn(t *testing.T) {
 	machine := time.Local

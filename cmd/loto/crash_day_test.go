@@ -174,7 +174,7 @@ func (tr *trigger) moveTo(base string) {
 	tr.addr.Store(&host)
 }
 
-// TestServe_SurvivesSIGKILLsDuringADrivenDay (issue 11, 3): the real
+// TestServe_SurvivesSIGKILLsDuringADrivenDay: the real
 // binary serves a short day that internal/drive plays through HTTP (the
 // door, three cashiers and the special desk, the host's draws, the
 // controllers' calls and controls, the awards, the breaks) and is killed

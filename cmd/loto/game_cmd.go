@@ -13,7 +13,7 @@ import (
 )
 
 // The host's and controllers' commands: a day's games run and audited
-// without the web, each act recorded in the journal like the web's (issue 5).
+// without the web, each act recorded in the journal like the web's.
 func init() {
 	register("game start", "commence la partie suivante, annonce son lot (R13) et montre l'empreinte de sa graine (R14)", gameStart)
 	register("game draw", "tire le numéro suivant : N lu sur la machine à boules en mode manuel, rien en mode rng ([N])", gameDraw)

@@ -18,7 +18,7 @@ func writeFile(t *testing.T, name string, data []byte) string {
 	return path
 }
 
-// Issue 8, 5.8: a 33 KB programme of aliases of aliases made event create
+// A 33 KB programme of aliases of aliases made event create
 // use gigabytes; it is refused at once, in French, and records nothing.
 func TestCLI_AliasBombIsRefusedAtOnce(t *testing.T) {
 	example, err := os.ReadFile("../../examples/mega-loto.yaml")
@@ -44,7 +44,7 @@ func TestCLI_AliasBombIsRefusedAtOnce(t *testing.T) {
 	}
 }
 
-// Issue 8, 5.8: the files a command reads are bounded before they are read.
+// The files a command reads are bounded before they are read.
 func TestCLI_InputFilesAreBounded(t *testing.T) {
 	db := saleDB(t)
 	big := writeFile(t, "big.yaml", make([]byte, 256<<10+1))
@@ -63,7 +63,7 @@ func TestCLI_InputFilesAreBounded(t *testing.T) {
 	}
 }
 
-// Issue 8, 5.9: reservation list wrote raw escape sequences to the door's
+// Reservation list wrote raw escape sequences to the door's
 // terminal; a name with one is refused when it enters, typed or imported.
 func TestCLI_ControlCharactersNeverReachTheTerminal(t *testing.T) {
 	db := saleDB(t)
@@ -85,7 +85,7 @@ func TestCLI_ControlCharactersNeverReachTheTerminal(t *testing.T) {
 	}
 }
 
-// Issue 8, 5.8: the command line's own refusals cut a huge value too.
+// The command line's own refusals cut a huge value too.
 func TestCLI_UsageErrorsNeverRepeatAHugeValue(t *testing.T) {
 	huge := "\x1b[2J" + strings.Repeat("x", 50_000)
 	for _, args := range [][]string{
@@ -101,7 +101,7 @@ func TestCLI_UsageErrorsNeverRepeatAHugeValue(t *testing.T) {
 	}
 }
 
-// Issue 8, 5.8 and 5.9: a path is an input too. A huge one, or one holding
+// A path is an input too. A huge one, or one holding
 // an escape sequence, is cut and neutralised in the message that names it,
 // whether it is the database, a file read or a file written.
 func TestCLI_PathsInMessagesAreCutAndNeutralised(t *testing.T) {

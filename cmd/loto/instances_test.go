@@ -19,7 +19,7 @@ import (
 )
 
 // liveTarget is the delay from an event's append to its change on every
-// live client of every instance (issue 11, 1).
+// live client of every instance.
 const liveTarget = 100 * time.Millisecond
 
 // instancesDay records on the PostgreSQL database at url the example day
@@ -84,7 +84,7 @@ func saleBody(serial string) string {
 }
 
 // TestInstances_TwoServersOnOnePostgreSQL drives two real `loto serve
-// --db postgres://` on loopback, one database, through HTTP (issue 11, 1):
+// --db postgres://` on loopback, one database, through HTTP:
 // the organiser logs in through a round-robin proxy and is known on both;
 // both desks sell at once, one on each instance, and the same card sold on
 // both at the same moment is sold once, the other told in French it is

@@ -21,7 +21,7 @@ const recoverWithin = 15 * time.Second
 // TestInstances_PostgreSQLRestartedUnderLoad: two real servers on one
 // PostgreSQL of the test's own, both desks selling and the host drawing,
 // when PostgreSQL stops at once (pg_ctl -m immediate, a crash) and starts
-// again (issue 11, 3). Each act is retried with its idempotency key until
+// again. Each act is retried with its idempotency key until
 // acknowledged, as the desk's queue does. The instances recover by
 // themselves: both acknowledge sales within recoverWithin of the restart,
 // and the live clients of both get the draws made after it (the

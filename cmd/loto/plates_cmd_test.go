@@ -37,7 +37,7 @@ func platesJSON(t *testing.T, db string, args ...string) []plateJSON {
 
 // TestSeriesPlates_ACodeListedSellsItsPlate: `loto series plates` lists each
 // plate's code and the serials of its cards, and the code it lists is the
-// one `loto sell` takes for the whole plate (issue 5 item 2).
+// one `loto sell` takes for the whole plate.
 func TestSeriesPlates_ACodeListedSellsItsPlate(t *testing.T) {
 	db := saleDB(t) // series A: 60 cards, 10 plates
 	serials := serialsOf(t, db, "A", 60)

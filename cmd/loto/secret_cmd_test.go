@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Issue 8, 5.14: a secret missing from the database (a table altered, a
+// A secret missing from the database (a table altered, a
 // copy without its secrets) is an internal error said in French, never the
 // store's English cause.
 func TestMissingSecretIsAnInternalErrorInFrench(t *testing.T) {

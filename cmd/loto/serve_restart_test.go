@@ -16,7 +16,7 @@ import (
 	"loto/internal/loto"
 )
 
-// restartEvents is the journal's length the restart is measured with (issue 9, 7).
+// restartEvents is the journal's length the restart is measured with.
 const restartEvents = 20000
 
 // TestServe_AnswersAgainAfterKillWith20000Events measures the restart of

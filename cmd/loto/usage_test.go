@@ -16,7 +16,7 @@ var english = []string{"flag provided", "needs an argument", "invalid value", "U
 // TestUsageErrorsExit2InFrench: a command line of the wrong shape (an
 // unknown or missing flag, a value outside the flag's choices, a missing
 // argument) exits 2 with a French message and records nothing; a refusal of
-// the day's rules exits 1 (issue 5).
+// the day's rules exits 1.
 func TestUsageErrorsExit2InFrench(t *testing.T) {
 	db := saleDB(t)
 	t.Setenv("LOTO_DB", db) // so that a flag left without its value can come last

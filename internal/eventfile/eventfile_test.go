@@ -265,7 +265,7 @@ func TestR30_SpecialSeriesHasAColourOfItsOwn(t *testing.T) {
 	ok(t, err)
 }
 
-// Issue 8, 5.8: a few kilobytes of aliases of aliases expand to gigabytes;
+// A few kilobytes of aliases of aliases expand to gigabytes;
 // they are refused before anything walks the tree.
 func TestParse_AliasesAreRefusedBeforeTheyExpand(t *testing.T) {
 	bomb := "x0: &a0 [regular, regular, regular, regular, regular, regular, regular, regular, regular, regular]\n"
@@ -285,7 +285,7 @@ func TestParse_AliasesAreRefusedBeforeTheyExpand(t *testing.T) {
 	}
 }
 
-// Issue 8, 5.8: an event file has a size bound, and every text of it a
+// An event file has a size bound, and every text of it a
 // length bound; a refusal never repeats a huge input.
 func TestParse_SizesAreBounded(t *testing.T) {
 	huge := strings.Repeat("Méga ", 2000)
@@ -316,7 +316,7 @@ func TestParse_SizesAreBounded(t *testing.T) {
 	wantSays(t, err, []string{"1000 erreurs", "... et 970 autres"})
 }
 
-// Issue 8, 5.9: a control or format character in any text of the file is
+// A control or format character in any text of the file is
 // refused with its line.
 func TestParse_ControlCharactersAreRefusedWithTheirLine(t *testing.T) {
 	for _, tc := range []struct {
@@ -336,7 +336,7 @@ func TestParse_ControlCharactersAreRefusedWithTheirLine(t *testing.T) {
 	}
 }
 
-// Issue 8, 5.15: the event's time zone is a setting of the file, Europe/Paris
+// The event's time zone is a setting of the file, Europe/Paris
 // when it names none; an unknown zone is refused with its line.
 func TestR1_TimeZoneIsASettingOfTheFile(t *testing.T) {
 	spec, _, err := Parse(mutate(t, "time_zone: Europe/Paris", "time_zone: America/Martinique"))

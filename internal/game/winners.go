@@ -145,7 +145,7 @@ func (ix *Index) Check(id int32, lines int, last card.Number) (win bool, readOut
 
 // OneAway is how many cards lack one number only to win a stage of lines
 // complete rows: lines-1 rows complete and another with 4 of its 5
-// numbers drawn. The hall's suspense, for the host and the board (issue 9).
+// numbers drawn. The hall's suspense, for the host and the board.
 func (ix *Index) OneAway(lines int) int {
 	if lines < 1 || lines > 3 {
 		return 0

@@ -2,7 +2,7 @@ package loto
 
 import "time"
 
-// Event types of the entrance and the desks (issue 5), as stored in the journal.
+// Event types of the entrance and the desks, as stored in the journal.
 const (
 	TypeDeskOpened         = "desk.opened"
 	TypeDeskClosed         = "desk.closed"

@@ -6,8 +6,8 @@ import (
 	"loto/internal/journal"
 )
 
-// entrance is the part of the state that the desks and the door make (issue
-// 5): sessions, sales, reservations, tickets, refunds, postponement, breaks.
+// entrance is the part of the state that the desks and the door make:
+// sessions, sales, reservations, tickets, refunds, postponement, breaks.
 // Sold cards and free cards also go into State.stamped, so that the game
 // counts them in play (R9), and refunded ones into State.voided (R28).
 type entrance struct {

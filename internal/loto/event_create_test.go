@@ -48,7 +48,7 @@ func TestCreateEvent_SeriesThatExistsOtherwiseIsRefused(t *testing.T) {
 	}
 }
 
-// R30, issue 8 5.3: a series the journal already has is printed in its own
+// R30: a series the journal already has is printed in its own
 // colour, so the event file must give that colour: a special series created
 // beforehand in a regular series' colour does not pass as another one.
 func TestR30_SeriesThatExistsInAnotherColourIsRefused(t *testing.T) {

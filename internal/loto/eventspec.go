@@ -119,7 +119,7 @@ func ParseTimeOfDay(s string) (TimeOfDay, bool) {
 	return TimeOfDay(hh*60 + mm), true
 }
 
-// EventSpec is the day as the organiser describes it (issue 4 item 1), once
+// EventSpec is the day as the organiser describes it, once
 // validated; it is the payload of the event.created event.
 type EventSpec struct {
 	Name      string         `json:"name"`
@@ -184,7 +184,7 @@ type Desk struct {
 	Special bool   `json:"special"` // the signposted desk of the special card (R30)
 }
 
-// GameSpec is one game of the programme (issue 4 item 2).
+// GameSpec is one game of the programme.
 type GameSpec struct {
 	Title  string      `json:"title"`
 	Kinds  []Kind      `json:"kinds"` // series kinds whose cards play (R31, R32)

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Issue 8, 5.14: each refusal says what is wrong, not a neighbouring reason.
+// Each refusal says what is wrong, not a neighbouring reason.
 func TestMessages_SayWhatIsWrong(t *testing.T) {
 	d, _ := entranceDay(t)
 	ctx := context.Background()

@@ -7,7 +7,7 @@ import (
 	"loto/internal/journal"
 )
 
-// DayReport is the day's report (issue 5 item 6) as data: per desk, session,
+// DayReport is the day's report as data: per desk, session,
 // payment method and series; free cards; attendance; prizes; refunds; and
 // the journal's head, whose hash the final report prints. Rendering it as
 // CSV or PDF is the caller's business.

@@ -1,6 +1,6 @@
 package loto
 
-// GameResult is what happened in one game, as `loto simulate --json` prints it (issue 4 item 8).
+// GameResult is what happened in one game, as `loto simulate --json` prints it.
 type GameResult struct {
 	Number int           `json:"number"`
 	Title  string        `json:"title"`

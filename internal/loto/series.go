@@ -54,7 +54,7 @@ func CheckSeriesCards(n int) error {
 	return nil
 }
 
-// CreateSeries creates a series of cards (issue 3 item 3): a fresh random
+// CreateSeries creates a series of cards: a fresh random
 // seed and check key become secrets; the event records the generator
 // version, the count, the rerolls that keep every card unique and a SHA-256
 // commitment to the seed. Bad input gets a French error and writes nothing.

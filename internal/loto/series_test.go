@@ -162,7 +162,7 @@ func TestExportIsTheSeries(t *testing.T) {
 	wantCode(t, d.Export("B", 0, 0, func(ExportedCard) error { return nil }), ENotFound)
 }
 
-// R30, issue 8 5.3: `series create` on a day that already has series keeps
+// R30: `series create` on a day that already has series keeps
 // the special card in a colour of its own, as the event file does: a special
 // series without a colour, or in a regular series' colour, and a regular
 // series in the special one's colour are refused, and nothing is written.

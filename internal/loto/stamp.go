@@ -12,8 +12,8 @@ type StampResult struct {
 	Cards []string `json:"cards"`
 }
 
-// Stamp records cards as carrying the day's stamp (R9): the minimal sale
-// that the desks of issue 5 replace. Each card must exist in a series on sale
+// Stamp records cards as carrying the day's stamp (R9): the minimal sale,
+// which the desks' sales replace. Each card must exist in a series on sale
 // today with a right check code (R10) and not be stamped already.
 func (d *Day) Stamp(ctx context.Context, actor Actor, serials []string) (StampResult, error) {
 	if err := Authorize(actor, CmdStamp, ""); err != nil {

@@ -16,7 +16,7 @@ type CardRef struct {
 	Number int
 }
 
-// Series is a series of cards as recorded in the journal (issue 3 item 3).
+// Series is a series of cards as recorded in the journal.
 type Series struct {
 	Code       string      `json:"code"`
 	Kind       Kind        `json:"kind"`
@@ -45,7 +45,7 @@ type State struct {
 	ties     int                // ties broken so far
 	grids    map[CardRef]card.Card
 	checkers map[string]*card.Checker // check codes per series, a cache
-	ent      *entrance                // desks, sales, door, refunds, breaks (issue 5)
+	ent      *entrance                // desks, sales, door, refunds, breaks
 	priv     *privacy                 // what became of each personal record (P1)
 	devices  *deviceBook              // the devices paired with a role, and their tokens' hashes
 	password passwordState            // the organiser's password, its version and hash

@@ -8,7 +8,7 @@ import (
 	"loto/internal/card"
 )
 
-// Issue 8, 5.9: the characters that rewrite a terminal or reorder a line
+// The characters that rewrite a terminal or reorder a line
 // are refused wherever a person's text enters, with the place they are at.
 func TestCheckText_RefusesWhatSpoofsTheDisplay(t *testing.T) {
 	for _, tc := range []struct {
@@ -53,7 +53,7 @@ func TestShown_CutsAndNeutralises(t *testing.T) {
 	}
 }
 
-// Issue 8, 5.9 and 5.8: every command that takes a person's text checks it
+// Every command that takes a person's text checks it
 // with CheckText before anything is recorded.
 func TestText_EveryEdgeChecksItsTexts(t *testing.T) {
 	d, store := entranceDay(t, "caisse-1")
@@ -110,7 +110,7 @@ func TestText_EveryEdgeChecksItsTexts(t *testing.T) {
 	wantSays(t, err, []string{"caisse « caisseU+001B[31m » inconnue"}, "\x1b")
 }
 
-// Issue 8, 5.8: a refusal never repeats a huge input, nor the control
+// A refusal never repeats a huge input, nor the control
 // characters it holds: it cuts it and says so.
 func TestMessages_NeverRepeatAHugeInput(t *testing.T) {
 	huge := "\x1b[2J" + strings.Repeat("9", 100_000)

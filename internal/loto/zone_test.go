@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// Issue 8, 5.15: every time the Day tells is read in the event's zone, a
+// Every time the Day tells is read in the event's zone, a
 // setting of the event file (Europe/Paris by default), never the machine's.
 func TestR1_TimesAreReadInTheEventsZone(t *testing.T) {
 	machine := time.Local
@@ -42,7 +42,7 @@ func TestR1_TimesAreReadInTheEventsZone(t *testing.T) {
 	}
 }
 
-// Issue 8, 5.15: an event dated another day, a door opened before its time
+// An event dated another day, a door opened before its time
 // and a game started before the start of the games warn, and are recorded.
 func TestR1_ActingOutOfTimeWarnsNeverRefuses(t *testing.T) {
 	paris := (&EventSpec{}).Location()

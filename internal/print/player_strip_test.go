@@ -7,7 +7,7 @@ import (
 
 // A plate of 6 of a day with a public address carries, at the other end of
 // its strip, the players' page's address and its QR code: a player follows
-// the plate's cards on a phone (issue 10, 4). Without it, the strip is the
+// the plate's cards on a phone. Without it, the strip is the
 // plate's alone.
 func TestCards_PlateStripGivesThePlayersPage(t *testing.T) {
 	const url = "http://192.168.1.10:8080/joueur"

@@ -14,7 +14,7 @@ import (
 	"loto/internal/loto"
 )
 
-// The abuse cases of issue 11, 4 that need the whole routes table or a
+// The abuse cases that need the whole routes table or a
 // real listener: a body over the limit and a cross-site write on every
 // route that writes, a header over the limit and a client that never ends
 // its request. The login's and the pairing's brute force are in

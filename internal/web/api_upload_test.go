@@ -63,7 +63,7 @@ func sponsoredFile(logo string) []byte {
 	return bytes.Replace(b, []byte("kind: voucher"), []byte("kind: voucher, sponsor: {name: Boulangerie Martin, logo: "+logo+"}"), 1)
 }
 
-// Issue 10 (3): the event file uploaded with the logo it names is checked
+// The event file uploaded with the logo it names is checked
 // and recorded with it, in one form; an image it does not name is told and
 // not recorded; the board serves the logo; the tickets and the plates
 // print the day's public address.

@@ -51,7 +51,7 @@ func lineOf(row [9]card.Number) []card.Number {
 	return ns
 }
 
-// TestBrowser_WholeDay (issue 10, 7): a whole short day through the pages
+// TestBrowser_WholeDay: a whole short day through the pages
 // only, on a real server and SQLite file. The organiser logs in, imports
 // the reservations' CSV and pairs a desk, a door, a host and a controller
 // on /organisateur/appareils, each device in its own browser context

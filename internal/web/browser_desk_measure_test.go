@@ -27,7 +27,7 @@ func percentile(sorted []float64, p float64) float64 {
 }
 
 // TestBrowser_DeskSaleMeasured measures, over 100 sales of one card paid by
-// bank card on /caisse in the real browser on loopback (issue 10, 7: target
+// bank card on /caisse in the real browser on loopback (target
 // p99 under 150 ms), the time from the scan of the last card (the Enter a
 // USB scanner types) to the receipt on screen. The page stamps the scan,
 // the price shown, the pay click and the receipt with one clock; the time
@@ -77,7 +77,7 @@ func TestBrowser_DeskSaleMeasured(t *testing.T) {
 }
 
 // TestBrowser_DeskFirstLoadMeasured measures the desk page's load on
-// loopback in the real browser (issue 10, 7: target under 200 ms), its
+// loopback in the real browser (target under 200 ms), its
 // session open, nothing cached: before each of 10 loads the browser's
 // cache is cleared and the page's service worker removed. It logs the
 // figures and asserts none.

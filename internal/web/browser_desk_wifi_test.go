@@ -32,7 +32,7 @@ func (tb *tab) wifi(link *wifiLink, up bool) {
 	}
 }
 
-// TestBrowser_DeskWifiDropLosesNothing (issue 10, 7): the desk's Wi-Fi is
+// TestBrowser_DeskWifiDropLosesNothing: the desk's Wi-Fi is
 // cut (a relay between the browser and the server drops every connection,
 // and the browser is told it is offline), the cashier sells 3 times, the
 // page is reloaded once (from its service worker's copy), the Wi-Fi comes

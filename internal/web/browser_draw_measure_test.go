@@ -14,7 +14,7 @@ import (
 
 // TestBrowser_HostDrawToBoardMeasured measures, over 50 draws in the real
 // browser on loopback, the time from the host's click on the draw button of
-// /meneur to the number shown on an open /tableau (issue 9, target p99 under
+// /meneur to the number shown on an open /tableau (target: p99 under
 // 100 ms). Both tabs stamp their moments with performance.timeOrigin plus
 // the page's clock, one machine's clock. It logs the figures and asserts
 // none: timing depends on the machine (docs/benchmarks.md has them).

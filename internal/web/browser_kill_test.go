@@ -116,7 +116,7 @@ func (s *realServer) status() loto.Status {
 	return st
 }
 
-// TestBrowser_KillNineMidGameBoardAndHostComeBack (issue 9, §1): the real
+// TestBrowser_KillNineMidGameBoardAndHostComeBack: the real
 // binary serves a SQLite file; a board and the host page are open, a game
 // is started and drawn through the host page's keys; the server is killed
 // with -9 in the middle of the game, both pages say the connection is

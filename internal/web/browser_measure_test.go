@@ -8,7 +8,7 @@ import (
 )
 
 // TestBrowser_BoardFirstLoadMeasured measures the board's first load on
-// loopback in the real browser (issue 9, 7: targets under 200 ms and under
+// loopback in the real browser (targets under 200 ms and under
 // 150 KB in all), in the middle of a game, with nothing cached. It records
 // the figures in the log and asserts none: timing depends on the machine
 // (docs/benchmarks.md has the figures and the command).

@@ -9,7 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// Issue 10 (3): the organiser chooses the event file and the logo it names
+// The organiser chooses the event file and the logo it names
 // together on the event's page; a logo whose name differs in case is named
 // as such and nothing is recorded; the right one added, the event is
 // recorded with its logo and its public address, which the page then shows.

@@ -19,7 +19,7 @@ import (
 	"loto/internal/loto"
 )
 
-// TestSale_DiskFullOnSQLiteIsAClearErrorThenResumes (issue 11, 3): the
+// TestSale_DiskFullOnSQLiteIsAClearErrorThenResumes: the
 // served day's SQLite file is on a small disk that fills up during the
 // sales. The sale the disk refuses is answered 503 with a French message
 // saying the disk is full and nothing is recorded (documented); nothing of
@@ -142,7 +142,7 @@ type httpResult struct {
 	retryAfter string
 }
 
-// TestBrowser_DeskOnAFullDiskKeepsSellingThenSends (issue 11, 3): the
+// TestBrowser_DeskOnAFullDiskKeepsSellingThenSends: the
 // server's disk is full while a desk sells; its sale is answered 503, and
 // the page says so in the server's words (not "offline"), keeps the sale
 // waiting, and sends it again by itself; once space returns the sale is

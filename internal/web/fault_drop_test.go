@@ -55,8 +55,7 @@ func saleEvents(t *testing.T, store journal.Store) int {
 	return n
 }
 
-// TestSale_ConnectionDroppedMidSaleRetriedWithItsKeyIsOneSale (issue 11,
-// 3): a desk's connection is lost after its sale reached the server,
+// TestSale_ConnectionDroppedMidSaleRetriedWithItsKeyIsOneSale: a desk's connection is lost after its sale reached the server,
 // either once the server answered (the answer never arrives) or while the
 // server works on it (the desk gives up); the desk retries with the same
 // Idempotency-Key and gets one sale, the first one's, and the journal
@@ -123,7 +122,7 @@ func TestSale_ConnectionDroppedMidSaleRetriedWithItsKeyIsOneSale(t *testing.T) {
 	}
 }
 
-// TestBrowser_DeskConnectionDroppedMidSaleIsOneSale (issue 11, 3): the
+// TestBrowser_DeskConnectionDroppedMidSaleIsOneSale: the
 // tablet of /caisse reaches the server through a Wi-Fi that loses the
 // first answers to its sale (the server recorded it, the answer never
 // came): the page keeps the sale in its queue as waiting, sends it again

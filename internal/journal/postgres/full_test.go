@@ -9,7 +9,7 @@ import (
 	"loto/internal/journal/journaltest"
 )
 
-// TestAppendOnAFullDiskIsErrFullAndWritesNothing (issue 11, 3): the
+// TestAppendOnAFullDiskIsErrFullAndWritesNothing: the
 // journal's tables are on a small disk of their own (a tablespace on a
 // tmpfs) that fills up. An append then fails with journal.ErrFull, not
 // as a PostgreSQL out of reach, and leaves the journal as it was (head,

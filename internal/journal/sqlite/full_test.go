@@ -9,7 +9,7 @@ import (
 	"loto/internal/journal/journaltest"
 )
 
-// TestAppendOnAFullDiskIsErrFullAndWritesNothing (issue 11, 3): on a disk
+// TestAppendOnAFullDiskIsErrFullAndWritesNothing: on a disk
 // with no space left an append fails with journal.ErrFull and leaves the
 // journal as it was (head, chain, idempotency key free, the file sound);
 // once space returns the same append succeeds.
