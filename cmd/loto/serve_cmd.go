@@ -266,11 +266,7 @@ func banner(w io.Writer, addr *net.TCPAddr, scheme string, srv *web.Server, day 
 	}
 	fmt.Fprintln(w, "pages :")
 	for _, p := range web.Pages {
-		state := ""
-		if !p.Ready {
-			state = "  (à venir)"
-		}
-		fmt.Fprintf(w, "  %-14s %s%s%s\n", p.Title, local, p.Path[1:], state)
+		fmt.Fprintf(w, "  %-14s %s%s\n", p.Title, local, p.Path[1:])
 	}
 	fmt.Fprintf(w, "  %-14s %sapi/v1/status\n", "API (état)", local)
 	others := hallURLs(scheme, addr)

@@ -15,25 +15,24 @@ type Page struct {
 	Path  string
 	Title string // French
 	For   string // who opens it, in French
-	Ready bool   // false: announced, not built yet
 }
 
 // Pages are the server's pages at their fixed French paths, in the order
 // of the start page.
 var Pages = []Page{
-	{"/", "Accueil", "tout le monde", true},
-	{"/tableau", "Tableau", "le projecteur de la salle", true},
-	{"/meneur", "Meneur de jeu", "l'ordinateur à côté de la machine à boules", true},
-	{"/controle", "Contrôle", "les téléphones des contrôleurs", true},
-	{"/caisse", "Caisse", "les caissiers", true},
-	{"/entree", "Entrée", "l'accueil des porteurs de billet", true},
-	{"/organisateur", "Organisateur", "l'organisateur", true},
-	{"/joueur", "Joueur", "le téléphone d'un joueur", true},
-	{"/verifier", "Vérifier le tirage", "tout le monde, sur son téléphone", true},
-	{"/reglement", "Règlement", "tout le monde", true},
-	{"/guide", "Guide de la journée", "les organisateurs et les bénévoles", true},
-	{"/connexion", "Connexion", "l'organisateur", true},
-	{"/appairer", "Appairer un appareil", "chaque appareil de la salle, une fois", true},
+	{"/", "Accueil", "tout le monde"},
+	{"/tableau", "Tableau", "le projecteur de la salle"},
+	{"/meneur", "Meneur de jeu", "l'ordinateur à côté de la machine à boules"},
+	{"/controle", "Contrôle", "les téléphones des contrôleurs"},
+	{"/caisse", "Caisse", "les caissiers"},
+	{"/entree", "Entrée", "l'accueil des porteurs de billet"},
+	{"/organisateur", "Organisateur", "l'organisateur"},
+	{"/joueur", "Joueur", "le téléphone d'un joueur"},
+	{"/verifier", "Vérifier le tirage", "tout le monde, sur son téléphone"},
+	{"/reglement", "Règlement", "tout le monde"},
+	{"/guide", "Guide de la journée", "les organisateurs et les bénévoles"},
+	{"/connexion", "Connexion", "l'organisateur"},
+	{"/appairer", "Appairer un appareil", "chaque appareil de la salle, une fois"},
 }
 
 //go:embed templates/*.html
