@@ -28,18 +28,6 @@ func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
-// runJSON runs the program with args, which must succeed, and reads what
-// it printed as a JSON T.
-func runJSON[T any](t *testing.T, args ...string) T {
-	t.Helper()
-	var v T
-	out := mustRun(t, args...)
-	if err := json.Unmarshal([]byte(out), &v); err != nil {
-		t.Fatalf("loto %s printed %q: %v", strings.Join(args, " "), out, err)
-	}
-	return v
-}
-
 // seedJournal writes n events, one with a secret, into a new SQLite file.
 func seedJournal(t *testing.T, n int) string {
 	t.Helper()
