@@ -254,9 +254,10 @@ var backedUp = regexp.MustCompile(`(?m)^sauvegarde( finale)? : (\S+), ancre (\S+
 
 // TestServe_BackupToAFolderWhileServingAndAtTheStop: `loto serve
 // --backup-to DIR --backup-every 1s` on a day that the demo records
-// without pause writes a backup when it starts, more while the day grows,
-// and a last one at the stop that holds every event of the journal; each
-// one restores and verifies against the anchor the server printed.
+// writes a backup when it starts, more while the day grows, and a last one
+// at the stop if the journal grew since, so that the last holds every event
+// of the journal; each one restores and verifies against the anchor the
+// server printed.
 func TestServe_BackupToAFolderWhileServingAndAtTheStop(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(t.TempDir(), "loto.db")
@@ -265,12 +266,15 @@ func TestServe_BackupToAFolderWhileServingAndAtTheStop(t *testing.T) {
 		"fewer than 3 backups in 30 s: %s %s", s.stdout, s.stderr)
 	stopCleanly(t, s)
 	found := backedUp.FindAllStringSubmatch(s.stdout.String(), -1)
+	// The stop takes a last backup unless the journal did not grow since
+	// the one before (the demo may be in one of its breaks): either way the
+	// last backup said holds every event of the journal.
 	final := found[len(found)-1]
-	if final[1] != " finale" || strings.Contains(s.stderr.String(), "impossible") {
-		t.Fatalf("no final backup: %s %s", s.stdout, s.stderr)
+	if strings.Contains(s.stderr.String(), "impossible") {
+		t.Fatalf("a backup failed: %s %s", s.stdout, s.stderr)
 	}
 	if h := anchorOf(t, db); final[3] != h.Anchor.Short() {
-		t.Fatalf("the final backup ends at %s, the journal at %s", final[3], h.Anchor.Short())
+		t.Fatalf("the last backup (%q) ends at %s, the journal at %s: %s", final[1], final[3], h.Anchor.Short(), s.stdout)
 	}
 	if files, _ := os.ReadDir(dir); len(files) != len(found) {
 		t.Fatalf("%d backups said, %d files in the folder", len(found), len(files))
