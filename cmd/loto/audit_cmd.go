@@ -75,7 +75,7 @@ func writeAudit(w io.Writer, rep loto.AuditReport) {
 		case g.Revealed:
 			revealed++
 			fmt.Fprintf(w, "partie %d : graine %s, empreinte SHA-256 %s vérifiée ; %s, %s recalculés\n", g.Game, g.Seed, g.SeedSHA256,
-				plural(g.Draws, "tirage", "tirages"), plural(g.Tokens, "jeton", "jetons"))
+				plural(g.Draws, "tirage", "tirages"), plural(g.Tokens, "pion", "pions"))
 		case g.Seed == "":
 			fmt.Fprintf(w, "partie %d : graine pas encore révélée (elle l'est à la fin de la partie), empreinte SHA-256 %s\n", g.Game, g.SeedSHA256)
 		default:
@@ -83,11 +83,11 @@ func writeAudit(w io.Writer, rep loto.AuditReport) {
 		}
 	}
 	fmt.Fprintf(w, "recalculés : %s, %s, %s\n", plural(revealed, "partie", "parties"),
-		plural(rep.Draws, "tirage", "tirages"), plural(rep.Tokens, "jeton", "jetons"))
+		plural(rep.Draws, "tirage", "tirages"), plural(rep.Tokens, "pion", "pions"))
 	if rep.Mode == loto.DrawManual {
 		// A typed number is the ball machine's: no seed gives it, so "0
 		// tirage recalculé" alone would read as a day checked and clean.
-		fmt.Fprintf(w, "journée en mode manuel : les %s depuis la machine à boules ne se recalculent pas ; vérifiés à la place : la chaîne du journal, chaque graine révélée contre son empreinte, aucun numéro deux fois dans une partie, et les jetons tirés par le logiciel (%s)\n",
+		fmt.Fprintf(w, "journée en mode manuel : les %s depuis la machine à boules ne se recalculent pas ; vérifiés à la place : la chaîne du journal, chaque graine révélée contre son empreinte, aucun numéro deux fois dans une partie, et les pions tirés par le logiciel (%s)\n",
 			plural(rep.Typed, "numéro tapé", "numéros tapés"), plural(rep.Tokens, "recalculé", "recalculés"))
 	}
 	if rep.Unrevealed > 0 {

@@ -95,7 +95,7 @@ func TestEventEndClosesADayCutShort(t *testing.T) {
 	if h := head(t, db); h != before {
 		t.Fatal("a refused end wrote an event")
 	}
-	if out := mustRun(t, "audit", "draws", "--db", db); !strings.Contains(out, "recalculés : 0 partie, 0 tirage, 0 jeton") {
+	if out := mustRun(t, "audit", "draws", "--db", db); !strings.Contains(out, "recalculés : 0 partie, 0 tirage, 0 pion") {
 		t.Fatalf("audit of a day with no game: %q", out)
 	}
 }

@@ -107,11 +107,11 @@ func TestR18_GameCLI_DeclinedShareShownInStatusAndReport(t *testing.T) {
 		t.Fatalf("status as JSON: declined %v, tie %q", st.Declined, st.Tie)
 	}
 	mustRun(t, "game", "tokens", "12", "57", "--db", db)
-	if text := mustRun(t, "game", "status", "--db", db); !strings.Contains(text, "jetons tirés (R17) : "+cards[0].Serial+" 12, "+other.Serial+" 57 ; remettre le lot") {
+	if text := mustRun(t, "game", "status", "--db", db); !strings.Contains(text, "pions tirés (R17) : "+cards[0].Serial+" 12, "+other.Serial+" 57 ; remettre le lot") {
 		t.Fatalf("status once the tokens are drawn:\n%s", text)
 	}
 	whole := "30,00 € (bon entier : partage refusé, R18)"
-	if out := mustRun(t, "game", "award", "--db", db); !strings.Contains(out, other.Serial+" (jeton 57) : Bon de 30 €, montant "+whole) {
+	if out := mustRun(t, "game", "award", "--db", db); !strings.Contains(out, other.Serial+" (pion 57) : Bon de 30 €, montant "+whole) {
 		t.Fatalf("award does not say %q:\n%s", whole, out)
 	}
 	if csv := reportCSV(t, db); !strings.Contains(csv, whole) {

@@ -21,9 +21,9 @@ func init() {
 	register("game call", "un joueur annonce : le tirage s'arrête (R15)", gameCall)
 	register("game claim", "enregistre les cartes annoncées (SÉRIE...) ; une fois un contrôle commencé au numéro affiché, elles sont hors délai (R21)", gameClaim)
 	register("game control", "clôt les annonces et affiche chaque verdict, avec les numéros à lire (R20-R22)", gameControl)
-	register("game tokens", "jetons d'égalité (R17) : sans N, tirés par le logiciel ; en mode manuel, N... tirés du sac, un par gagnant dans l'ordre des annonces (R14)", gameTokens)
-	register("game decline", "les gagnants à égalité refusent de partager le bon : le plus haut jeton le prend (R18)", gameDecline)
-	register("game award", "remet le lot de l'étape : jeton, lot ou part de chaque gagnant, consolation (R17-R19, R25)", gameAward)
+	register("game tokens", "pions d'égalité (R17) : sans N, tirés par le logiciel ; en mode manuel, N... tirés du sac, un par gagnant dans l'ordre des annonces (R14)", gameTokens)
+	register("game decline", "les gagnants à égalité refusent de partager le bon : le plus haut pion le prend (R18)", gameDecline)
+	register("game award", "remet le lot de l'étape : pion, lot ou part de chaque gagnant, consolation (R17-R19, R25)", gameAward)
 	register("game status", "ce que montre le tableau : partie, étape, lot, numéros sortis, phase, annonces, pause ([--json])", gameStatus)
 	register("game rule", "enregistre une décision dans un litige (R27), au nom du rôle de --as (ou --role organisateur|meneur) : --why TEXTE, avec --claim N --verdict win|not_winner, ou --what TEXTE pour une note", gameRule)
 }

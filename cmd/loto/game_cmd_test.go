@@ -304,13 +304,13 @@ func TestR18_GameCLI_TieDeclinedHighestTokenTakesTheVoucher(t *testing.T) {
 		t.Fatalf("control of a tie:\n%s", out)
 	}
 	mustRun(t, "game", "decline", "--db", db)
-	fails(t, db, "1 jeton donné pour 2 gagnants", "game", "tokens", "12", "--db", db)
+	fails(t, db, "1 pion donné pour 2 gagnants", "game", "tokens", "12", "--db", db)
 	fails(t, db, "deux fois", "game", "tokens", "12", "12", "--db", db)
-	if out := mustRun(t, "game", "tokens", "12", "57", "--db", db); !strings.Contains(out, "plus haut jeton : 57 ("+other.Serial+")") {
+	if out := mustRun(t, "game", "tokens", "12", "57", "--db", db); !strings.Contains(out, "plus haut pion : 57 ("+other.Serial+")") {
 		t.Fatalf("tokens:\n%s", out)
 	}
 	out = mustRun(t, "game", "award", "--db", db)
-	for _, say := range []string{other.Serial + " (jeton 57) : Bon de 30 €, montant 30,00 €", cards[0].Serial + " (jeton 12) : lot de consolation, cidre"} {
+	for _, say := range []string{other.Serial + " (pion 57) : Bon de 30 €, montant 30,00 €", cards[0].Serial + " (pion 12) : lot de consolation, cidre"} {
 		if !strings.Contains(out, say) {
 			t.Fatalf("award does not say %q:\n%s", say, out)
 		}
@@ -392,8 +392,8 @@ func TestGameCLI_RefusalsExit1InFrenchWriteNothing(t *testing.T) {
 		{"a number above 90", "de 1 à 90", []string{"draw", "91"}},
 		{"a number that would wrap to 0", "de 1 à 90", []string{"draw", "256"}},
 		{"draw of a word", "« douze » n'est pas un numéro : de 1 à 90", []string{"draw", "douze"}},
-		{"token not a number", "jeton « x » : attendu un nombre de 1 à 90", []string{"tokens", "x"}},
-		{"token out of the bag", "jeton 91 invalide : de 1 à 90", []string{"tokens", "91"}},
+		{"token not a number", "pion « x » : attendu un nombre de 1 à 90", []string{"tokens", "x"}},
+		{"token out of the bag", "pion 91 invalide : de 1 à 90", []string{"tokens", "91"}},
 		{"a call before any number", "aucun numéro n'est encore sorti", []string{"call"}},
 		{"a claim before any number", "aucun numéro n'est encore sorti", []string{"claim", cards[0].Serial}},
 		{"an unreadable serial", "illisible", []string{"claim", cards[0].Serial, "XYZ"}},

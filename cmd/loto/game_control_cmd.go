@@ -120,11 +120,11 @@ func tieAdvice(a loto.TieAdvice, k int) string {
 	case loto.TieShare:
 		return "le bon se partage à parts égales (R18) : loto game award ; si les gagnants refusent le partage : loto game decline, puis loto game tokens"
 	case loto.TieTokensShare:
-		return fmt.Sprintf("le bon ne se partage pas également entre %d (R19) : tirer les jetons (loto game tokens)", k)
+		return fmt.Sprintf("le bon ne se partage pas également entre %d (R19) : tirer les pions (loto game tokens)", k)
 	case loto.TieDeclined:
-		return "partage refusé (R18) : tirer les jetons (loto game tokens), le plus haut prend le bon entier, les autres un lot de consolation"
+		return "partage refusé (R18) : tirer les pions (loto game tokens), le plus haut prend le bon entier, les autres un lot de consolation"
 	}
-	return "tirer les jetons (loto game tokens) : le plus haut prend le lot, les autres un lot de consolation (R25)"
+	return "tirer les pions (loto game tokens) : le plus haut prend le lot, les autres un lot de consolation (R25)"
 }
 
 func gameTokens(ctx context.Context, e *env) error {
@@ -146,18 +146,18 @@ func gameTokens(ctx context.Context, e *env) error {
 			return orJSON(e.stdout, tokens, err)
 		}
 		if typed == nil {
-			fmt.Fprintln(e.stdout, "jetons tirés par le logiciel (vérifiables avec loto audit draws) :")
+			fmt.Fprintln(e.stdout, "pions tirés par le logiciel (vérifiables avec loto audit draws) :")
 		} else {
-			fmt.Fprintln(e.stdout, "jetons tirés du sac (R17) :")
+			fmt.Fprintln(e.stdout, "pions tirés du sac (R17) :")
 		}
 		best := 0
 		for i, t := range tokens {
-			fmt.Fprintf(e.stdout, "annonce %d — %s : jeton %d\n", t.Claim, t.Serial, t.Token)
+			fmt.Fprintf(e.stdout, "annonce %d — %s : pion %d\n", t.Claim, t.Serial, t.Token)
 			if t.Token > tokens[best].Token {
 				best = i
 			}
 		}
-		fmt.Fprintf(e.stdout, "plus haut jeton : %d (%s) ; remettre le lot : loto game award\n", tokens[best].Token, tokens[best].Serial)
+		fmt.Fprintf(e.stdout, "plus haut pion : %d (%s) ; remettre le lot : loto game award\n", tokens[best].Token, tokens[best].Serial)
 		return nil
 	})
 }
@@ -171,7 +171,7 @@ func gameDecline(ctx context.Context, e *env) error {
 		if err := d.DeclineShare(ctx, fs.by.actor()); err != nil {
 			return err
 		}
-		fmt.Fprintln(e.stdout, "refus du partage noté (R18) : le plus haut jeton prend tout le bon, les autres un lot de consolation ; tirer les jetons s'ils ne le sont pas (loto game tokens), puis loto game award")
+		fmt.Fprintln(e.stdout, "refus du partage noté (R18) : le plus haut pion prend tout le bon, les autres un lot de consolation ; tirer les pions s'ils ne le sont pas (loto game tokens), puis loto game award")
 		return nil
 	})
 }
@@ -217,7 +217,7 @@ func gameAward(ctx context.Context, e *env) error {
 func winnerLine(w loto.Winner, stage []loto.Winner, declined bool) string {
 	s := w.Serial
 	if w.Token != nil {
-		s += fmt.Sprintf(" (jeton %d)", *w.Token)
+		s += fmt.Sprintf(" (pion %d)", *w.Token)
 	}
 	switch {
 	case w.Consolation:

@@ -64,7 +64,7 @@ func writeStatus(w io.Writer, st loto.Status) {
 			for _, t := range st.Tokens {
 				drawn = append(drawn, fmt.Sprintf("%s %d", t.Serial, t.Token))
 			}
-			fmt.Fprintf(w, "jetons tirés (R17) : %s ; remettre le lot : loto game award\n", strings.Join(drawn, ", "))
+			fmt.Fprintf(w, "pions tirés (R17) : %s ; remettre le lot : loto game award\n", strings.Join(drawn, ", "))
 		case st.Tie != "":
 			fmt.Fprintf(w, "égalité entre %d gagnants (R17) : %s\n", len(st.Winners), tieAdvice(st.Tie, len(st.Winners)))
 		}

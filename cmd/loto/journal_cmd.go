@@ -90,7 +90,7 @@ func journalVerify(ctx context.Context, e *env) error {
 			fmt.Fprintf(e.stdout, " ; secrets conformes à leur engagement : %d", n)
 		}
 		fmt.Fprintln(e.stdout)
-		fmt.Fprintln(e.stdout, "rejoué comme à l'ouverture du jour : chaque contrôle, tirage de jetons et remise de lot suit des cartes, des numéros tirés et des décisions")
+		fmt.Fprintln(e.stdout, "rejoué comme à l'ouverture du jour : chaque contrôle, tirage de pions et remise de lot suit des cartes, des numéros tirés et des décisions")
 		for _, a := range anchors {
 			fmt.Fprintf(e.stdout, "ancre %s : conforme\n", a)
 		}

@@ -29,7 +29,7 @@ func NewTokenBag(seed []byte, tieID string) *TokenBag {
 func (b *TokenBag) Draw() (int, error) {
 	left := 90 - len(b.order)
 	if left == 0 {
-		return 0, errors.New("le sac de jetons est vide")
+		return 0, errors.New("le sac de pions est vide")
 	}
 	prefix := []byte("loto/token/v1")
 	prefix = binary.BigEndian.AppendUint32(prefix, uint32(len(b.tie)))
@@ -58,10 +58,10 @@ func checkTokens(tokens []int) error {
 	var seen [91]bool
 	for _, t := range tokens {
 		if t < 1 || t > 90 {
-			return fmt.Errorf("jeton %d hors de 1 à 90", t)
+			return fmt.Errorf("pion %d hors de 1 à 90", t)
 		}
 		if seen[t] {
-			return fmt.Errorf("jeton %d tiré deux fois", t)
+			return fmt.Errorf("pion %d tiré deux fois", t)
 		}
 		seen[t] = true
 	}

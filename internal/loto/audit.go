@@ -237,7 +237,7 @@ func (r *AuditReport) recompute(events []journal.Event, programme []GameSpec, se
 			seed, ok := seeds[p.Game]
 			switch {
 			case !p.RNG && rng:
-				r.fail(e.Seq, p.Game, failTypedToken, 0, 0, "jetons d'égalité tapés à la main dans une journée tirée par le logiciel")
+				r.fail(e.Seq, p.Game, failTypedToken, 0, 0, "pions d'égalité tapés à la main dans une journée tirée par le logiciel")
 			case p.RNG && ok:
 				// The tie's name keys its bag: one the count of ties does
 				// not give would be a bag chosen among others.
@@ -260,14 +260,14 @@ func (r *AuditReport) checkTokens(seq int64, p tieTokens, seed []byte, g *GameAu
 	winners := make([]ClaimResult, len(tied))
 	for i, t := range tied {
 		if i > 0 && t.Serial == tied[i-1].Serial {
-			r.fail(seq, p.Game, failToken, 0, t.Token, fmt.Sprintf("la carte %s a deux jetons dans la même égalité", t.Serial))
+			r.fail(seq, p.Game, failToken, 0, t.Token, fmt.Sprintf("la carte %s a deux pions dans la même égalité", t.Serial))
 			return
 		}
 		winners[i] = ClaimResult{Claim: t.Claim, Serial: t.Serial}
 	}
 	dealt, err := dealTokens(seed, p.Tie, winners)
 	if err != nil {
-		r.fail(seq, p.Game, failToken, 0, 0, "plus de jetons que le sac n'en contient")
+		r.fail(seq, p.Game, failToken, 0, 0, "plus de pions que le sac n'en contient")
 		return
 	}
 	want := make([]int, len(dealt))
@@ -286,11 +286,11 @@ func (r *AuditReport) checkTokens(seq int64, p tieTokens, seed []byte, g *GameAu
 	switch {
 	case tokensOf(tied, want):
 	case slices.Equal(listed, want):
-		r.fail(seq, p.Game, failTokenOrder, 0, 0, "jetons de la graine donnés aux cartes dans l'ordre des annonces, que les contrôleurs choisissent ; la graine les donne dans l'ordre des numéros de série des cartes à égalité (R17)")
+		r.fail(seq, p.Game, failTokenOrder, 0, 0, "pions de la graine donnés aux cartes dans l'ordre des annonces, que les contrôleurs choisissent ; la graine les donne dans l'ordre des numéros de série des cartes à égalité (R17)")
 	default:
 		for i, t := range tied {
 			if want[i] != t.Token {
-				r.fail(seq, p.Game, failToken, want[i], t.Token, fmt.Sprintf("jeton %d au journal pour la carte %s (annonce %d), %d d'après la graine et l'ordre des numéros de série", t.Token, t.Serial, t.Claim, want[i]))
+				r.fail(seq, p.Game, failToken, want[i], t.Token, fmt.Sprintf("pion %d au journal pour la carte %s (annonce %d), %d d'après la graine et l'ordre des numéros de série", t.Token, t.Serial, t.Claim, want[i]))
 			}
 		}
 	}

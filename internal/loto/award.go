@@ -37,14 +37,14 @@ func (d *Day) DrawTokens(ctx context.Context, actor Actor, typed []int) ([]Claim
 			return nil, 0, err
 		}
 		if len(winners) < 2 {
-			return nil, 0, Errorf(EConflict, "un seul gagnant : pas de tirage de jetons")
+			return nil, 0, Errorf(EConflict, "un seul gagnant : pas de tirage de pions")
 		}
 		if len(g.tokens) > 0 {
-			return nil, 0, Errorf(EConflict, "les jetons de cette égalité sont déjà tirés")
+			return nil, 0, Errorf(EConflict, "les pions de cette égalité sont déjà tirés")
 		}
 		p := tieTokens{Game: g.Number, Stage: g.Stage, Tie: tieName(st.event.Programme, g.Number, g.Stage, st.ties+1)}
 		if typed != nil && st.event.Draw == DrawRNG {
-			return nil, 0, Errorf(EInvalid, "tirage par le logiciel (mode rng) : les jetons aussi sont tirés par le logiciel, on n'en tape pas (R14)")
+			return nil, 0, Errorf(EInvalid, "tirage par le logiciel (mode rng) : les pions aussi sont tirés par le logiciel, on n'en tape pas (R14)")
 		}
 		if typed == nil {
 			seed, err := st.gameSeed(g)
@@ -79,7 +79,7 @@ func dealTokens(seed []byte, tie string, winners []ClaimResult) ([]tieToken, err
 	for _, w := range byTieSerial(winners, func(w ClaimResult) string { return w.Serial }) {
 		t, err := bag.Draw()
 		if err != nil {
-			return nil, internalf(err, "sac de jetons")
+			return nil, internalf(err, "sac de pions")
 		}
 		out = append(out, tieToken{Claim: w.Claim, Serial: w.Serial, Token: t})
 	}
@@ -98,15 +98,15 @@ func byTieSerial[T any](xs []T, serial func(T) string) []T {
 // checkTyped refuses tokens a bag of 1..90 without replacement cannot give.
 func checkTyped(tokens []int, winners int) error {
 	if len(tokens) != winners {
-		return Errorf(EInvalid, "%s pour %d gagnants", plural(len(tokens), "jeton donné", "jetons donnés"), winners)
+		return Errorf(EInvalid, "%s pour %d gagnants", plural(len(tokens), "pion donné", "pions donnés"), winners)
 	}
 	seen := map[int]bool{}
 	for _, t := range tokens {
 		if t < 1 || t > 90 {
-			return Errorf(EInvalid, "jeton %d invalide : de 1 à 90", t)
+			return Errorf(EInvalid, "pion %d invalide : de 1 à 90", t)
 		}
 		if seen[t] {
-			return Errorf(EInvalid, "jeton %d donné deux fois : le sac n'en a qu'un", t)
+			return Errorf(EInvalid, "pion %d donné deux fois : le sac n'en a qu'un", t)
 		}
 		seen[t] = true
 	}
@@ -225,7 +225,7 @@ func shareOut(prize Prize, winners []ClaimResult, tokens []ClaimToken, declined 
 		game.SharedBy(int64(prize.Cents), int64(prize.UnitCents), k) == k
 	if len(tokens) != k {
 		if !equal {
-			return nil, Errorf(EConflict, "%d gagnants : tirer les jetons d'abord (R17)", k)
+			return nil, Errorf(EConflict, "%d gagnants : tirer les pions d'abord (R17)", k)
 		}
 		out := make([]Winner, k)
 		share := prize.Cents / Cents(k)
@@ -237,7 +237,7 @@ func shareOut(prize Prize, winners []ClaimResult, tokens []ClaimToken, declined 
 	}
 	values, ok := tokenValues(winners, tokens)
 	if !ok {
-		return nil, Errorf(EConflict, "%d gagnants : tirer les jetons d'abord (R17)", k)
+		return nil, Errorf(EConflict, "%d gagnants : tirer les pions d'abord (R17)", k)
 	}
 	shared := prize.Kind == Voucher && !declined
 	var shares []int64

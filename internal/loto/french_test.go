@@ -71,7 +71,7 @@ func TestFrench_MessagesAgreeWithTheirCount(t *testing.T) {
 	t.Run("one token for two winners", func(t *testing.T) {
 		d, _, _ := tieDay(t, robot, 2)
 		_, err := d.DrawTokens(ctx, org("controleur"), []int{5})
-		wantSays(t, err, []string{"1 jeton donné pour 2 gagnants"})
+		wantSays(t, err, []string{"1 pion donné pour 2 gagnants"})
 	})
 	t.Run("one error left off a list", func(t *testing.T) {
 		d, _ := entranceDay(t)

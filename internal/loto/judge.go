@@ -54,11 +54,11 @@ func (st *State) rejudgeTokens(e journal.Event, g *GameRecord, p tieTokens) erro
 	winners := g.Winners()
 	switch {
 	case g.Phase != PhaseControl || len(winners) < 2:
-		return misjudged(e, "jetons tirés sans égalité à départager")
+		return misjudged(e, "pions tirés sans égalité à départager")
 	case len(g.tokens) > 0:
-		return misjudged(e, "jetons tirés de nouveau pour des gagnants qui en ont déjà (R17)")
+		return misjudged(e, "pions tirés de nouveau pour des gagnants qui en ont déjà (R17)")
 	case !sameClaims(winners, p.Tokens):
-		return misjudged(e, "jetons tirés pour %s, quand les gagnants sont %s", serialsOf(claimsOf(p.Tokens)), serialsOf(winners))
+		return misjudged(e, "pions tirés pour %s, quand les gagnants sont %s", serialsOf(claimsOf(p.Tokens)), serialsOf(winners))
 	}
 	if !p.RNG {
 		return nil
@@ -76,7 +76,7 @@ func (st *State) rejudgeTokens(e journal.Event, g *GameRecord, p tieTokens) erro
 	}
 	for _, t := range p.Tokens {
 		if i := slices.IndexFunc(dealt, func(d tieToken) bool { return d.Claim == t.Claim }); dealt[i].Token != t.Token {
-			return misjudged(e, "jeton %d pour la carte %s au journal, %d d'après la graine et l'ordre des numéros de série (R17)", t.Token, t.Serial, dealt[i].Token)
+			return misjudged(e, "pion %d pour la carte %s au journal, %d d'après la graine et l'ordre des numéros de série (R17)", t.Token, t.Serial, dealt[i].Token)
 		}
 	}
 	return nil
@@ -94,7 +94,7 @@ func (st *State) rejudgeAward(e journal.Event, g *GameRecord, p prizeAwarded) er
 	}
 	got := winnersOf(p.Winners)
 	if !slices.EqualFunc(got, want, sameWinner) {
-		return misjudged(e, "lot remis ainsi : %s ; d'après le contrôle, les jetons et les règles : %s", winnersFrench(got), winnersFrench(want))
+		return misjudged(e, "lot remis ainsi : %s ; d'après le contrôle, les pions et les règles : %s", winnersFrench(got), winnersFrench(want))
 	}
 	drawn := g.drawn.List()
 	if len(p.Draws) != len(drawn) {
@@ -118,7 +118,7 @@ func sameWinner(a, b Winner) bool {
 }
 
 // winnersFrench says what each winner receives: "A-000003-WM : Robot
-// tondeuse (jeton 57)".
+// tondeuse (pion 57)".
 func winnersFrench(ws []Winner) string {
 	if len(ws) == 0 {
 		return "personne"
@@ -133,7 +133,7 @@ func winnersFrench(ws []Winner) string {
 			s += " (consolation)"
 		}
 		if w.Token != nil {
-			s += fmt.Sprintf(" (jeton %d)", *w.Token)
+			s += fmt.Sprintf(" (pion %d)", *w.Token)
 		}
 		parts[i] = s
 	}

@@ -280,8 +280,8 @@ func sameTokens(typed []int) sameRequest {
 			drawn[i] = t.Token
 		}
 		var d diffs
-		d.check(typed == nil && p.RNG || !p.RNG && slices.Equal(typed, drawn), "d'autres jetons")
-		return d.err(e, fmt.Sprintf("le tirage des jetons (partie n° %d, %s)", p.Game, hhmm(e.Time)))
+		d.check(typed == nil && p.RNG || !p.RNG && slices.Equal(typed, drawn), "d'autres pions")
+		return d.err(e, fmt.Sprintf("le tirage des pions (partie n° %d, %s)", p.Game, hhmm(e.Time)))
 	}
 }
 

@@ -19,7 +19,7 @@ func ParseNumber(text string) (card.Number, error) {
 // ParseToken reads a tie token drawn from the bag as a person typed it: a
 // whole number from 1 to 90 (R17).
 func ParseToken(text string) (int, error) {
-	n, err := parseOneTo90(text, "jeton %s invalide : de 1 à 90", "jeton « %s » : attendu un nombre de 1 à 90")
+	n, err := parseOneTo90(text, "pion %s invalide : de 1 à 90", "pion « %s » : attendu un nombre de 1 à 90")
 	return int(n), err
 }
 

@@ -48,8 +48,8 @@ func TestR17_ParseTokenReadsOneTo90(t *testing.T) {
 		say  string
 	}{
 		{"57", 57, ""},
-		{"91", 0, "jeton 91 invalide : de 1 à 90"},
-		{"x", 0, "jeton « x » : attendu un nombre de 1 à 90"},
+		{"91", 0, "pion 91 invalide : de 1 à 90"},
+		{"x", 0, "pion « x » : attendu un nombre de 1 à 90"},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
 			n, err := ParseToken(tc.text)

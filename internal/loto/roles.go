@@ -72,7 +72,7 @@ var commands = []commandRule{
 	{CmdCall, "arrêter le tirage sur une annonce", []Role{RoleHost}},
 	{CmdClaim, "enregistrer une annonce", []Role{RoleController}},
 	{CmdControl, "ouvrir le contrôle", []Role{RoleHost}},
-	{CmdTokens, "tirer les jetons d'égalité", []Role{RoleHost, RoleController, RoleSystem}}, // R17: the controllers have each tied winner draw a token
+	{CmdTokens, "tirer les pions d'égalité", []Role{RoleHost, RoleController, RoleSystem}}, // R17: the controllers have each tied winner draw a token
 	{CmdDecline, "noter le refus de partager", []Role{RoleHost}},
 	{CmdAward, "remettre un lot", []Role{RoleHost}},
 	{CmdRule, "trancher un litige", []Role{RoleHost}}, // R27: the host or the organiser rules

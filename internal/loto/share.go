@@ -46,13 +46,13 @@ func AdviseTie(p Prize, k int, declined bool) TieAdvice {
 func (a TieAdvice) French() string {
 	switch a {
 	case TieTokens:
-		return "tirer les jetons : le plus haut prend le lot, les autres un lot de consolation (R17, R25)"
+		return "tirer les pions : le plus haut prend le lot, les autres un lot de consolation (R17, R25)"
 	case TieShare:
 		return "le bon se partage à parts égales (R18), sauf si les gagnants refusent le partage"
 	case TieTokensShare:
-		return "le bon ne se partage pas également (R19) : tirer les jetons, les plus hauts se le partagent, les autres ont un lot de consolation"
+		return "le bon ne se partage pas également (R19) : tirer les pions, les plus hauts se le partagent, les autres ont un lot de consolation"
 	case TieDeclined:
-		return "partage refusé par les gagnants (R18) : tirer les jetons, le plus haut prend le bon entier, les autres un lot de consolation"
+		return "partage refusé par les gagnants (R18) : tirer les pions, le plus haut prend le bon entier, les autres un lot de consolation"
 	}
 	return string(a)
 }

@@ -58,7 +58,7 @@ func outcomeOf(a AwardResult) outcome {
 		if w.Token != nil {
 			tok = *w.Token
 		}
-		o[w.Serial] = fmt.Sprintf("%s, jeton %d", w.Prize, tok)
+		o[w.Serial] = fmt.Sprintf("%s, pion %d", w.Prize, tok)
 	}
 	return o
 }

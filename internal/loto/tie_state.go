@@ -71,9 +71,9 @@ func (g *GameRecord) winnersChanged(before []ClaimResult, why string) {
 	case len(after) == 1:
 		then = fmt.Sprintf("un seul gagnant, la carte %s : elle prend le lot", after[0].Serial)
 	case len(g.tokens) == len(after):
-		then = fmt.Sprintf("%d gagnants : chacun garde le jeton déjà tiré (R17)", len(after))
+		then = fmt.Sprintf("%d gagnants : chacun garde le pion déjà tiré (R17)", len(after))
 	case len(g.draws) > 0 && AdviseTie(g.StageSpec().Prize, len(after), g.declined) != TieShare:
-		then = fmt.Sprintf("%d gagnants, qui n'ont pas tous un jeton : les jetons sont à tirer pour eux (R17)", len(after))
+		then = fmt.Sprintf("%d gagnants, qui n'ont pas tous un pion : les pions sont à tirer pour eux (R17)", len(after))
 	default:
 		then = fmt.Sprintf("%d gagnants", len(after))
 	}

@@ -112,7 +112,7 @@ func sessionsSection(sessions []loto.SessionReport) Section {
 
 // prizesSection lists the winning cards of every awarded stage, with tokens and shares.
 func prizesSection(prizes []loto.PrizeLine) Section {
-	s := Section{Title: "Lots attribués", Columns: []string{"Partie", "Étape", "Lot", "Carte gagnante", "Jeton", "Part"}, Align: []byte("LLLLRR")}
+	s := Section{Title: "Lots attribués", Columns: []string{"Partie", "Étape", "Lot", "Carte gagnante", "Pion", "Part"}, Align: []byte("LLLLRR")}
 	for _, p := range prizes {
 		token, share := "—", "—"
 		if p.Token != nil {

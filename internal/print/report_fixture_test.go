@@ -34,11 +34,11 @@ func dayReport(refunds int) Report {
 			},
 			{
 				Title:   "Lots attribués",
-				Columns: []string{"Partie", "Phase", "Lot", "Cartes gagnantes", "Jetons", "Part"},
+				Columns: []string{"Partie", "Phase", "Lot", "Cartes gagnantes", "Pions", "Part"},
 				Align:   []byte("LLLLRR"),
 				Rows: [][]string{
 					{"1", "Quine", "Bon d'achat 30 €", "A-000123-K7", "", "30,00"},
-					{"1", "Double quine", "Bon d'achat 50 € (partagé entre les deux jetons les plus hauts, lot de consolation au troisième)", "B-000045-Q2, A-004410-Z9, C-000002-M1", "71, 64, 12", "25,00"},
+					{"1", "Double quine", "Bon d'achat 50 € (partagé entre les deux pions les plus hauts, lot de consolation au troisième)", "B-000045-Q2, A-004410-Z9, C-000002-M1", "71, 64, 12", "25,00"},
 					{"1", "Carton plein", "Robot tondeuse", "A-000777-P3", "", ""},
 					{"12", "Carton plein", "Voiture (frais d'immatriculation à la charge du gagnant)", "V-000042-X1", "", ""},
 				},

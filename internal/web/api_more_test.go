@@ -83,7 +83,7 @@ func TestBreaksAndHostCommands(t *testing.T) {
 	for _, c := range []struct{ path, body, msg string }{
 		{"/api/v1/game/call", "", "aucun numéro"},
 		{"/api/v1/game/undo", "", "mode rng"},
-		{"/api/v1/game/tokens", `{"tokens":[91]}`, "jeton 91 invalide"},
+		{"/api/v1/game/tokens", `{"tokens":[91]}`, "pion 91 invalide"},
 		{"/api/v1/game/decline", "", "aucun gagnant"},
 	} {
 		before := f.head()

@@ -167,11 +167,11 @@ func TestBrowser_ShortGameThroughTheHostPage(t *testing.T) {
 			host.waitText("#tie", loto.TieDeclined.French())
 		}
 		host.press("j")
-		host.waitText("#said", "Jetons :")
+		host.waitText("#said", "Pions :")
 		for _, tk := range l.status().Tokens {
-			ctl.waitText("#claims", fmt.Sprintf("Jeton : %d", tk.Token))
+			ctl.waitText("#claims", fmt.Sprintf("Pion : %d", tk.Token))
 		}
-		ctl.screenshot("controle-jetons-390x844")
+		ctl.screenshot("controle-pions-390x844")
 	}
 	host.press("v")
 	host.waitText("#said", "Lot remis")

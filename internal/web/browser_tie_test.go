@@ -181,8 +181,8 @@ func TestBrowser_TieThroughTheHostPage(t *testing.T) {
 	host.press("r")
 	host.waitText("#said", "Refus du partage noté")
 	host.waitText("#tie", "Égalité : "+loto.TieDeclined.French())
-	host.waitText(`label[for="token0"]`, "Jeton de la carte "+plan.a)
-	host.waitText(`label[for="token1"]`, "Jeton de la carte "+plan.b)
+	host.waitText(`label[for="token0"]`, "Pion de la carte "+plan.a)
+	host.waitText(`label[for="token1"]`, "Pion de la carte "+plan.b)
 	if n := host.count("#tokeninputs input"); n != 2 {
 		t.Fatalf("%d token fields, want one per winner", n)
 	}
@@ -190,12 +190,12 @@ func TestBrowser_TieThroughTheHostPage(t *testing.T) {
 
 	// The tokens typed: the second claim's is the higher, so it wins (R17).
 	host.run(chromedp.SendKeys("#token0", "12"), chromedp.SendKeys("#token1", "47"+kb.Enter))
-	host.waitText("#said", fmt.Sprintf("Jetons : carte %s → 12, carte %s → 47", plan.a, plan.b))
-	ctl.waitText("#claims", "Jeton : 12")
-	ctl.waitText("#claims", "Jeton : 47")
+	host.waitText("#said", fmt.Sprintf("Pions : carte %s → 12, carte %s → 47", plan.a, plan.b))
+	ctl.waitText("#claims", "Pion : 12")
+	ctl.waitText("#claims", "Pion : 47")
 	ctl.waitText("#tie", "Égalité : "+loto.TieDeclined.French())
-	host.waitText("#claims", "Jeton : 47")
-	host.waitText("#boardline", fmt.Sprintf("%s (jeton 47)", plan.b))
+	host.waitText("#claims", "Pion : 47")
+	host.waitText("#boardline", fmt.Sprintf("%s (pion 47)", plan.b))
 	if got := l.status().Tokens; len(got) != 2 || got[0].Token != 12 || got[1].Token != 47 {
 		t.Fatalf("tokens recorded %+v, want 12 and 47 as typed", got)
 	}
@@ -211,13 +211,13 @@ func TestBrowser_TieThroughTheHostPage(t *testing.T) {
 	if eval[string](ctl, `document.activeElement.id`) != "serial" {
 		t.Errorf("the claim field lost the focus when the verdicts moved above it")
 	}
-	ctl.screenshot("controle-jetons-manuel-390x844")
+	ctl.screenshot("controle-pions-manuel-390x844")
 
 	// The award: the voucher to the highest token, a consolation to the other.
 	host.press("v")
 	host.waitText("#said", "Lot remis")
 	host.waitText("#said", fmt.Sprintf("carte %s : Bon d'achat de 30 €", plan.b))
-	host.waitText("#said", "jeton 47")
+	host.waitText("#said", "pion 47")
 	host.waitText("#said", fmt.Sprintf("carte %s : bouteille de cidre", plan.a))
 	host.waitText("#gameline", "double quine")
 	ctl.waitText("#gameline", "double quine")

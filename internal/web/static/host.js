@@ -110,7 +110,7 @@ function mirror(p) {
   } else if (p && p.checking) {
     line = "Vérification en cours";
     if (p.winners && p.winners.length) {
-      line += " — gagnants : " + p.winners.map((w) => w.serial + (w.token ? ` (jeton ${w.token})` : "")).join(", ");
+      line += " — gagnants : " + p.winners.map((w) => w.serial + (w.token ? ` (pion ${w.token})` : "")).join(", ");
     }
   } else if (p && p.game) {
     line = gameLine(p);
@@ -144,7 +144,7 @@ function tokenInputs(winners) {
       const div = document.createElement("div");
       const label = document.createElement("label");
       label.htmlFor = "token" + i;
-      label.textContent = `Jeton de la carte ${w.serial}`;
+      label.textContent = `Pion de la carte ${w.serial}`;
       const input = document.createElement("input");
       input.id = "token" + i;
       input.inputMode = "numeric";
@@ -185,7 +185,7 @@ function winnersLine(ws) {
         s += ` (${euros(w.share_cents)})`;
       }
       if (w.token != null) {
-        s += `, jeton ${w.token}`;
+        s += `, pion ${w.token}`;
       }
       return s;
     })
@@ -224,11 +224,11 @@ const acts = {
   },
   tokens: async () => {
     const r = await post("/api/v1/game/tokens");
-    return "Jetons : " + r.tokens.map((t) => `carte ${t.serial} → ${t.token}`).join(", ");
+    return "Pions : " + r.tokens.map((t) => `carte ${t.serial} → ${t.token}`).join(", ");
   },
   decline: async () => {
     await post("/api/v1/game/decline");
-    return "Refus du partage noté (R18) : tirer les jetons.";
+    return "Refus du partage noté (R18) : tirer les pions.";
   },
   award: async () => {
     const r = await post("/api/v1/game/award");
@@ -340,10 +340,10 @@ if (manual) {
     run(async () => {
       const bad = values.find((v) => !/^[0-9]{1,2}$/.test(v));
       if (bad !== undefined) {
-        throw new Error(`jeton « ${bad} » illisible : de 1 à 90`);
+        throw new Error(`pion « ${bad} » illisible : de 1 à 90`);
       }
       const r = await post("/api/v1/game/tokens", { tokens: values.map(Number) });
-      return "Jetons : " + r.tokens.map((t) => `carte ${t.serial} → ${t.token}`).join(", ");
+      return "Pions : " + r.tokens.map((t) => `carte ${t.serial} → ${t.token}`).join(", ");
     });
   });
 }

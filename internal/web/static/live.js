@@ -122,7 +122,7 @@ export function verdictItem(c, token) {
   if (token) {
     const p = document.createElement("p");
     p.className = "token";
-    p.textContent = `Jeton : ${token}`;
+    p.textContent = `Pion : ${token}`;
     li.append(p);
   }
   return li;
