@@ -71,6 +71,13 @@ func (s StageName) French() string {
 	return string(s)
 }
 
+// Call is what a player calls out on completing the stage (R15, R23), in
+// French quotes, its words held together by no-break spaces so that no
+// line breaks a call: "« Quine ! »", "« Double quine ! »", "« Carton plein ! »".
+func (s StageName) Call() string {
+	return "«\u00a0" + strings.ReplaceAll(upperFirst(s.French()), " ", "\u00a0") + "\u00a0!\u00a0»"
+}
+
 // Cents is an amount of money in euro cents.
 type Cents int64
 
@@ -222,14 +229,19 @@ type Prize struct {
 
 // Announce is how the host and the board announce the prize (R13).
 func (p Prize) Announce() string {
-	s := p.Label
-	if p.Kind == Voucher && !strings.Contains(s, "€") {
-		s += " (" + p.Cents.String() + ")"
-	}
+	s := p.named()
 	if p.Notes != "" {
 		s += " — " + p.Notes
 	}
 	return s
+}
+
+// named is the prize's label, with its amount when the label lacks it.
+func (p Prize) named() string {
+	if p.Kind == Voucher && !strings.Contains(p.Label, "€") {
+		return p.Label + " (" + p.Cents.String() + ")"
+	}
+	return p.Label
 }
 
 // SeriesSpec returns the series of the day with that code.

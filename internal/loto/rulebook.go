@@ -2,6 +2,7 @@ package loto
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"loto/internal/game"
@@ -80,7 +81,7 @@ func (e *EventSpec) scheduleRules() []RuleItem {
 func (e *EventSpec) entranceRules() []RuleItem {
 	return []RuleItem{
 		item("L'accès à la salle est contrôlé via le billet de réservation.", "R2"),
-		item("Aucun accès à la salle ne sera autorisé sans billet de réservation ou sans l'achat de cartes de jeu.", "R3"),
+		item("Aucun accès à la salle ne sera autorisé sans cartes de jeu : on entre avec les cartes achetées à une caisse, ou avec son billet de réservation, qui donne une carte gratuite.", "R3"),
 		item("Sur présentation de votre billet de réservation, il vous sera remis une carte de jeu gratuite et le billet de réservation sera barré. Un billet ne se présente qu'une fois.", "R4", "R5"),
 		item("Tout billet de réservation non barré sera déclaré comme nul.", "R5"),
 	}
@@ -183,7 +184,7 @@ func (e *EventSpec) gameRules() []RuleItem {
 		how = "Les numéros sortent d'un boulier ; le meneur de jeu saisit chacun sur le tableau électronique, qui l'affiche. Aucun numéro ne sort deux fois dans une partie."
 	}
 	return []RuleItem{
-		item("Le meneur de jeu rappelle avant le début des jeux les points importants du règlement et demande aux participants de vérifier que le tampon du jour figure bien sur leur(s) carton(s).", "R11"),
+		item("Le meneur de jeu rappelle avant le début des jeux les points importants du règlement et demande aux participants de vérifier que le tampon du jour figure bien sur leurs cartons.", "R11"),
 		item(draw, "R13", "R14"),
 		item(how, "R14"),
 		item("Quand le joueur a rempli 1 ligne, il doit crier «\u00a0Quine\u00a0!\u00a0» et garder la main levée. Le meneur de jeu vérifie qu'il n'y a qu'un seul gagnant.", "R15", "R16"),
@@ -210,17 +211,10 @@ func (e *EventSpec) programmeRules() []RuleItem {
 			}
 		}
 		if g.Notes != "" {
-			it.Text += ". " + strings.TrimSuffix(g.Notes, ".") + "."
+			it.Text += ". " + sentence(g.Notes)
 		}
 		for _, s := range g.Stages {
-			line := upperFirst(s.Stage.French()) + " : " + s.Prize.Announce()
-			if sp := s.Prize.Sponsor; sp != nil && sp.Name != "" {
-				line += ", offert par " + sp.Name
-			}
-			if s.Prize.Consolation != "" {
-				line += " (consolation en cas d'égalité : " + s.Prize.Consolation + ")"
-			}
-			it.Sub = append(it.Sub, line)
+			it.Sub = append(it.Sub, upperFirst(s.Stage.French())+" : "+s.Prize.rulePhrase())
 		}
 		out = append(out, it)
 	}
@@ -235,8 +229,13 @@ func (e *EventSpec) tieRules() []RuleItem {
 		// The rulebook's example, worked out by the rule the awards apply.
 		if m := game.SharedBy(2000, 100, 3); e.sharesInEuros() {
 			share += fmt.Sprintf(" (exemple : 20 € pour 3 gagnants), on procédera à un tirage au sort et les gains seront partagés entre les %d joueurs ayant tiré les plus grands numéros, %s chacun ; le joueur ayant tiré le plus petit numéro aura un lot de consolation.", m, euros(Cents(2000/m)))
+			// The rule for any amount (R19), with a second example worked
+			// out by the same rule: more than two may share.
+			n := game.SharedBy(3000, 100, 4)
+			share += fmt.Sprintf(" Quel que soit le montant, le bon est partagé en parts égales, chacune d'un nombre entier d'euros, entre le plus grand nombre possible de gagnants, ceux qui ont tiré les plus grands numéros ; chacun des autres reçoit un lot de consolation (exemple : 30 € pour 4 gagnants, %s et %s).",
+				plural(n, "part de "+euros(Cents(3000/n)), "parts de "+euros(Cents(3000/n))), plural(4-n, "lot de consolation", "lots de consolation"))
 		} else {
-			share += ", on procédera à un tirage au sort : les gains seront partagés entre les joueurs ayant tiré les plus grands numéros, et chacun des autres aura un lot de consolation."
+			share += ", on procédera à un tirage au sort : quel que soit le montant, le bon est partagé en parts égales, chacune un multiple de l'unité de partage du bon, entre le plus grand nombre possible de gagnants, ceux qui ont tiré les plus grands numéros ; chacun des autres reçoit un lot de consolation."
 		}
 		out = append(out, item(share, "R18", "R19"))
 	}
@@ -338,7 +337,7 @@ func (e *EventSpec) specialRules(s SeriesOnSale) []RuleItem {
 	for _, g := range e.Programme {
 		for _, st := range g.Stages {
 			if g.Accepts(Special) && st.Prize.Notes != "" {
-				out = append(out, item(st.Prize.Label+" : "+strings.TrimSuffix(st.Prize.Notes, ".")+".", "R33"))
+				out = append(out, item(st.Prize.Label+" : "+sentence(st.Prize.Notes), "R33"))
 			}
 		}
 	}
@@ -364,12 +363,32 @@ func (e *EventSpec) summary() []string {
 	}
 	return []string{
 		"Vérifiez le tampon du jour sur vos cartons : sans tampon, carton nul.",
-		"Une ligne complète : criez «\u00a0Quine\u00a0!\u00a0», main levée.",
+		e.callsFrench(),
 		"Une annonce faite après le début du contrôle n'est pas retenue.",
 		"Ne démarquez pas avant la fin de la partie.",
 		tie,
 		"Règlement complet : " + e.RulesURL(),
 	}
+}
+
+// callsFrench says the call of each stage the programme plays, main
+// levée (R15, R23): "Criez « Quine ! » pour une ligne, « Double quine ! »
+// pour deux lignes, « Carton plein ! » pour le carton complet, main levée."
+func (e *EventSpec) callsFrench() string {
+	what := map[StageName]string{Quine: "une ligne", DoubleQuine: "deux lignes", FullCard: "le carton complet"}
+	var calls []string
+	for _, st := range []StageName{Quine, DoubleQuine, FullCard} {
+		for _, g := range e.Programme {
+			if slices.ContainsFunc(g.Stages, func(s StageSpec) bool { return s.Stage == st }) {
+				calls = append(calls, st.Call()+" pour "+what[st])
+				break
+			}
+		}
+	}
+	if len(calls) == 0 {
+		calls = []string{Quine.Call() + " pour une ligne"}
+	}
+	return "Criez " + strings.Join(calls, ", ") + ", main levée."
 }
 
 // theGames names games by their titles: "la partie « X »", "les parties « X » et « Y »".

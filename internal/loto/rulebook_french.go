@@ -59,6 +59,37 @@ func listFrench(words []string) string {
 	return strings.Join(words[:len(words)-1], ", ") + " et " + words[len(words)-1]
 }
 
+// rulePhrase is a prize as the programme of the rules writes it: what it
+// is, who offers it and its consolation, then its notes as a sentence of
+// their own: "Voiture Citroën Ami, offert par Garage du Légué (consolation
+// en cas d'égalité : panier garni). Les frais d'immatriculation du véhicule
+// sont à la charge du gagnant." Notes are the organiser's sentences, often
+// ended by a full stop: nothing is joined after them.
+func (p Prize) rulePhrase() string {
+	s := p.named()
+	if sp := p.Sponsor; sp != nil && sp.Name != "" {
+		s += ", offert par " + sp.Name
+	}
+	if p.Consolation != "" {
+		s += " (consolation en cas d'égalité : " + p.Consolation + ")"
+	}
+	if p.Notes != "" {
+		s += ". " + sentence(p.Notes)
+	}
+	return s
+}
+
+// sentence ends a text typed by the organiser as one sentence, with a
+// single final mark: "à la charge du gagnant" and "à la charge du
+// gagnant." both give "à la charge du gagnant.".
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") || strings.HasSuffix(s, "…") {
+		return s
+	}
+	return s + "."
+}
+
 // quoted puts a name typed by the organiser in French quotes, held to it
 // by no-break spaces so that no line starts with a quote mark.
 func quoted(s string) string { return "«\u00a0" + s + "\u00a0»" }

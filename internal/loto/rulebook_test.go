@@ -55,7 +55,7 @@ func TestR34_RulebookSaysTheEventsSettings(t *testing.T) {
 		"(série A, jaune ; série V, rose, carte spéciale) seront refusées",
 		"Les numéros sont tirés au sort par le logiciel",
 		"1. Partie 1 [R13 R23]\n  - Quine : Bon d'achat de 30 € (consolation en cas d'égalité : bouteille de cidre)\n  - Double quine : Bon d'achat de 50 € (consolation en cas d'égalité : bouteille de cidre)\n  - Carton plein : Bon d'achat de 100 € (consolation en cas d'égalité : panier garni)\n",
-		"8. Le tirage de la voiture — avec la carte spéciale uniquement. Tirage avec la carte spéciale à 6 € uniquement. [R13 R23 R31]\n  - Carton plein : Voiture Citroën Ami — Les frais d'immatriculation du véhicule sont à la charge du gagnant.",
+		"8. Le tirage de la voiture — avec la carte spéciale uniquement. Tirage avec la carte spéciale à 6 € uniquement. [R13 R23 R31]\n  - Carton plein : Voiture Citroën Ami, offert par Garage du Légué (consolation en cas d'égalité : panier garni). Les frais d'immatriculation du véhicule sont à la charge du gagnant.\n",
 		"9. Partie 9 — le robot tondeuse — cartes ordinaires et carte spéciale [R13 R23 R32]",
 		"(exemple : 20 € pour 3 gagnants), on procédera à un tirage au sort et les gains seront partagés entre les 2 joueurs ayant tiré les plus grands numéros, 10 € chacun",
 		"Égalité du lot Robot tondeuse : le plus grand numéro tiré emporte le lot ; chacun des autres gagnants reçoit un lot de consolation (panier garni). [R25]",
@@ -166,5 +166,86 @@ func TestR34_RulebookNamesTheSponsors(t *testing.T) {
 	}
 	if strings.Count(text, "offert par") != 2 {
 		t.Errorf("%d sponsors named, the day has 2", strings.Count(text, "offert par"))
+	}
+}
+
+// TestR3_RulebookAdmitsOnATicketOrOnCards: the published entrance rule
+// lets in who holds a reservation ticket or who bought cards, not only
+// who has both (R3's decision, with R4's free card).
+func TestR3_RulebookAdmitsOnATicketOrOnCards(t *testing.T) {
+	text := rulebookText(eventSpec(t, examples.MegaLoto).Rulebook())
+	if strings.Contains(text, "sans billet de réservation ou sans") {
+		t.Errorf("the entrance rule reads as if a ticket and a purchase were both needed:\n%s", text)
+	}
+	want := "Aucun accès à la salle ne sera autorisé sans cartes de jeu : on entre avec les cartes achetées à une caisse, ou avec son billet de réservation, qui donne une carte gratuite. [R3]"
+	if !strings.Contains(text, want) {
+		t.Errorf("the rulebook lacks %q:\n%s", want, text)
+	}
+}
+
+// TestR19_RulebookStatesTheShareOfAnyAmount: the players read how any
+// voucher is shared, not only the rulebook's 20 € for 3, with a second
+// example the awards' own rule works out (30 € for 4: 3 shares of 10 €).
+func TestR19_RulebookStatesTheShareOfAnyAmount(t *testing.T) {
+	text := rulebookText(eventSpec(t, examples.MegaLoto).Rulebook())
+	for _, want := range []string{
+		"Quel que soit le montant, le bon est partagé en parts égales, chacune d'un nombre entier d'euros, entre le plus grand nombre possible de gagnants, ceux qui ont tiré les plus grands numéros ; chacun des autres reçoit un lot de consolation",
+		"(exemple : 30 € pour 4 gagnants, 3 parts de 10 € et 1 lot de consolation). [R18 R19]",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the rulebook lacks %q:\n%s", want, text)
+		}
+	}
+	// A voucher shared in units other than the euro states the rule too.
+	spec := eventSpec(t, examples.MegaLoto)
+	spec.Programme[0].Stages[0].Prize.UnitCents = 500
+	if text := rulebookText(spec.Rulebook()); !strings.Contains(text, "quel que soit le montant, le bon est partagé en parts égales, chacune un multiple de l'unité de partage du bon") {
+		t.Errorf("with a 5 € unit the rule of shares is not stated:\n%s", text)
+	}
+}
+
+// TestR34_RulebookPunctuatesEachPhraseOnce: the organiser's notes end with
+// their own full stop; nothing is joined after it ("gagnant., offert
+// par"), no mark is doubled, no plural is written "(s)".
+func TestR34_RulebookPunctuatesEachPhraseOnce(t *testing.T) {
+	spec := eventSpec(t, examples.MegaLoto)
+	// Notes with and without their final stop, and a sponsor after each.
+	spec.Programme[0].Stages[0].Prize.Notes = "Bon valable un an"
+	spec.Programme[0].Stages[0].Prize.Sponsor = &Sponsor{Name: "Boulangerie Le Fournil"}
+	spec.Programme[1].Notes = "Partie des enfants."
+	text := rulebookText(spec.Rulebook())
+	for _, bad := range []string{".,", ". (", "..", ",,", " ,", "(s)"} {
+		if i := strings.Index(text, bad); i >= 0 {
+			t.Errorf("the rulebook writes %q: …%s…", bad, text[max(0, i-60):min(len(text), i+40)])
+		}
+	}
+	for _, want := range []string{
+		"  - Quine : Bon d'achat de 30 €, offert par Boulangerie Le Fournil (consolation en cas d'égalité : bouteille de cidre). Bon valable un an.\n",
+		"2. Partie 2. Partie des enfants. [R13 R23]",
+		"sur leurs cartons.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the rulebook lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// TestR15_SummarySaysTheCallOfEachStage: the board's reminder gives the
+// call of each stage the programme plays (R15, R23), not « Quine ! » alone.
+func TestR15_SummarySaysTheCallOfEachStage(t *testing.T) {
+	r := eventSpec(t, examples.MegaLoto).Rulebook()
+	summary := strings.ReplaceAll(strings.Join(r.Summary, "\n"), "\u00a0", " ")
+	want := "Criez « Quine ! » pour une ligne, « Double quine ! » pour deux lignes, « Carton plein ! » pour le carton complet, main levée."
+	if !strings.Contains(summary, want) {
+		t.Errorf("the summary lacks %q:\n%s", want, summary)
+	}
+	// A day of full cards only asks for that call alone.
+	spec := eventSpec(t, examples.MegaLoto)
+	for i := range spec.Programme {
+		spec.Programme[i].Stages = spec.Programme[i].Stages[len(spec.Programme[i].Stages)-1:]
+	}
+	summary = strings.ReplaceAll(strings.Join(spec.Rulebook().Summary, "\n"), "\u00a0", " ")
+	if !strings.Contains(summary, "Criez « Carton plein ! » pour le carton complet, main levée.") || strings.Contains(summary, "Quine") {
+		t.Errorf("a day of full cards only: %q", summary)
 	}
 }

@@ -48,7 +48,7 @@ func TestBrowser_R34_RulesPage(t *testing.T) {
 			tb.waitText("h1", "Règlement du jeu — Méga Loto du Rotary Saint-Brieuc")
 			tb.waitText(".subtitle", "dimanche 16 mars 2025 — Salle Hermione, Saint-Brieuc")
 			tb.waitText("main", "Tarif des cartes : 5 € la carte – 11 € la plaque de 3 – 20 € la plaque de 6.")
-			tb.waitText("main", "Voiture Citroën Ami — Les frais d'immatriculation du véhicule sont à la charge du gagnant.")
+			tb.waitText("main", "Voiture Citroën Ami, offert par Garage du Légué (consolation en cas d'égalité : panier garni). Les frais d'immatriculation du véhicule sont à la charge du gagnant.")
 			if got, want := tb.count("main section h2"), len(rb.Sections); got != want {
 				t.Errorf("%d sections shown, the rulebook has %d", got, want)
 			}
