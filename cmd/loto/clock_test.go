@@ -45,7 +45,7 @@ func TestCLI_R1_ActsOutOfTimeWarn(t *testing.T) {
 	}
 	at(t, time.Date(2025, 3, 16, 9, 55, 0, 0, time.UTC)) // 10:55 in Paris
 	code, out, errs := run(t, "game", "start", "--db", db)
-	if code != 0 || !strings.Contains(out, "partie 1") || errs != "attention : partie n° 1 commencée à 10:55, avant le début des jeux (11:00, R1)\n" {
+	if code != 0 || !strings.Contains(out, "Partie 1 commence") || errs != "attention : partie n° 1 commencée à 10:55, avant le début des jeux (11:00, R1)\n" {
 		t.Fatalf("game start: exit %d %q %q", code, out, errs)
 	}
 }

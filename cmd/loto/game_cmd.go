@@ -72,7 +72,7 @@ func gameStart(ctx context.Context, e *env) error {
 		if err != nil || *fs.asJSON {
 			return orJSON(e.stdout, r, err)
 		}
-		fmt.Fprintf(e.stdout, "partie %d « %s » commence\nà gagner (R13) : %s\n", r.Game, r.Title, r.Announce)
+		fmt.Fprintf(e.stdout, "%s commence\nà gagner (R13) : %s\n", loto.GameName(r.Game, r.Title), r.Announce)
 		fmt.Fprintf(e.stdout, "empreinte du tirage (SHA-256 de sa graine, R14) : %s\n(la graine est révélée à la fin de la partie ; les cartes vendues désormais jouent à partir de la partie suivante)\n", r.SeedSHA256)
 		return nil
 	})

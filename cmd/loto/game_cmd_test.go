@@ -163,7 +163,7 @@ func readOut(t *testing.T, out string, claim int) []card.Number {
 func TestR20_GameCLI_WinnerReadOutStartsWithTheLastNumber(t *testing.T) {
 	db, cards := gameDB(t, "manual")
 	out := mustRun(t, "game", "start", "--db", db, "--by", "host")
-	if !strings.Contains(out, "partie 1 « Partie 1 »") || !strings.Contains(out, "quine : Bon de 30 €") {
+	if !strings.Contains(out, "Partie 1 commence") || !strings.Contains(out, "quine : Bon de 30 €") {
 		t.Fatalf("start does not announce the prize (R13):\n%s", out)
 	}
 	row := rowNumbers(cards[0].Grid, 0)
@@ -225,7 +225,7 @@ func TestR20_GameCLI_WinnerReadOutStartsWithTheLastNumber(t *testing.T) {
 		t.Fatalf("status after the award: %+v", st)
 	}
 	text := mustRun(t, "game", "status", "--db", db)
-	for _, say := range []string{"partie 1 « Partie 1 », double quine (2 lignes) — tirage en cours", "dernier numéro : " + strconv.Itoa(int(row[4]))} {
+	for _, say := range []string{"Partie 1, double quine (2 lignes) — tirage en cours", "dernier numéro : " + strconv.Itoa(int(row[4]))} {
 		if !strings.Contains(text, say) {
 			t.Fatalf("status does not say %q:\n%s", say, text)
 		}

@@ -31,7 +31,7 @@ func writeStatus(w io.Writer, st loto.Status) {
 	if st.Game == 0 {
 		fmt.Fprintln(w, "aucune partie commencée")
 	} else {
-		fmt.Fprintf(w, "partie %d « %s », %s (%s) — %s\n", st.Game, st.Title, st.Stage.French(), plural(st.Lines, "ligne", "lignes"), st.Phase.French())
+		fmt.Fprintf(w, "%s, %s (%s) — %s\n", loto.GameName(st.Game, st.Title), st.Stage.French(), plural(st.Lines, "ligne", "lignes"), st.Phase.French())
 		fmt.Fprintf(w, "lot (R13) : %s\n", st.Announce)
 		fmt.Fprintf(w, "empreinte du tirage (SHA-256 de sa graine, R14) : %s\n", st.SeedSHA256)
 		if st.Seed != "" {

@@ -71,7 +71,7 @@ func (d *Driver) game(ctx context.Context, g Game) error {
 	for _, lines := range g.Lines {
 		for draws := 1; ; draws++ {
 			if len(m.drawn) == 90 {
-				err := fmt.Errorf("les 90 numéros sont sortis sans gagnant en %d ligne(s)", lines)
+				err := fmt.Errorf("les 90 numéros sont sortis sans gagnant en %s", loto.Plural(lines, "ligne", "lignes"))
 				d.failed(err)
 				return err
 			}
@@ -139,7 +139,7 @@ func (d *Driver) control(ctx context.Context, lines int, cards []string, win boo
 	}
 	if !win {
 		if res.Winners != 0 || !res.Resumed {
-			err := fmt.Errorf("annonce sur la carte %s qui n'a pas gagné : le contrôle devait la refuser (R22), il compte %d gagnant(s)", cards[0], res.Winners)
+			err := fmt.Errorf("annonce sur la carte %s qui n'a pas gagné : le contrôle devait la refuser (R22), il compte %s", cards[0], loto.Plural(res.Winners, "gagnant", "gagnants"))
 			d.failed(err)
 			return err
 		}
@@ -147,7 +147,7 @@ func (d *Driver) control(ctx context.Context, lines int, cards []string, win boo
 		return nil
 	}
 	if res.Winners != len(cards) {
-		err := fmt.Errorf("contrôle en %d ligne(s) : %d gagnant(s) attendu(s), %d reconnu(s) (%v)", lines, len(cards), res.Winners, res.Verdicts)
+		err := fmt.Errorf("contrôle en %s : %s, %s (%v)", loto.Plural(lines, "ligne", "lignes"), loto.Plural(len(cards), "gagnant attendu", "gagnants attendus"), loto.Plural(res.Winners, "reconnu", "reconnus"), res.Verdicts)
 		d.failed(err)
 		return err
 	}

@@ -42,7 +42,7 @@ func (d *Day) StartBreak(ctx context.Context, actor Actor, label string, minutes
 			return nil, 0, Errorf(EConflict, "la pause « %s » est déjà en cours (reprise prévue à %s)", b.Label, hhmm(b.Resumes))
 		}
 		if g := st.running(); g != nil {
-			return nil, 0, Errorf(EConflict, "la partie %d (« %s ») est en cours : la pause se prend entre deux parties", g.Number, g.Title)
+			return nil, 0, Errorf(EConflict, "%s est en cours : la pause se prend entre deux parties", gameNamed(g.Number, g.Title))
 		}
 		p, err := st.nextBreak(label, minutes)
 		if err != nil {

@@ -3,6 +3,7 @@ package loto
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // plural writes n with its noun as French agrees it: the singular for 0
@@ -35,6 +36,33 @@ func cardsOfKind(n int, k Kind) string {
 		return plural(n, "carte", "cartes") + " " + k.French()
 	}
 	return plural(n, "carte", "cartes") + " " + kindFrench(k)
+}
+
+// GameName writes a game as the pages and messages name it: its title
+// when the title starts with the game's number ("Partie 1", "Partie 4 —
+// avant le repas"), else the number then the title ("Partie 8 « Le tirage
+// de la voiture »"); never "Partie 1 « Partie 1 »".
+func GameName(n int, title string) string {
+	num := "Partie " + strconv.Itoa(n)
+	switch {
+	case title == "":
+		return num
+	case title == num || strings.HasPrefix(title, num+" "):
+		return title
+	}
+	return num + " « " + title + " »"
+}
+
+// gameNamed is GameName inside a sentence: "la partie 1", "la partie 4 —
+// avant le repas", "la partie 8 (« Le tirage de la voiture »)".
+func gameNamed(n int, title string) string {
+	num := "partie " + strconv.Itoa(n)
+	switch name := GameName(n, title); {
+	case strings.Contains(name, "«"):
+		return "la " + num + " (« " + title + " »)"
+	default:
+		return "la " + num + name[len(num):]
+	}
 }
 
 // Ordinal writes a rank the French way: "1er", "2e", "3e"...

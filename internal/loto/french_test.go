@@ -80,3 +80,27 @@ func TestFrench_MessagesAgreeWithTheirCount(t *testing.T) {
 		wantSays(t, err, []string{"... et 1 autre"}, "1 autres")
 	})
 }
+
+// TestGameName_SaysTheNumberOnce: a game whose title is its default name,
+// or starts with it, is named by its title alone, never "Partie 1
+// « Partie 1 »"; another title follows the number.
+func TestGameName_SaysTheNumberOnce(t *testing.T) {
+	for _, c := range []struct {
+		n              int
+		title          string
+		name, inPhrase string
+	}{
+		{1, "Partie 1", "Partie 1", "la partie 1"},
+		{4, "Partie 4 — avant le repas", "Partie 4 — avant le repas", "la partie 4 — avant le repas"},
+		{8, "Le tirage de la voiture", "Partie 8 « Le tirage de la voiture »", "la partie 8 (« Le tirage de la voiture »)"},
+		{1, "Partie 10 — le voyage", "Partie 1 « Partie 10 — le voyage »", "la partie 1 (« Partie 10 — le voyage »)"},
+		{2, "", "Partie 2", "la partie 2"},
+	} {
+		if got := GameName(c.n, c.title); got != c.name {
+			t.Errorf("GameName(%d, %q) = %q, want %q", c.n, c.title, got, c.name)
+		}
+		if got := gameNamed(c.n, c.title); got != c.inPhrase {
+			t.Errorf("gameNamed(%d, %q) = %q, want %q", c.n, c.title, got, c.inPhrase)
+		}
+	}
+}

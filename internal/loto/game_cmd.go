@@ -36,7 +36,7 @@ func (d *Day) StartGame(ctx context.Context, actor Actor) (StartResult, error) {
 			return nil, 0, Errorf(EInvalid, "l'événement du jour n'est pas créé")
 		}
 		if g := st.running(); g != nil {
-			return nil, 0, Errorf(EConflict, "la partie %d (« %s ») n'est pas finie : attribuer le lot de sa dernière étape avant de lancer la suivante", g.Number, g.Title)
+			return nil, 0, Errorf(EConflict, "%s n'est pas finie : attribuer le lot de sa dernière étape avant de lancer la suivante", gameNamed(g.Number, g.Title))
 		}
 		if st.ent.postponed != nil {
 			return nil, 0, Errorf(EConflict, "le loto est reporté : aucune partie ne commence (R29)")

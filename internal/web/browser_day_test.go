@@ -75,11 +75,11 @@ func TestBrowser_WholeDay(t *testing.T) {
 		t.Fatal(err)
 	}
 	org.run(chromedp.SetUploadFiles("#csv", []string{csv}))
-	org.waitText("#preview h3", "Aperçu : 2 réservation(s), 3 billet(s)")
+	org.waitText("#preview h3", "Aperçu : 2 réservations, 3 billets")
 	org.run(chromedp.Click("#preview button.big"))
-	org.waitText("#said", "2 réservation(s) enregistrée(s)")
+	org.waitText("#said", "2 réservations enregistrées")
 	org.run(chromedp.SendKeys("#q", "martin"+kb.Enter))
-	org.waitText("#count", "1 réservation(s) trouvée(s) pour « martin »")
+	org.waitText("#count", "1 réservation trouvée pour « martin »")
 	org.waitText("#list tbody", "Martin Paul")
 	ticket := strings.TrimSpace(org.text("#list tbody tr td:nth-child(4)"))
 	if ticket == "" || strings.Contains(ticket, ",") {
@@ -182,8 +182,7 @@ func TestBrowser_WholeDay(t *testing.T) {
 	}
 	ctl.screenshot("journee-06-controle")
 	host.press("v")
-	host.waitText("#said", "Lot remis")
-	host.waitText("#said", fmt.Sprintf("carte %s : Bon d'achat de 30 €", winner))
+	host.waitText("#said", fmt.Sprintf("Lot remis — quine : carte %s → Bon d'achat de 30 €", winner))
 	host.waitText("#gameline", "double quine")
 	host.screenshot("journee-07-meneur-lot")
 

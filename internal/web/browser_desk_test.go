@@ -168,6 +168,9 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 		d.scanCard(l.serial(n))
 	}
 	d.waitText("#total", "22,00 € — 5 cartes")
+	// Priced as the rulebook prices them: plates, not "lots" (prizes).
+	d.waitText("#bundles", "1 × plaque de 3 à 12,00 €")
+	d.waitText("#bundles", "2 × carte à 5,00 €")
 	d.waitText("#hint", "6 cartes coûtent 20,00 €")
 	d.run(chromedp.Click(chromedp.CSS("#clear")))
 	d.waitText("#total", "0,00 €")
@@ -204,6 +207,7 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 	}
 	d.scanCard(plate2)
 	d.waitText("#total", "20,00 € — 6 cartes")
+	d.waitText("#bundles", "1 × plaque de 6 à 20,00 €")
 	d.choose("card")
 	d.payAndWait("Vente n° 3")
 	if got := d.count("#rcards li"); got != 6 {

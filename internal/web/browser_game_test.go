@@ -88,7 +88,7 @@ func TestBrowser_ShortGameThroughTheHostPage(t *testing.T) {
 
 	// Start: the prize is announced.
 	host.press("l")
-	host.waitText("#said", "Partie 1 « Partie 1 » lancée. À annoncer : quine : Bon d'achat de 30 €")
+	host.waitText("#said", "Partie 1 lancée. À annoncer : quine : Bon d'achat de 30 €")
 	ctl.waitText("#gameline", "Partie 1")
 	// The draw key works once the page knows the game is drawing: the start's
 	// answer can come before the stream's change that says so.
@@ -174,7 +174,7 @@ func TestBrowser_ShortGameThroughTheHostPage(t *testing.T) {
 		ctl.screenshot("controle-pions-390x844")
 	}
 	host.press("v")
-	host.waitText("#said", "Lot remis")
+	host.waitText("#said", "Lot remis — quine : ")
 	for _, s := range winners {
 		host.waitText("#said", "carte "+s)
 	}

@@ -238,7 +238,7 @@ func TestBrowserSetup_ReservationsImportSearchTickets(t *testing.T) {
 		dt.items.add(new File([new Uint8Array([` + strings.Join(nums, ",") + `])], "reservations.csv", {type: "text/csv"}));
 		document.getElementById("drop").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
 	})()`))
-	tb.waitText("#preview h3", "Aperçu : 2 réservation(s), 3 billet(s) — rien n'est encore enregistré")
+	tb.waitText("#preview h3", "Aperçu : 2 réservations, 3 billets — rien n'est encore enregistré")
 	if got := tb.text("#preview tbody tr:first-child"); !strings.Contains(got, "Lefèvre Hélène") {
 		t.Errorf("the preview's first line: %q", got)
 	}
@@ -248,13 +248,13 @@ func TestBrowserSetup_ReservationsImportSearchTickets(t *testing.T) {
 	tb.screenshot("organisateur-reservations-apercu-laptop")
 	tb.axe()
 	tb.run(chromedp.Click("#preview button.big"))
-	tb.waitText("#said", "2 réservation(s) enregistrée(s)")
+	tb.waitText("#said", "2 réservations enregistrées")
 	if rs := l.day.Reservations(); len(rs) != 2 || rs[0].Name != "Lefèvre Hélène" || len(rs[0].Tickets) != 2 {
 		t.Fatalf("reservations recorded: %+v", rs)
 	}
 
 	tb.run(chromedp.SendKeys("#q", "lefevre\r")) // Enter, as a scanner or a keyboard ends it
-	tb.waitText("#count", "1 réservation(s) trouvée(s) pour « lefevre »")
+	tb.waitText("#count", "1 réservation trouvée pour « lefevre »")
 	code := l.day.Reservations()[0].Tickets[0].Code
 	if got := tb.text("#list tbody"); !strings.Contains(got, "Lefèvre Hélène") || !strings.Contains(got, code) || strings.Contains(got, "Martin") {
 		t.Errorf("the search shows %q", got)

@@ -88,7 +88,7 @@ func startByHand(host, ctl *tab) {
 	ctl.waitText("#live", "En direct")
 	host.waitText(".mode", "machine à boules")
 	host.press("l")
-	host.waitText("#said", "Partie 1 « Partie 1 » lancée")
+	host.waitText("#said", "Partie 1 lancée")
 	host.waitText("#phase", loto.PhaseDrawing.French())
 }
 

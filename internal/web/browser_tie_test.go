@@ -215,10 +215,9 @@ func TestBrowser_TieThroughTheHostPage(t *testing.T) {
 
 	// The award: the voucher to the highest token, a consolation to the other.
 	host.press("v")
-	host.waitText("#said", "Lot remis")
-	host.waitText("#said", fmt.Sprintf("carte %s : Bon d'achat de 30 €", plan.b))
-	host.waitText("#said", "pion 47")
-	host.waitText("#said", fmt.Sprintf("carte %s : bouteille de cidre", plan.a))
+	host.waitText("#said", "Lot remis — quine : ")
+	host.waitText("#said", fmt.Sprintf("carte %s (pion 47) → Bon d'achat de 30 €", plan.b))
+	host.waitText("#said", fmt.Sprintf("carte %s (pion 12) → lot de consolation, bouteille de cidre", plan.a))
 	host.waitText("#gameline", "double quine")
 	ctl.waitText("#gameline", "double quine")
 	host.axe()

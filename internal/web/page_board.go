@@ -132,6 +132,16 @@ var stagesFrench = func() string {
 	return string(mustJSON(m))
 }()
 
+// stageCalls maps each stage to what a player calls out on completing
+// it, for player.js: "« Quine ! »", "« Carton plein ! »".
+var stageCalls = func() string {
+	m := map[loto.StageName]string{}
+	for _, s := range []loto.StageName{loto.Quine, loto.DoubleQuine, loto.FullCard} {
+		m[s] = s.Call()
+	}
+	return string(mustJSON(m))
+}()
+
 func pageBoard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	b := newBoardPage(s.day.Public(), s.readOnly, s.now())
 	// The players' page at the address the board reached the server by:

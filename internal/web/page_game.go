@@ -44,12 +44,13 @@ type labels struct {
 	Verdicts map[loto.Verdict]string   `json:"verdicts"`
 	Phases   map[loto.Phase]string     `json:"phases"`
 	Ties     map[loto.TieAdvice]string `json:"ties"`
+	Stages   map[loto.StageName]string `json:"stages"`
 	Roles    map[loto.Role]string      `json:"roles"` // who rules a dispute (R27)
 }
 
 // pageLabels is labels with every code the pages may meet.
 var pageLabels = func() labels {
-	l := labels{Verdicts: map[loto.Verdict]string{}, Phases: map[loto.Phase]string{}, Ties: map[loto.TieAdvice]string{},
+	l := labels{Verdicts: map[loto.Verdict]string{}, Phases: map[loto.Phase]string{}, Ties: map[loto.TieAdvice]string{}, Stages: map[loto.StageName]string{},
 		Roles: map[loto.Role]string{loto.RoleOrganiser: loto.RoleOrganiser.Label(), loto.RoleHost: loto.RoleHost.Label()}}
 	for _, v := range []loto.Verdict{loto.VerdictWin, loto.VerdictNotWinner, loto.VerdictMissedTurn, loto.VerdictLate,
 		loto.VerdictNotStamped, loto.VerdictNextGame, loto.VerdictUnknownSeries, loto.VerdictBadCheck, loto.VerdictNotEligible,
@@ -58,6 +59,9 @@ var pageLabels = func() labels {
 	}
 	for _, p := range []loto.Phase{loto.PhaseDrawing, loto.PhaseCalled, loto.PhaseControl, loto.PhaseOver} {
 		l.Phases[p] = p.French()
+	}
+	for _, s := range []loto.StageName{loto.Quine, loto.DoubleQuine, loto.FullCard} {
+		l.Stages[s] = s.French()
 	}
 	for _, a := range []loto.TieAdvice{loto.TieTokens, loto.TieShare, loto.TieTokensShare, loto.TieDeclined} {
 		l.Ties[a] = a.French()

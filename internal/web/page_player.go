@@ -1,10 +1,7 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
-	"strconv"
-	"strings"
 
 	"loto/internal/loto"
 )
@@ -19,8 +16,9 @@ type playerPage struct {
 	Running  bool
 	Line     string // the game and its prize, or what comes next, as player.js words it
 	ReadOnly string
-	// Stages names each stage in French, as JSON, for player.js.
-	Stages string
+	// Stages names each stage in French, as JSON, for player.js; Calls
+	// gives each stage's call out loud (R15, R23): « Double quine ! ».
+	Stages, Calls string
 	// RestoredAt is "HH:MM" the journal was restored over another, if it was.
 	RestoredAt string
 }
@@ -28,7 +26,7 @@ type playerPage struct {
 func pagePlayer(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	p := s.day.Public()
 	page := playerPage{
-		P: p, Running: p.Game > 0 && p.Phase != loto.PhaseOver, Line: gameLine(p), ReadOnly: s.readOnly, Stages: stagesFrench,
+		P: p, Running: p.Game > 0 && p.Phase != loto.PhaseOver, Line: gameLine(p), ReadOnly: s.readOnly, Stages: stagesFrench, Calls: stageCalls,
 	}
 	if p.Restored != nil {
 		page.RestoredAt = p.Restored.Time.Format("15:04")
@@ -39,21 +37,15 @@ func pagePlayer(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor)
 // gameLine says the game in play and the prize of its stage (R13), or
 // what comes next: the first paint of what player.js keeps up to date.
 func gameLine(p *loto.Public) string {
-	title := func(n int, t string) string {
-		if strings.HasPrefix(t, "Partie "+strconv.Itoa(n)) {
-			return t
-		}
-		return fmt.Sprintf("Partie %d « %s »", n, t)
-	}
 	switch {
 	case p.DayOver || p.Postponed:
 		return "La journée est terminée. Merci à tous !"
 	case p.Game > 0 && p.Phase != loto.PhaseOver:
-		return title(p.Game, p.Title) + " — " + p.Announce
+		return loto.GameName(p.Game, p.Title) + " — " + p.Announce
 	case p.Break != nil:
 		return p.Break.Label + " : reprise à " + p.Break.Resumes.Format("15:04")
 	case p.NextGame > 0 && p.NextGame <= len(p.Programme):
-		return "Prochaine partie : " + title(p.NextGame, p.Programme[p.NextGame-1].Title)
+		return "Prochaine partie : " + loto.GameName(p.NextGame, p.Programme[p.NextGame-1].Title)
 	}
 	return "Aucune partie en cours"
 }

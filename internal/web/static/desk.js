@@ -131,9 +131,12 @@ async function add(code) {
   render();
 }
 
+// bundleText says a priced bundle as the rulebook prices it: "2 × carte
+// à 5,00 €", "1 × plaque de 3 à 12,00 €" (a "lot" is a prize).
 function bundleText(b) {
-  const what = b.cards === 1 ? "carte" : `lot de ${b.cards} cartes`;
-  return `${b.times} × ${what}${b.kind === "special" ? " spéciale" : ""} à ${euros(b.cents)}`;
+  const special = b.kind === "special";
+  const what = b.cards === 1 ? (special ? "carte spéciale" : "carte") : `plaque de ${b.cards}${special ? " cartes spéciales" : ""}`;
+  return `${b.times} × ${what} à ${euros(b.cents)}`;
 }
 
 // method is the payment method chosen.

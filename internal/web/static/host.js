@@ -1,6 +1,7 @@
 // The host's page (/meneur): keyboard first. Every key is shown on screen
 // beside its button; a key does what its visible button does, nothing else.
 import { post } from "./api.js";
+import { gameName } from "./french.js";
 import { byId, fail, follow, gameLine, labels, renderClaims, say } from "./live.js";
 import { closeRule, openRule, recordRule, renderRulings, ruleFormOpen } from "./rulings.js";
 
@@ -29,7 +30,7 @@ function nextPrize(p) {
   const next = running ? p.game + 1 : p.next_game;
   if (next && next <= p.programme.length) {
     const g = p.programme[next - 1];
-    return `partie ${next} « ${g.title} », ${g.stages[0].announce}`;
+    return `${gameName(next, g.title)}, ${g.stages[0].announce}`;
   }
   return "aucun : c'est le dernier lot du programme";
 }
@@ -88,7 +89,7 @@ function render(p, s) {
   byId("nextprize").textContent = nextPrize(p);
   if (p && p.next_game && p.programme && p.next_game <= p.programme.length) {
     const g = p.programme[p.next_game - 1];
-    byId("startannounce").textContent = `Partie ${p.next_game} « ${g.title} » : ${g.stages[0].announce}`;
+    byId("startannounce").textContent = `${gameName(p.next_game, g.title)} : ${g.stages[0].announce}`;
   }
   if (s && s.break) {
     byId("breakline").textContent = `${s.break.label} : reprise prévue à ${hhmm(s.break.resumes)}`;
@@ -177,25 +178,36 @@ async function run(what) {
 
 const euros = (c) => (c / 100).toLocaleString("fr-FR", { style: "currency", currency: "EUR" });
 
+// winnersLine says what each winning card receives: "carte A-000001-K7
+// (pion 47) → Bon d'achat de 30 €", a share "→ 15,00 € sur Bon d'achat de
+// 30 €", a consolation "→ lot de consolation, bouteille de cidre".
 function winnersLine(ws) {
+  const shared = ws.filter((w) => !w.consolation).length > 1;
   return ws
     .map((w) => {
-      let s = `carte ${w.serial} : ${w.prize}`;
-      if (w.share_cents != null && !w.consolation) {
-        s += ` (${euros(w.share_cents)})`;
-      }
-      if (w.token != null) {
-        s += `, pion ${w.token}`;
+      let s = `carte ${w.serial}` + (w.token != null ? ` (pion ${w.token})` : "") + " → ";
+      if (w.consolation) {
+        s += `lot de consolation, ${w.prize}`;
+      } else if (shared && w.share_cents != null) {
+        s += `${euros(w.share_cents)} sur ${w.prize}`;
+      } else {
+        s += w.prize;
       }
       return s;
     })
     .join(" ; ");
 }
 
+// stageOf names the stage an award was for: "quine".
+function stageOf(r) {
+  const st = pub && pub.programme && pub.programme[r.game - 1] ? pub.programme[r.game - 1].stages[r.stage] : null;
+  return st ? labels.stages[st.stage] || st.stage : "";
+}
+
 const acts = {
   start: async () => {
     const r = await post("/api/v1/game/start");
-    return `Partie ${r.game} « ${r.title} » lancée. À annoncer : ${r.announce}` + (r.warnings ? " — " + r.warnings.join(" ; ") : "");
+    return `${gameName(r.game, r.title)} lancée. À annoncer : ${r.announce}` + (r.warnings ? " — " + r.warnings.join(" ; ") : "");
   },
   draw: async () => {
     const r = await post("/api/v1/game/draws");
@@ -232,7 +244,8 @@ const acts = {
   },
   award: async () => {
     const r = await post("/api/v1/game/award");
-    let s = "Lot remis — " + winnersLine(r.winners);
+    const stage = stageOf(r);
+    let s = "Lot remis — " + (stage ? stage + " : " : "") + winnersLine(r.winners);
     if (r.day_over) {
       s += ". Dernière partie du programme : la journée est finie.";
     } else if (r.game_over) {

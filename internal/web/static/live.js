@@ -2,6 +2,7 @@
 // and controllers' details from /api/v1/status after each change, and the
 // writes to the API with their French errors.
 
+import { gameName } from "./french.js";
 import { mergePatch } from "./patch.js";
 import { showRefusal } from "./refused.js";
 import { follow as followStream, keepUp } from "./sse.js";
@@ -152,5 +153,5 @@ export function gameLine(pub) {
   if (!pub || !pub.game) {
     return "Aucune partie en cours";
   }
-  return `Partie ${pub.game} « ${pub.title} » — ${pub.announce || ""}`;
+  return `${gameName(pub.game, pub.title)} — ${pub.announce || ""}`;
 }

@@ -2,6 +2,7 @@
 // or chosen is previewed, every bad line named, before anything is
 // recorded; one reservation added; the list searched; tickets printed.
 import { request } from "./api.js";
+import { plural } from "./french.js";
 import { byId, clearError, dropZone, el, showError } from "./org.js";
 
 const preview = byId("preview");
@@ -36,8 +37,8 @@ async function importFile(file, again) {
     const answer = await request("POST", path, file);
     const n = answer.reservations.length;
     const tickets = answer.reservations.reduce((s, r) => s + r.tickets.length, 0);
-    preview.replaceChildren(el("p", `✓ ${n} réservation(s) enregistrée(s), ${tickets} billet(s)`, "good"));
-    said(`✓ ${n} réservation(s) enregistrée(s)`);
+    preview.replaceChildren(el("p", `✓ ${plural(n, "réservation enregistrée", "réservations enregistrées")}, ${plural(tickets, "billet", "billets")}`, "good"));
+    said(`✓ ${plural(n, "réservation enregistrée", "réservations enregistrées")}`);
     search();
   } catch (e) {
     refused(e);
@@ -56,7 +57,7 @@ async function choose(file) {
     return;
   }
   const n = p.reservations.length;
-  preview.append(el("h3", `Aperçu : ${n} réservation(s), ${p.tickets} billet(s) — rien n'est encore enregistré`));
+  preview.append(el("h3", `Aperçu : ${plural(n, "réservation", "réservations")}, ${plural(p.tickets, "billet", "billets")} — rien n'est encore enregistré`));
   const t = el("table");
   t.innerHTML = "<thead><tr><th scope=\"col\">Ligne</th><th scope=\"col\">Titulaire</th><th scope=\"col\">Contact</th><th scope=\"col\">Billets</th></tr></thead><tbody></tbody>";
   for (const r of p.reservations) {
@@ -73,7 +74,7 @@ async function choose(file) {
     }
     preview.append(ul);
   }
-  const ok = el("button", `Enregistrer ces ${n} réservation(s)`, "big");
+  const ok = el("button", n === 1 ? "Enregistrer cette réservation" : `Enregistrer ces ${n} réservations`, "big");
   ok.type = "button";
   ok.addEventListener("click", () => importFile(file, p.already.length > 0));
   const cancel = el("button", "Annuler");
@@ -115,7 +116,7 @@ async function search(ev) {
   }
   const n = answer.total;
   const shown = answer.reservations.length < n ? ` (les ${answer.reservations.length} premières ici : préciser la recherche)` : "";
-  byId("count").textContent = (q ? `${n} réservation(s) trouvée(s) pour « ${q} »` : `${n} réservation(s)`) + shown;
+  byId("count").textContent = (q ? `${plural(n, "réservation trouvée", "réservations trouvées")} pour « ${q} »` : plural(n, "réservation", "réservations")) + shown;
   list.hidden = answer.reservations.length === 0;
 }
 
@@ -131,7 +132,7 @@ byId("addform").addEventListener("submit", async (ev) => {
       contact: byId("contact").value,
       tickets: Number(byId("tickets").value) || 1,
     });
-    said(`✓ Réservation n° ${r.reservation} de ${r.name} : ${r.tickets.length} billet(s)`);
+    said(`✓ Réservation n° ${r.reservation} de ${r.name} : ${plural(r.tickets.length, "billet", "billets")}`);
     byId("addform").reset();
     search();
   } catch (e) {

@@ -7,6 +7,7 @@
 // present state.
 
 import { get } from "./api.js";
+import { gameName, plural } from "./french.js";
 import { mergePatch } from "./patch.js";
 import { acceptScanner, cameraUsable, scanQR } from "./scan.js";
 import { follow, keepUp } from "./sse.js";
@@ -15,6 +16,8 @@ import { clock, shortAnchor, witness } from "./witness.js";
 const $ = (id) => document.getElementById(id);
 const root = $("player");
 const stages = JSON.parse(root.dataset.stages);
+// What a player calls out on completing each stage: « Double quine ! ».
+const calls = JSON.parse(root.dataset.calls);
 // The stage with its article, for "il manque 2 numéros pour la quine".
 const stageWith = { quine: "la quine", double_quine: "la double quine", carton_plein: "le carton plein" };
 const storeKey = "loto.joueur.cartons";
@@ -118,10 +121,6 @@ function missing(grid, drawn, lines) {
 	return perRow.slice(0, lines).reduce((a, b) => a + b, 0);
 }
 
-function plural(n, one, many) {
-	return `${n} ${n === 1 ? one : many}`;
-}
-
 function cardElement(c) {
 	const li = $("card-tpl").content.firstElementChild.cloneNode(true);
 	li.dataset.serial = c.serial;
@@ -184,14 +183,8 @@ function verdict(c, drawn) {
 	const lines = pub.lines || 1;
 	const need = missing(k.grid, drawn, lines);
 	const stage = stageWith[pub.stage] || stages[pub.stage] || pub.stage;
-	if (need === 0) return { text: `✔ Complet pour ${stage} : criez « Quine ! »`, cls: "done", playing: true, complete: true };
+	if (need === 0) return { text: `✔ Complet pour ${stage} : criez ${calls[pub.stage] || calls.quine}`, cls: "done", playing: true, complete: true };
 	return { text: `Il manque ${plural(need, "numéro", "numéros")} pour ${stage}.`, cls: "", playing: true };
-}
-
-// gameTitle writes a game as the page names it: "Partie 4 — avant le
-// repas" as it is, "Le tirage de la voiture" after its number.
-function gameTitle(n, title) {
-	return title.startsWith(`Partie ${n}`) ? title : `Partie ${n} « ${title} »`;
 }
 
 // renderNow says the game, as page_player.go's gameLine does at first paint.
@@ -200,9 +193,9 @@ function renderNow() {
 	const next = (pub.programme || []).find((g) => g.number === pub.next_game);
 	let line = "Aucune partie en cours";
 	if (pub.day_over || pub.postponed) line = "La journée est terminée. Merci à tous !";
-	else if (running) line = `${gameTitle(pub.game, pub.title)} — ${pub.announce || ""}`;
+	else if (running) line = `${gameName(pub.game, pub.title)} — ${pub.announce || ""}`;
 	else if (pub.break) line = `${pub.break.label} : reprise à ${pub.break.resumes.slice(11, 16)}`;
-	else if (next) line = "Prochaine partie : " + gameTitle(next.number, next.title);
+	else if (next) line = "Prochaine partie : " + gameName(next.number, next.title);
 	setText($("gameline"), line);
 	$("nowrow").hidden = !running;
 	setText($("last"), pub.last ? pub.last : "—");

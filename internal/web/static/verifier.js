@@ -7,6 +7,7 @@
 
 import { get } from "./api.js";
 import { checkDraws, fromHex, sha256, toHex } from "./draws.js";
+import { gameName } from "./french.js";
 import { mergePatch } from "./patch.js";
 import { follow, keepUp } from "./sse.js";
 import { clock, seen, shortAnchor, witness } from "./witness.js";
@@ -79,8 +80,7 @@ function setVerdict(p, v) {
 function gameElement(g, kept) {
 	const li = $("game-tpl").content.firstElementChild.cloneNode(true);
 	li.id = "partie-" + g.game;
-	const title = g.title.startsWith(`Partie ${g.game}`) ? g.title : `Partie ${g.game} « ${g.title} »`;
-	li.querySelector(".gtitle").textContent = title;
+	li.querySelector(".gtitle").textContent = gameName(g.game, g.title);
 	const seed = g.seed ? fromHex(g.seed) : null;
 	const seedHash = seed ? toHex(sha256(seed)) : "";
 	const mine = kept.filter((w) => w.day === day && w.game === g.game);
