@@ -2,6 +2,7 @@ package loto
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -63,6 +64,28 @@ func gameNamed(n int, title string) string {
 	default:
 		return "la " + num + name[len(num):]
 	}
+}
+
+// A rule id as the messages cite it: "R14", "P1", a range "R17-R19".
+const ruleID = `[RLP][0-9]{1,2}(?:[-–][RLP][0-9]{1,2})?`
+
+var (
+	// citedAlone is a parenthesis of rule ids and the space before it:
+	// " (R14)", " (R4, R30)", " (R17-R19, R25)".
+	citedAlone = regexp.MustCompile(`[ \t]*\(` + ruleID + `(?:,[ \t]*` + ruleID + `)*\)`)
+	// citedAfter is rule ids that end a parenthesis of other words:
+	// "(exclusion n° 3, R28)" keeps "(exclusion n° 3)".
+	citedAfter = regexp.MustCompile(`(?:,[ \t]*` + ruleID + `)+\)`)
+)
+
+// WithoutRuleIDs is a message of the program as the players and the
+// volunteers read it: the rule ids it cites (docs/rules.md) taken out,
+// the words kept. "le 12 est déjà sorti dans cette partie (R24)" reads
+// "le 12 est déjà sorti dans cette partie". The host, the organiser and
+// the command line keep the ids.
+func WithoutRuleIDs(b []byte) []byte {
+	b = citedAlone.ReplaceAll(b, nil)
+	return citedAfter.ReplaceAll(b, []byte(")"))
 }
 
 // Ordinal writes a rank the French way: "1er", "2e", "3e"...

@@ -81,6 +81,27 @@ func TestFrench_MessagesAgreeWithTheirCount(t *testing.T) {
 	})
 }
 
+// TestWithoutRuleIDs_KeepsTheWords: the ids go, with their parentheses
+// when nothing else is in them; the words and other parentheses stay.
+func TestWithoutRuleIDs_KeepsTheWords(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ in, want string }{
+		{"le 12 est déjà sorti dans cette partie (R24)", "le 12 est déjà sorti dans cette partie"},
+		{"carte spéciale : la carte gratuite est une carte ordinaire (R4, R30)", "carte spéciale : la carte gratuite est une carte ordinaire"},
+		{"remet le lot (R17-R19, R25) : ensuite", "remet le lot : ensuite"},
+		{"exclu de la salle (exclusion n° 3, R28).", "exclu de la salle (exclusion n° 3)."},
+		{"la raison est requise (elle figure au journal, R27, R28)", "la raison est requise (elle figure au journal)"},
+		{"ni échangées ni remboursées (R9, R26), sauf exclusion (R28) ou report (R29)", "ni échangées ni remboursées, sauf exclusion ou report"},
+		{`{"message":"code de contrôle faux : carte refusée (R10)"}`, `{"message":"code de contrôle faux : carte refusée"}`},
+		{"Partie 1 (Robot) — carte A-000001-K7 (plaque A-P000001-K7Q)", "Partie 1 (Robot) — carte A-000001-K7 (plaque A-P000001-K7Q)"},
+		{"données personnelles (P1) et loi (L1)", "données personnelles et loi"},
+	} {
+		if got := string(WithoutRuleIDs([]byte(c.in))); got != c.want {
+			t.Errorf("WithoutRuleIDs(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 // TestGameName_SaysTheNumberOnce: a game whose title is its default name,
 // or starts with it, is named by its title alone, never "Partie 1
 // « Partie 1 »"; another title follows the number.

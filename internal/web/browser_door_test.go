@@ -205,7 +205,7 @@ func TestBrowser_DoorAdmitsRefusesAndFinds(t *testing.T) {
 	door.scan(l.serial(104))
 	word, title, detail = door.waitAnswer("attention")
 	if word != "ATTENTION" || door.text("#asymbol") != "⚠" || title != "Entrée validée : Zoé Durand" ||
-		!strings.Contains(detail, "Carte gratuite "+l.serial(104)+". La partie n° 1 a commencé : cette carte joue à partir de la partie suivante (R14).") {
+		!strings.Contains(detail, "Carte gratuite "+l.serial(104)+". La partie n° 1 a commencé : cette carte joue à partir de la partie suivante.") {
 		t.Fatalf("orange: %q %q %q", word, title, detail)
 	}
 	if got := door.attr("#answer", "data-sound"); got != "silence" {
@@ -266,7 +266,7 @@ func TestBrowser_DoorOnATablet(t *testing.T) {
 		t.Fatal(err)
 	}
 	door.scan(rs[0].Tickets[1].Code)
-	if _, title, detail := door.waitAnswer("refused"); title != "Titulaire exclu" || !strings.Contains(detail, "exclu de la salle par l'organisateur (exclusion n° 1, R28)") || strings.Contains(detail, "perturbe") {
+	if _, title, detail := door.waitAnswer("refused"); title != "Titulaire exclu" || !strings.Contains(detail, "exclu de la salle par l'organisateur (exclusion n° 1).") || strings.Contains(detail, "perturbe") {
 		t.Fatalf("excluded: %q %q", title, detail)
 	}
 	door.noErrorsBut("/api/v1/door")

@@ -53,8 +53,13 @@ func TestPages_HostAndControllerRender(t *testing.T) {
 			t.Errorf("%s has inline script or style, which the CSP refuses", c.path)
 		}
 		l := labelsOf(t, b)
-		if l.Verdicts[loto.VerdictWin] != loto.VerdictWin.French() || l.Phases[loto.PhaseCalled] != loto.PhaseCalled.French() ||
-			l.Ties[loto.TieTokensShare] != loto.TieTokensShare.French() || len(l.Verdicts) != 11 {
+		// The controllers read the rules in words only; the host, their ids.
+		said := func(s string) string { return s }
+		if c.script == "controller" {
+			said = plainText
+		}
+		if l.Verdicts[loto.VerdictWin] != said(loto.VerdictWin.French()) || l.Phases[loto.PhaseCalled] != said(loto.PhaseCalled.French()) ||
+			l.Ties[loto.TieTokensShare] != said(loto.TieTokensShare.French()) || len(l.Verdicts) != 11 {
 			t.Errorf("%s labels: %+v", c.path, l)
 		}
 		if c.path == "/meneur" && !strings.Contains(b, `data-mode="rng"`) {

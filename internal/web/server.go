@@ -210,6 +210,9 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 func (s *Server) serve(rt route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		a, err := s.admit(r, rt)
+		if !citesRules(a, rt.pattern) {
+			w = plainWriter{w}
+		}
 		if err == nil {
 			err = rt.h(s, w, r, a)
 		}

@@ -49,11 +49,11 @@ function offlineQuote(codes) {
     }
     const kind = offline.series[m[1]];
     if (!kind) {
-      throw new Error(`la carte ${c} est d'une série inconnue aujourd'hui (R10)`);
+      throw new Error(`la carte ${c} est d'une série inconnue aujourd'hui`);
     }
     if ((kind === "special") !== (root.dataset.special === "true")) {
-      throw new Error(kind === "special" ? `la carte ${c} est une carte spéciale : elle se vend seulement à sa caisse dédiée (R30)`
-        : `cette caisse est dédiée à la carte spéciale : la carte ${c} se vend aux autres caisses (R30)`);
+      throw new Error(kind === "special" ? `la carte ${c} est une carte spéciale : elle se vend seulement à sa caisse dédiée`
+        : `cette caisse est dédiée à la carte spéciale : la carte ${c} se vend aux autres caisses`);
     }
     n[kind] += plate ? 6 : 1;
   }
@@ -151,7 +151,7 @@ function payment(total) {
     const id = $("idnumber").value.trim();
     const no = $("chequeno").value.trim();
     if (!id || !no) {
-      p.why = "Chèque : taper le numéro de la pièce d'identité et celui du chèque (R8).";
+      p.why = "Chèque : taper le numéro de la pièce d'identité et celui du chèque.";
     }
     p.identity = `${$("idkind").value} ${id}`;
     p.cheque = no;

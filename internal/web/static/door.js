@@ -113,7 +113,7 @@ function refuseChecked(t) {
   }
   if (t.excluded) {
     waitTicket();
-    show("refused", "Titulaire exclu", `${t.name}, billet n° ${t.number} : exclu de la salle par l'organisateur (exclusion n° ${t.excluded}, R28).`);
+    show("refused", "Titulaire exclu", `${t.name}, billet n° ${t.number} : exclu de la salle par l'organisateur (exclusion n° ${t.excluded}).`);
     return true;
   }
   return false;
