@@ -96,11 +96,13 @@ func TestBrowser_DoorAdmitsRefusesAndFinds(t *testing.T) {
 	door.screenshot("entree-telephone")
 
 	// A scanned ticket, then its free card: green, with a word and a symbol.
-	door.scan("LOTO-TICKET:" + helene.Tickets[0].Code)
+	// The scanner is set for a US keyboard, the tablet for a French one:
+	// what it types is read back as the codes it scanned.
+	door.scan(usOnAzerty("LOTO-TICKET:" + helene.Tickets[0].Code))
 	door.waitText("#holder", "Billet n° 1 de Hélène Lefèvre — 2 billets sur 2 à barrer")
 	door.waitText("#step", "Étape 2 sur 2")
 	free := l.serial(101)
-	door.scan(free)
+	door.scan(usOnAzerty(free))
 	word, title, detail := door.waitAnswer("admitted")
 	if word != "ENTRÉE VALIDÉE" || title != "Bienvenue Hélène Lefèvre" || door.text("#asymbol") != "✔" ||
 		detail != "Carte gratuite "+free+" remise. Billet n° 1 barré." {
@@ -117,6 +119,13 @@ func TestBrowser_DoorAdmitsRefusesAndFinds(t *testing.T) {
 	door.waitText("#tocome", "2")
 	door.axe()
 	door.screenshot("entree-telephone-vert")
+	// What was typed right, a name or a phone to look up is left as it
+	// is; only a scanner's AZERTY digits are read back.
+	got := eval[[]string](door, fmt.Sprintf(`import(%q).then((m) => [%q, %q, "N'DIAYE", "Zoé", "06 12 34 56 78", "A-000123-K7"].map(m.typedCode))`,
+		staticPath("scan.js"), usOnAzerty("A-000123-K7"), usOnAzerty("LOTO-PLATE:A-P000123-K7Q")))
+	if want := []string{"A-000123-K7", "LOTO-PLATE:A-P000123-K7Q", "N'DIAYE", "Zoé", "06 12 34 56 78", "A-000123-K7"}; !slices.Equal(got, want) {
+		t.Errorf("typedCode gives %q, want %q", got, want)
+	}
 
 	// The same ticket again: red, when, where and by whom; before any card.
 	door.scan(helene.Tickets[0].Code)

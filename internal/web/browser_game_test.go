@@ -104,7 +104,7 @@ func TestBrowser_ShortGameThroughTheHostPage(t *testing.T) {
 	// A wrong call after one number: registered on the phone, controlled by
 	// the host, not a winner; the game goes on (R22).
 	wrong := l.serial(3000)
-	claim(ctl, wrong)
+	claim(ctl, usOnAzerty(wrong)) // a US-layout scanner on a French phone
 	ctl.waitText("#said", "Annonce 1 enregistrée : carte "+wrong)
 	host.waitText("#claims", wrong)
 	host.waitText("#phase", loto.PhaseCalled.French())

@@ -178,3 +178,20 @@ func TestBrowser_ControllerScansACardQRWithTheCamera(t *testing.T) {
 	}
 	ctl.noErrors()
 }
+
+// usOnAzerty is what a USB scanner set for a US keyboard types for code on
+// a computer set for a French (AZERTY) one: each key it presses gives
+// that computer another character. scan.js's typedCode maps it back.
+func usOnAzerty(code string) string {
+	keys := map[rune]string{'1': "&", '2': "é", '3': `"`, '4': "'", '5': "(", '6': "-", '7': "è", '8': "_", '9': "ç", '0': "à",
+		'-': ")", 'A': "Q", 'Q': "A", 'Z': "W", 'W': "Z", ':': "M", 'M': "?"}
+	var b strings.Builder
+	for _, c := range code {
+		if k, ok := keys[c]; ok {
+			b.WriteString(k)
+		} else {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}

@@ -8,7 +8,7 @@ import { cents, dateTime, euros } from "./deskmoney.js";
 import * as queue from "./deskqueue.js";
 import { flush, isOnline, send, setOnline, start as link } from "./desksync.js";
 import { session } from "./desksession.js";
-import { scanQR } from "./scan.js";
+import { scanQR, typedCode } from "./scan.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("desk");
@@ -325,7 +325,7 @@ $("scanform").addEventListener("submit", async (e) => {
   e.preventDefault();
   lotoMarks.push({ scan: performance.timeOrigin + e.timeStamp });
   const input = $("code");
-  const code = input.value;
+  const code = typedCode(input.value.trim());
   input.value = "";
   if (!code.trim() && !$("receipt").hidden) {
     $("receipt").hidden = true;

@@ -9,7 +9,7 @@
 import { ApiError, get, post } from "./api.js";
 import { byId, fail } from "./live.js";
 import { playSound, soundOn, toggleSound } from "./door_sound.js";
-import { cameraUsable, watchQR } from "./scan.js";
+import { cameraUsable, typedCode, watchQR } from "./scan.js";
 import { showRefusal } from "./refused.js";
 import { follow, keepUp } from "./sse.js";
 
@@ -259,7 +259,7 @@ async function take(text) {
 // the answer; any text is taken.
 byId("scanform").addEventListener("submit", (e) => {
   e.preventDefault();
-  const text = input.value.trim();
+  const text = typedCode(input.value.trim());
   if (text === "") {
     dismiss();
     return;

@@ -204,6 +204,31 @@ export async function watchQR(video, onCode, { signal, decoder, quiet = 2000 } =
   }
 }
 
+// A USB scanner types a code as a keyboard does, key by key: one set for
+// a US keyboard, on a computer set for a French (AZERTY) one, presses the
+// keys of "A-000123-K7" and the computer reads "Q)ààà&é\")Kè" (the digits
+// of the top row unshifted, A and Q, Z and W swapped, "-" as ")", ":" as
+// "M", M as "?"). usKeys maps such a text back, key by key.
+const usKeys = {
+  "&": "1", "é": "2", '"': "3", "'": "4", "(": "5", "-": "6", "è": "7", "_": "8", "ç": "9", "à": "0",
+  ")": "-", A: "Q", Q: "A", Z: "W", W: "Z", M: ":", "?": "M",
+};
+
+// typedCode is the code a scanner meant, from what it typed: a text made
+// only of capitals and AZERTY's top row, with six of its digits at least
+// (every card, plate and ticket code has six), was typed by a US-layout
+// scanner on an AZERTY computer, and is mapped back; any other text (a
+// code typed right, a name or a phone to look up: "N'DIAYE", "Zoé") is
+// left as it is.
+export function typedCode(text) {
+  const keys = [...text];
+  const digits = keys.filter((c) => "&é\"'(-è_çà".includes(c)).length;
+  if (digits < 6 || !keys.every((c) => c in usKeys || (c >= "A" && c <= "Z"))) {
+    return text;
+  }
+  return keys.map((c) => usKeys[c] || c).join("");
+}
+
 // acceptScanner calls onCode with the trimmed text of input when Enter
 // ends it: typed by hand, or by a USB barcode scanner, which types the
 // code as a keyboard does and presses Enter. In a form it takes the
@@ -238,6 +263,7 @@ export function acceptScanner(input, onCode, onWait) {
       if (text.startsWith(current)) {
         text = text.slice(current.length).trim();
       }
+      text = typedCode(text);
       input.value = current;
       if (text !== "" && text !== current && !waiting.includes(text)) {
         waiting.push(text);
@@ -247,7 +273,9 @@ export function acceptScanner(input, onCode, onWait) {
       }
       return;
     }
+    text = typedCode(text);
     if (text !== "") {
+      input.value = text;
       handle(text);
     }
   };
