@@ -84,8 +84,25 @@ var (
 // "le 12 est déjà sorti dans cette partie". The host, the organiser and
 // the command line keep the ids.
 func WithoutRuleIDs(b []byte) []byte {
+	if !citesRule(b) {
+		return b // most answers: the regular expressions read 20 MB/s
+	}
 	b = citedAlone.ReplaceAll(b, nil)
 	return citedAfter.ReplaceAll(b, []byte(")"))
+}
+
+// citesRule says whether b may cite a rule: an R, L or P after "(" or a
+// space, before a digit.
+func citesRule(b []byte) bool {
+	for i := 1; i+1 < len(b); i++ {
+		switch b[i] {
+		case 'R', 'L', 'P':
+			if (b[i-1] == '(' || b[i-1] == ' ') && '0' <= b[i+1] && b[i+1] <= '9' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Ordinal writes a rank the French way: "1er", "2e", "3e"...

@@ -125,3 +125,21 @@ func TestGameName_SaysTheNumberOnce(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkWithoutRuleIDs: a page of 34 KB as plainWriter passes it,
+// with rule ids to take out (the controllers' labels) and without (the
+// players' page, the board).
+func BenchmarkWithoutRuleIDs(b *testing.B) {
+	for _, c := range []struct{ name, item string }{
+		{"ids", `<p>annonce après le début du contrôle : non retenue (R21)</p><li>carte A-000123-K7 (plaque A-P000123-K7Q)</li>`},
+		{"none", `<p>annonce après le début du contrôle : non retenue (R..)</p><li>carte A-000123-K7 (plaque A-P000123-K7Q)</li>`},
+	} {
+		page := []byte(strings.Repeat(c.item, 300))
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(page)))
+			for b.Loop() {
+				WithoutRuleIDs(page)
+			}
+		})
+	}
+}
