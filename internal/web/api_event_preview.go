@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 )
@@ -80,5 +81,9 @@ func previewPublic(ctx context.Context, a loto.Actor, spec *loto.EventSpec) (*lo
 	if _, err := day.CreateEvent(ctx, a, spec); err != nil {
 		return nil, err
 	}
-	return day.Public(), nil
+	// The preview's journal is thrown away: its anchor names nothing the
+	// hall could check, so the board shows none.
+	p := *day.Public()
+	p.Seq, p.Anchor = 0, journal.Anchor{Hash: "aperçu, rien n'est encore enregistré"}
+	return &p, nil
 }

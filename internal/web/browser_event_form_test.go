@@ -225,11 +225,14 @@ func TestBrowserEventForm_RulebookDayEqualsTheFile(t *testing.T) {
 			t.Errorf("the rules' preview lacks %q", w)
 		}
 	}
-	for _, w := range []string{`data-mode="between"`, "Prochaine partie : <span id=\"next\">Partie 1</span>", "Bon d&#39;achat de 100 €", "Les règles du jeu"} {
+	for _, w := range []string{`data-mode="between"`, "Prochaine partie : <span id=\"next\">Partie 1</span>", "Bon d&#39;achat de 100 €", "Les règles du jeu", "aperçu, rien n&#39;est encore enregistré"} {
 		if !strings.Contains(board, w) {
 			t.Errorf("the board's preview lacks %q", w)
 		}
 	}
+	// The frames are drawn before they are looked at.
+	eval[bool](tb, `new Promise((ok) => setTimeout(() => ok(true), 500))`)
+	tb.run(chromedp.ScrollIntoView("#prev-board"))
 	tb.screenshot("org_event_preview")
 	tb.axe()
 	if l.head() != before || l.day.Event() != nil {
@@ -243,7 +246,7 @@ func TestBrowserEventForm_RulebookDayEqualsTheFile(t *testing.T) {
 			t.Errorf("the confirmation lacks %q", w)
 		}
 	}
-	if !strings.Contains(tb.text("#confirm-warnings"), "L1") || !strings.Contains(tb.text("#confirm-read-label"), "avertissements") {
+	if !strings.Contains(tb.text("#confirm-warnings"), "20 €") || strings.Contains(tb.text("#confirm-warnings"), "prices.regular") || !strings.Contains(tb.text("#confirm-read-label"), "avertissements") {
 		t.Errorf("the confirmation's warnings: %q, %q", tb.text("#confirm-warnings"), tb.text("#confirm-read-label"))
 	}
 	if !tb.enabledSel("#confirm-ok", false) {

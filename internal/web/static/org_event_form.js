@@ -310,7 +310,8 @@ async function preview(ev) {
   lastKey = b.json;
   byId("prev-rules").srcdoc = p.rules;
   byId("prev-board").srcdoc = p.board;
-  const warnings = p.warnings || [];
+  // Told in words, without the file's lines and paths the form has not.
+  const warnings = (p.warned || []).map((w) => w.message);
   const list = byId("confirm-warnings");
   list.replaceChildren(...warnings.map((w) => el("li", w)));
   byId("confirm-warn").hidden = warnings.length === 0;
