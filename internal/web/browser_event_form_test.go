@@ -269,6 +269,14 @@ func TestBrowserEventForm_RulebookDayEqualsTheFile(t *testing.T) {
 	tb.noScriptErrors()
 }
 
+// confirmEvent gives the confirmation the preview waits for, the box
+// ticked and the button pressed, from the keyboard.
+func (tb *tab) confirmEvent() {
+	tb.t.Helper()
+	tb.run(chromedp.WaitVisible("#confirm-read"), chromedp.Focus("#confirm-read"), chromedp.KeyEvent(" "))
+	tb.pressButton("#confirm-ok")
+}
+
 // enabledSel says whether the element matching selector is enabled, is want.
 func (tb *tab) enabledSel(selector string, want bool) bool {
 	tb.t.Helper()

@@ -289,8 +289,7 @@ function download() {
   a.remove();
 }
 
-// preview shows the rules and the board of the checked event, and the
-// confirmation; nothing is recorded until it is given.
+// preview checks the form, then shows its preview.
 async function preview(ev) {
   ev.preventDefault();
   shown = true;
@@ -299,14 +298,25 @@ async function preview(ev) {
     byId("fsummary").scrollIntoView({ block: "start" });
     return;
   }
-  const b = body();
-  let p;
   try {
-    p = await request("POST", "/api/v1/event/preview", b.data);
+    await showPreview(body);
   } catch (e) {
     show(e.mistakes && e.mistakes.length ? e.mistakes : [{ path: "", message: e.message }], []);
-    return;
   }
+}
+
+// source makes the body previewed, the form's or the file's: what is
+// recorded is made again and must be the same.
+let source = body;
+
+// showPreview shows the rules and the board of the event src makes (a
+// function of {json, data}: a key of what is sent, and its body), and the
+// confirmation; nothing is recorded until it is given. A refusal of the
+// preview is thrown, for the caller to show.
+export async function showPreview(src) {
+  const b = src();
+  const p = await request("POST", "/api/v1/event/preview", b.data);
+  source = src;
   lastKey = b.json;
   byId("prev-rules").srcdoc = p.rules;
   byId("prev-board").srcdoc = p.board;
@@ -324,18 +334,18 @@ async function preview(ev) {
   byId("apercu-title").focus();
 }
 
-// stale hides a preview the form no longer matches.
-function stale() {
-  if (!byId("apercu").hidden && body().json !== lastKey) {
+// stale hides a preview its source no longer matches.
+export function stale() {
+  if (!byId("apercu").hidden && source().json !== lastKey) {
     byId("apercu").hidden = true;
   }
 }
 
 async function record() {
-  const b = body();
+  const b = source();
   const out = byId("confirm-result");
   if (b.json !== lastKey || !byId("confirm-read").checked) {
-    out.replaceChildren(el("p", "Le formulaire a changé depuis l'aperçu : revoir l'aperçu avant d'enregistrer.", "bad"));
+    out.replaceChildren(el("p", "L'événement a changé depuis l'aperçu : revoir l'aperçu avant d'enregistrer.", "bad"));
     return;
   }
   byId("confirm-ok").disabled = true;
@@ -401,7 +411,7 @@ if (form) {
   });
   byId("confirm-back").addEventListener("click", () => {
     byId("apercu").hidden = true;
-    byId("fpreview").focus();
+    (source === body ? byId("fpreview") : byId("create")).focus();
   });
   byId("confirm-ok").addEventListener("click", record);
 }
