@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -209,8 +210,25 @@ func TestBrowserEventForm_RulebookDayEqualsTheFile(t *testing.T) {
 	if n := tb.count("#dayform .fielderr"); n != 0 {
 		t.Fatalf("%d mistakes shown: %s", n, tb.text("#fsummary"))
 	}
+	tb.run(chromedp.ScrollIntoView(at(fmt.Sprintf("programme[%d].title", car))))
+	tb.screenshot("org_event_form_programme")
 	tb.run(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	tb.screenshot("org_event_form")
+
+	// The file the form makes is the same day, for the file's way.
+	next := tb.downloads()
+	tb.pressButton("#fyaml")
+	yml, err := os.ReadFile(next())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFile, _, err := eventfile.ParseChecked(yml, print.CheckColor)
+	if err != nil {
+		t.Fatalf("the form's file is refused: %v\n%s", err, yml)
+	}
+	if a, b := mustJSON(fromFile), mustJSON(want); string(a) != string(b) {
+		t.Errorf("the form's file differs from the rulebook's:\n%s", lineDiff(string(b), string(a)))
+	}
 	if l.head() != before || l.day.Event() != nil {
 		t.Fatal("the form recorded something before its preview")
 	}

@@ -48,6 +48,14 @@ function paths() {
   for (const t of form.querySelectorAll(".tier")) {
     tierName(t);
   }
+  // Every "Retirer" says which row it takes off, for a screen reader.
+  for (const b of form.querySelectorAll("button.remove")) {
+    const row = b.closest("[data-row]");
+    const n = rowsOf(row.parentElement.closest("[data-list]")).indexOf(row) + 1;
+    const game = row.parentElement.closest(".game");
+    const of = game && game !== row ? ` de la partie ${game.querySelector(".no").textContent}` : "";
+    b.setAttribute("aria-label", `Retirer ${b.dataset.what} ${n}${of}`);
+  }
 }
 
 // tierName says what a price buys: "1 carte", "plaque de 3 (3 cartes)".
