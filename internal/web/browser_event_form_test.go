@@ -322,3 +322,44 @@ func lineDiff(want, got string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestBrowserEventForm_ExampleFillsTheForm: "Remplir avec l'exemple du
+// règlement" puts the rulebook's day in the form's fields, which the
+// check then finds without a mistake, and its YAML download is that day.
+func TestBrowserEventForm_ExampleFillsTheForm(t *testing.T) {
+	want, _, err := eventfile.ParseChecked(examples.MegaLoto, print.CheckColor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := startLiveEvent(t, Config{}, nil)
+	tb := l.openOrganiser("/organisateur/evenement", laptopW, laptopH)
+	tb.run(chromedp.WaitVisible("#fexample"))
+	tb.pressButton("#fexample")
+	tb.waitText("#fsummary", "Aucune erreur")
+	if got := tb.value(at("programme[7].stages[0].prize.label")); got != "Voiture Citroën Ami" {
+		t.Errorf("the car's prize reads %q", got)
+	}
+	next := tb.downloads()
+	tb.pressButton("#fyaml")
+	yml, err := os.ReadFile(next())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := eventfile.ParseChecked(yml, print.CheckColor)
+	if err != nil {
+		t.Fatalf("the form's file is refused: %v", err)
+	}
+	if a, b := mustJSON(got), mustJSON(want); string(a) != string(b) {
+		t.Errorf("the example in the form differs from the file:\n%s", lineDiff(string(b), string(a)))
+	}
+	if l.day.Event() != nil {
+		t.Fatal("filling the form recorded something")
+	}
+	tb.noScriptErrors()
+}
+
+// value is the value of the field matching selector.
+func (tb *tab) value(selector string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`document.querySelector(%q).value`, selector))
+}

@@ -367,6 +367,84 @@ async function record() {
   }
 }
 
+// centsText writes cents as euros are typed: "12" or "12,50".
+const centsText = (c) => (c % 100 === 0 ? String(c / 100) : `${Math.floor(c / 100)},${String(c % 100).padStart(2, "0")}`);
+
+// metresText writes metres the French way: "2,5".
+const metresText = (m) => String(m).replace(".", ",");
+
+// fill puts a checked event (the check's answer) in the form, to adapt;
+// the logos stay to be chosen again, a form holding no file of its own.
+function fill(ev) {
+  const set = (scope, k, v) => {
+    const f = field(scope, k);
+    if (f.type === "checkbox") f.checked = !!v;
+    else f.value = v === undefined || v === null ? "" : String(v);
+  };
+  const rows = (k, items, put, scope = form) => {
+    const l = list(scope, k);
+    l.querySelector(":scope > .rows").replaceChildren();
+    for (const it of items || []) put(addRow(l), it);
+  };
+  for (const k of ["name", "date", "venue", "time_zone", "draw", "public_url"]) set(form, k, ev[k]);
+  set(form, "hall.back_row_m", ev.hall ? metresText(ev.hall.back_row_m) : "");
+  set(form, "hall.screen_height_m", ev.hall ? metresText(ev.hall.screen_height_m) : "");
+  set(form, "schedule.doors", ev.schedule.doors);
+  set(form, "schedule.start", ev.schedule.start);
+  rows("schedule.breaks", ev.schedule.breaks, (r, b) => {
+    set(r, "label", b.label);
+    set(r, "at", b.at);
+    set(r, "minutes", b.minutes);
+  });
+  rows("series", ev.series, (r, x) => {
+    for (const k of ["code", "kind", "cards", "color", "title"]) set(r, k, x[k]);
+  });
+  for (const kind of ["regular", "special"]) {
+    rows("prices." + kind, ev.prices[kind], (r, t) => {
+      set(r, "cards", t.cards);
+      set(r, "cents", centsText(t.cents));
+    });
+  }
+  rows("desks", ev.desks, (r, d) => {
+    for (const k of ["name", "pmr", "special"]) set(r, k, d[k]);
+  });
+  rows("programme", ev.programme, (g, x) => {
+    set(g, "title", x.title);
+    set(g, "kinds.regular", (x.kinds || []).includes("regular"));
+    set(g, "kinds.special", (x.kinds || []).includes("special"));
+    set(g, "notes", x.notes);
+    rows("stages", x.stages, (r, st) => {
+      const pr = st.prize;
+      set(r, "stage", st.stage);
+      set(r, "prize.label", pr.label);
+      set(r, "prize.kind", pr.kind);
+      set(r, "prize.cents", pr.kind === "voucher" ? centsText(pr.cents) : "");
+      set(r, "prize.consolation", pr.consolation);
+      set(r, "prize.notes", pr.notes);
+      set(r, "prize.sponsor.name", pr.sponsor ? pr.sponsor.name : "");
+    }, g);
+  });
+  paths();
+}
+
+// example fills the form with the rulebook's example, read by the check.
+async function example() {
+  if (text(form, "name") !== "" && !confirm("Remplacer ce qui est saisi par l'exemple du règlement ?")) {
+    return;
+  }
+  const file = byId("examplefile").content.textContent;
+  try {
+    fill((await request("POST", "/api/v1/event/check", file)).event);
+  } catch (e) {
+    show([{ path: "", message: e.message }], []);
+    return;
+  }
+  shown = true;
+  stale();
+  await check();
+  field(form, "name").focus();
+}
+
 // key is the recording's idempotency key: a retry after a lost answer
 // records the event once.
 const key = newKey();
@@ -414,6 +492,7 @@ if (form) {
     check();
   });
   byId("fyaml").addEventListener("click", download);
+  byId("fexample").addEventListener("click", example);
   byId("confirm-read").addEventListener("change", (ev) => {
     byId("confirm-ok").disabled = !ev.target.checked;
   });
