@@ -154,7 +154,8 @@ function showValid(answer, created) {
   result.append(el("h2", created ? `✓ Événement « ${ev.name} » créé` : `✓ Fichier valide : « ${ev.name} », le ${ev.date} à ${ev.venue}`, "good"));
   if (!created) {
     const games = ev.programme.length;
-    result.append(el("p", `${ev.series.length} série(s), ${ev.desks.length} caisse(s), ${games} partie(s). Rien n'est encore enregistré.`));
+    const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+    result.append(el("p", `${n(ev.series.length, "série", "séries")}, ${n(ev.desks.length, "caisse", "caisses")}, ${n(games, "partie", "parties")}. Rien n'est encore enregistré.`));
   }
   for (const w of answer.warnings || []) {
     result.append(el("p", "Attention : " + w, "warn"));
