@@ -184,6 +184,8 @@ func TestBrowserEventForm_RulebookDayEqualsTheFile(t *testing.T) {
 	if got := tb.attr(at("series[0].cards"), "aria-invalid"); got != "true" {
 		t.Errorf("the field in error has aria-invalid %q", got)
 	}
+	tb.run(chromedp.ScrollIntoView(at("series[0].code")))
+	tb.screenshot("org_event_form_error")
 	tb.axe()
 	eval[bool](tb, `(document.querySelector('#dayform [data-path="series[0].cards"]').value = "", true)`)
 
