@@ -113,6 +113,20 @@ func ParseChecked(data []byte, color func(string) error) (*loto.EventSpec, []str
 // read from files, the event file's folder (e.g. os.DirFS of it); nil when
 // the file is read alone, and then a logo it names is a mistake.
 func ParseFiles(data []byte, color func(string) error, files fs.FS) (*loto.EventSpec, []string, error) {
+	spec, warned, err := ParseWarned(data, color, files)
+	if err != nil {
+		return nil, nil, err
+	}
+	warnings := make([]string, 0, len(warned))
+	for _, m := range warned {
+		warnings = append(warnings, m.String())
+	}
+	return spec, warnings, nil
+}
+
+// ParseWarned is ParseFiles whose warnings come one by one, each with its
+// line and place in the file, for a page that shows each beside its field.
+func ParseWarned(data []byte, color func(string) error, files fs.FS) (*loto.EventSpec, []Mistake, error) {
 	if len(data) > MaxSize {
 		return nil, nil, refusal(0, "", "le fichier de l'événement est trop gros : %d octets, %d au plus (il en fait d'ordinaire quelques milliers)", len(data), MaxSize)
 	}
@@ -145,7 +159,7 @@ func ParseFiles(data []byte, color func(string) error, files fs.FS) (*loto.Event
 	if err := p.err(); err != nil {
 		return nil, nil, err
 	}
-	return spec, warn.strings(), nil
+	return spec, warn.mistakes(), nil
 }
 
 // MaxSize bounds an event file in bytes: a real one holds a few thousand.

@@ -3,6 +3,7 @@ package eventfile
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"unicode/utf8"
 
 	"loto/internal/loto"
@@ -15,6 +16,18 @@ type Mistake struct {
 	Line    int    `json:"line"`
 	Path    string `json:"path"`
 	Message string `json:"message"`
+}
+
+// String is the mistake as a refusal lists it: "ligne N, path : message".
+func (m Mistake) String() string {
+	where := m.Path
+	if where == "" {
+		where = "(document)"
+	}
+	if m.Line > 0 {
+		return fmt.Sprintf("ligne %d, %s : %s", m.Line, where, m.Message)
+	}
+	return where + " : " + m.Message
 }
 
 // fileError is the refusal of an event file: the domain's invalid error,

@@ -154,6 +154,7 @@ func validatePrize(p *problems, path string, f *filePrize) loto.Prize {
 // warnEvent notes what is allowed but worth a second look.
 func warnEvent(w *problems, spec *loto.EventSpec) {
 	warnHall(w, spec.Hall)
+	warnCar(w, spec.Programme)
 	for i, t := range spec.Prices.Regular {
 		if t.Cents >= lawLimit {
 			w.add(fmt.Sprintf("prices.regular[%d].cents", i), "une mise de %s atteint 20 € : la loi veut des mises de faible valeur, inférieures à 20 € (L1)", t.Cents)

@@ -48,16 +48,17 @@ func (p *problems) line(path string) int {
 // strings renders each problem as "ligne N, path : message".
 func (p *problems) strings() []string {
 	out := make([]string, 0, len(p.list))
+	for _, m := range p.mistakes() {
+		out = append(out, m.String())
+	}
+	return out
+}
+
+// mistakes lists every problem with its line.
+func (p *problems) mistakes() []Mistake {
+	out := make([]Mistake, 0, len(p.list))
 	for _, pr := range p.list {
-		where := pr.path
-		if where == "" {
-			where = "(document)"
-		}
-		if l := p.line(pr.path); l > 0 {
-			out = append(out, fmt.Sprintf("ligne %d, %s : %s", l, where, pr.msg))
-		} else {
-			out = append(out, fmt.Sprintf("%s : %s", where, pr.msg))
-		}
+		out = append(out, Mistake{Line: p.line(pr.path), Path: pr.path, Message: pr.msg})
 	}
 	return out
 }

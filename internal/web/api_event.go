@@ -38,47 +38,69 @@ func readFile(r *http.Request, what string) ([]byte, error) {
 type eventCheck struct {
 	Event    *loto.EventSpec `json:"event"`
 	Warnings []string        `json:"warnings"`
+	// Warned are the warnings one by one, each at its line and place in
+	// the file, for the form that shows each beside its field.
+	Warned []eventfile.Mistake `json:"warned,omitempty"`
 }
 
 // parseEventFile reads and validates the body as an event file, alone or
 // with its images (upload.go), the printer's colours included, every
 // mistake at its line.
 func parseEventFile(r *http.Request) (*loto.EventSpec, []string, error) {
+	spec, warnings, _, err := parseEventWarned(r)
+	return spec, warnings, err
+}
+
+// parseEventWarned is parseEventFile with the warnings also one by one,
+// each at its place in the file ("" for the whole file).
+func parseEventWarned(r *http.Request) (*loto.EventSpec, []string, []eventfile.Mistake, error) {
 	file, files, err := readEventUpload(r)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var spec *loto.EventSpec
-	var warnings []string
+	var warned []eventfile.Mistake
 	if files == nil {
-		spec, warnings, err = eventfile.ParseChecked(file, print.CheckColor)
+		spec, warned, err = eventfile.ParseWarned(file, print.CheckColor, nil)
 	} else {
-		spec, warnings, err = eventfile.ParseFiles(file, print.CheckColor, files)
+		spec, warned, err = eventfile.ParseWarned(file, print.CheckColor, files)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	warnings = append(append([]string{}, warnings...), unusedWarnings(files)...)
+	for _, u := range unusedWarnings(files) {
+		warned = append(warned, eventfile.Mistake{Message: u})
+	}
 	// The event is recorded once and never amended: its address is given
 	// now or never.
 	if spec.PublicURL == "" {
-		warnings = append(warnings, noPublicURL)
+		warned = append(warned, eventfile.Mistake{Path: "public_url", Message: noPublicURL})
 	}
-	return spec, warnings, nil
+	warnings := make([]string, 0, len(warned))
+	for _, m := range warned {
+		if m.Path == "" || m.Message == noPublicURL {
+			warnings = append(warnings, m.Message)
+		} else {
+			warnings = append(warnings, m.String())
+		}
+	}
+	return spec, warnings, warned, nil
 }
 
 // noPublicURL warns of an event file without the day's public address.
 const noPublicURL = "pas d'adresse publique (public_url) : les billets n'imprimeront que « /reglement », sans l'adresse du serveur ni son code QR ; l'ajouter au fichier avant de créer l'événement, par exemple public_url: http://192.168.1.10:8080 (l'adresse que loto serve affiche pour le réseau de la salle)"
 
 func apiEventCheck(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	spec, warnings, err := parseEventFile(r)
+	spec, warnings, warned, err := parseEventWarned(r)
 	if err != nil {
 		return err
 	}
 	if ev := s.day.Event(); ev != nil {
-		warnings = append(warnings, "l'événement du jour est déjà créé (« "+ev.Name+" ») : ce fichier ne peut plus être enregistré")
+		created := "l'événement du jour est déjà créé (« " + ev.Name + " ») : ce fichier ne peut plus être enregistré"
+		warnings = append(warnings, created)
+		warned = append(warned, eventfile.Mistake{Message: created})
 	}
-	writeJSON(w, http.StatusOK, eventCheck{Event: spec, Warnings: warnings})
+	writeJSON(w, http.StatusOK, eventCheck{Event: spec, Warnings: warnings, Warned: warned})
 	return nil
 }
 

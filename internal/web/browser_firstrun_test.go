@@ -100,6 +100,7 @@ func TestBrowser_SetUpFromAnEmptyBase(t *testing.T) {
 			.replace("cards: 6000", "cards: 60").replace("title: Méga Loto Rotary", "title: Loto de l'école");
 		t.dispatchEvent(new Event("input")); return true; })()`, today))
 	org.run(chromedp.Click("#create"))
+	org.confirmEvent()
 	org.waitText(".done", "Événement enregistré")
 	ev := l.day.Event()
 	if ev == nil || ev.Name != "Loto de l'école Jules-Ferry" || ev.Date != today {

@@ -263,6 +263,7 @@ func uploadEvent(t *testing.T, h *hallDay) {
 	tb.run(chromedp.SetUploadFiles("#file", []string{file}))
 	tb.waitText("#result h2", "✓ Fichier valide")
 	tb.run(chromedp.Click("#create"))
+	tb.confirmEvent()
 	h.recorded(head, loto.TypeEventCreated, loto.RoleOrganiser, "organisateur")
 	tb.waitText(".done", "Événement enregistré")
 	h.noErrors(tb)

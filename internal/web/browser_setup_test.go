@@ -141,6 +141,7 @@ func TestBrowserSetup_EventFileMistakesThenCreated(t *testing.T) {
 	tb.waitText("#result", "ligne 6 : le fichier de l'événement n'est pas en UTF-8")
 
 	tb.run(chromedp.SetValue("#text", string(examples.MegaLoto)), chromedp.Click("#create"))
+	tb.confirmEvent()
 	tb.waitText(".done", "Événement enregistré")
 	if ev := l.day.Event(); ev == nil || ev.Name != "Méga Loto du Rotary Saint-Brieuc" {
 		t.Fatalf("the day's event: %+v", ev)

@@ -59,6 +59,7 @@ func TestBrowserUpload_EventFileWithItsLogo(t *testing.T) {
 	tb.screenshot("organisateur-evenement-logo-tablette")
 	tb.resize(laptopW, laptopH)
 	tb.run(chromedp.Click("#create"))
+	tb.confirmEvent()
 	tb.waitText(".done", "Événement enregistré")
 	ev := l.day.Event()
 	if ev == nil || len(ev.Logos) != 1 || ev.Logos[0].Type != "image/png" || ev.PublicURL != "http://192.168.1.10:8080" {

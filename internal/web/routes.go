@@ -117,6 +117,7 @@ var routes = []route{
 	{"GET /api/v1/event", loto.CmdCreateEvent, false, apiEvent},
 	{"POST /api/v1/event", loto.CmdCreateEvent, true, apiEventCreate},
 	{"POST /api/v1/event/check", loto.CmdCreateEvent, true, apiEventCheck},
+	{"POST /api/v1/event/preview", loto.CmdCreateEvent, true, apiEventPreview},
 	{"GET /api/v1/series", loto.CmdCreateSeries, false, apiSeries},
 	{"POST /api/v1/series", loto.CmdCreateSeries, true, apiSeriesCreate},
 	{"GET /api/v1/series/{code}/cards.pdf", loto.CmdCreateSeries, false, apiSeriesCards},

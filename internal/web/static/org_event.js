@@ -1,10 +1,12 @@
 // The event file's page (/organisateur/evenement): a file chosen, dropped
 // or pasted is checked by the server, each mistake shown at its line in a
-// listing of the file; once it is valid, the event is created. The images
+// listing of the file; once it is valid, its preview and the confirmation
+// (org_event_form.js) come before the event is recorded. The images
 // its prizes name (the sponsors' logos) are chosen or dropped with it, and
 // sent with it in one form.
 import { request } from "./api.js";
 import { byId, clearError, dropFiles, el, showError, utf8 } from "./org.js";
+import { showPreview, stale } from "./org_event_form.js";
 
 const form = byId("eventform");
 const text = byId("text");
@@ -35,6 +37,7 @@ function body() {
 
 // showImages lists the images to send, each with a button to take it off.
 function showImages() {
+  stale();
   imageList.replaceChildren();
   imageList.hidden = images.size === 0;
   for (const [name, f] of images) {
@@ -151,7 +154,8 @@ function showValid(answer, created) {
   result.append(el("h2", created ? `✓ Événement « ${ev.name} » créé` : `✓ Fichier valide : « ${ev.name} », le ${ev.date} à ${ev.venue}`, "good"));
   if (!created) {
     const games = ev.programme.length;
-    result.append(el("p", `${ev.series.length} série(s), ${ev.desks.length} caisse(s), ${games} partie(s). Rien n'est encore enregistré.`));
+    const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+    result.append(el("p", `${n(ev.series.length, "série", "séries")}, ${n(ev.desks.length, "caisse", "caisses")}, ${n(games, "partie", "parties")}. Rien n'est encore enregistré.`));
   }
   for (const w of answer.warnings || []) {
     result.append(el("p", "Attention : " + w, "warn"));
@@ -189,14 +193,23 @@ async function example() {
   await check();
 }
 
+// sent is the file's body with a key of what it holds: the text (or the
+// file chosen) and the images, for the preview to tell a change.
+function sent() {
+  const names = Array.from(images.values(), (f) => `${f.name}:${f.size}:${f.lastModified}`);
+  const key = JSON.stringify([raw ? `${raw.name}:${raw.size}:${raw.lastModified}` : text.value, names]);
+  return { json: key, data: body() };
+}
+
+// create shows the preview of the file's event and its confirmation,
+// which records it; nothing is recorded before.
 async function create(ev) {
   ev.preventDefault();
   if (!(await check())) {
     return;
   }
   try {
-    showValid(await request("POST", "/api/v1/event", body()), true);
-    setTimeout(() => location.reload(), 800);
+    await showPreview(sent);
   } catch (e) {
     if (e.code === "invalid") {
       showMistakes(e);
@@ -214,6 +227,7 @@ if (form) {
   dropFiles(byId("drop"), choose);
   text.addEventListener("input", () => {
     raw = null;
+    stale();
   });
   byId("example").addEventListener("click", example);
   byId("check").addEventListener("click", check);
