@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"loto/internal/cli/clitest"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 )
@@ -17,9 +17,7 @@ import (
 // runWith runs the program in-process with stdin.
 func runWith(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = Run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
-	return code, out.String(), errb.String()
+	return clitest.Run(Run, stdin, args...)
 }
 
 // replayDay replays the journal of db.
