@@ -15,17 +15,6 @@ import (
 	"loto/internal/journal/journaltest"
 )
 
-// openAt opens the store of the file at path, failing the test when it
-// cannot; the caller closes it.
-func openAt(t *testing.T, path string) *Store {
-	t.Helper()
-	s, err := Open(context.Background(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // rollbackMode reports whether the SQLite file at path is in
 // rollback-journal mode: bytes 18 and 19 of its header are 1, 2 in WAL mode.
 func rollbackMode(t *testing.T, path string) bool {
@@ -139,14 +128,14 @@ func TestCopyLeavesAnErasedRecordBehind(t *testing.T) {
 	if _, err := s.Append(ctx, 2, d); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(fileBytes(t, path), []byte("Quintard")) {
+	if !bytes.Contains(journaltest.OnDisk(t, path), []byte("Quintard")) {
 		t.Fatal("the erased record is not in the files any more: the test proves nothing")
 	}
 	to := filepath.Join(dir, "copy.db")
 	if err := Copy(ctx, path, to); err != nil {
 		t.Fatal(err)
 	}
-	b := fileBytes(t, to)
+	b := journaltest.OnDisk(t, to)
 	if bytes.Contains(b, []byte("Quintard")) {
 		t.Fatal("the copy holds the erased record")
 	}

@@ -43,10 +43,7 @@ func TestTwoProcessesOnOneFile(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "two.db")
 	// Create the file first so the two do not race on its migration.
-	s, err := Open(context.Background(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAt(t, path)
 	s.Close()
 	type child struct {
 		*journaltest.Child
@@ -102,10 +99,7 @@ func TestTwoProcessesOnOneFile(t *testing.T) {
 			t.Fatalf("sequence %d acknowledged by both processes", seq)
 		}
 	}
-	s, err = Open(context.Background(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s = openAt(t, path)
 	defer s.Close()
 	h, err := journal.Verify(context.Background(), s)
 	if err != nil {
