@@ -1,9 +1,8 @@
 package print
 
 import (
-	"os"
+	"io"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,16 +11,7 @@ import (
 // writeCards prints cards with opt to a temporary file and returns its path.
 func writeCards(t *testing.T, cards []CardSheet, opt CardOptions) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "cards.pdf")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := Cards(f, cards, opt, nil); err != nil {
-		t.Fatalf("Cards: %v", err)
-	}
-	return path
+	return writeFile(t, "cards.pdf", func(w io.Writer) error { return Cards(w, cards, opt, nil) })
 }
 
 // withPlateQR gives each card the QR text of its plate code.
