@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"loto/internal/cli/clitest"
-	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 )
 
@@ -23,12 +22,7 @@ func runWith(t *testing.T, stdin string, args ...string) (code int, stdout, stde
 // replayDay replays the journal of db.
 func replayDay(t *testing.T, db string) *loto.Day {
 	t.Helper()
-	s, err := sqlite.Open(context.Background(), db, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	d, err := loto.OpenWith(context.Background(), s, loto.Options{Clock: clock})
+	d, err := loto.OpenWith(context.Background(), openSQLite(t, db), loto.Options{Clock: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
