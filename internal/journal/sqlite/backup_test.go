@@ -32,9 +32,7 @@ func rollbackMode(t *testing.T, path string) bool {
 // is one file in rollback-journal mode, with no WAL beside it.
 func TestCopyDuringAppendsIsAPrefixThatVerifies(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "loto.db")
-	s := openAt(t, path)
+	s, dir, path := openNew(t)
 	defer s.Close()
 	if _, err := s.Append(ctx, 0, journaltest.Draft("test.first", map[string]int{"i": 0})); err != nil {
 		t.Fatal(err)
@@ -94,9 +92,7 @@ func TestCopyDuringAppendsIsAPrefixThatVerifies(t *testing.T) {
 // still hold it; the copy does not, and keeps the record not erased.
 func TestCopyLeavesAnErasedRecordBehind(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "loto.db")
-	s := openAt(t, path)
+	s, dir, path := openNew(t)
 	defer s.Close()
 	for i, rec := range []string{"Hélène Quintard 0612345678", "Paul Zébulon"} {
 		ref := fmt.Sprintf("reservation/%d", i+1)
@@ -149,9 +145,7 @@ func TestCopyLeavesAnErasedRecordBehind(t *testing.T) {
 // has open is copied.
 func TestCopyRefusesAnExistingFileAndAMissingSource(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "loto.db")
-	s := openAt(t, path)
+	s, dir, path := openNew(t)
 	s.Close()
 	other := filepath.Join(dir, "other")
 	if err := os.WriteFile(other, []byte("not mine"), 0o644); err != nil {

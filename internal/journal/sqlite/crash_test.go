@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"io"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -13,13 +12,8 @@ import (
 )
 
 // TestMain makes this test binary a crash child when journaltest.CrashEnv
-// names a file (see journaltest.CrashChild).
-func TestMain(m *testing.M) {
-	if path := os.Getenv(journaltest.CrashEnv); path != "" {
-		journaltest.CrashChild(path, openStore)
-	}
-	os.Exit(m.Run())
-}
+// names a file (see journaltest.Main).
+func TestMain(m *testing.M) { journaltest.Main(m, openStore) }
 
 func openStore(ctx context.Context, path string) (journal.Store, error) { return Open(ctx, path, nil) }
 

@@ -18,9 +18,7 @@ import (
 // files named, before SQLite opens it.
 func TestOpen_TheBaseIsPrivate(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "loto.db")
-	s := openAt(t, path)
+	s, dir, path := openNew(t)
 	if _, err := s.Append(ctx, 0, journaltest.Draft("test.first", map[string]int{"i": 0})); err != nil {
 		t.Fatal(err)
 	}

@@ -22,10 +22,19 @@ func openAt(t testing.TB, path string) *Store {
 	return s
 }
 
+// openNew opens a store on a new file, loto.db in the new directory dir;
+// the caller closes it.
+func openNew(t *testing.T) (s *Store, dir, path string) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, "loto.db")
+	return openAt(t, path), dir, path
+}
+
 // openTemp opens a store on a new file, closed when the test ends.
 func openTemp(t *testing.T) journal.Store {
 	t.Helper()
-	s := openAt(t, filepath.Join(t.TempDir(), "loto.db"))
+	s, _, _ := openNew(t)
 	t.Cleanup(func() { s.Close() })
 	return s
 }
