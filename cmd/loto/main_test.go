@@ -26,6 +26,17 @@ func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return clitest.Run(Run, "", args...)
 }
 
+// wantSays fails the test unless text, what a command printed (named by
+// what), says every one of says.
+func wantSays(t *testing.T, what, text string, says ...string) {
+	t.Helper()
+	for _, say := range says {
+		if !strings.Contains(text, say) {
+			t.Fatalf("%s does not say %q:\n%s", what, say, text)
+		}
+	}
+}
+
 // seedJournal writes n events, one with a secret, into a new SQLite file.
 func seedJournal(t *testing.T, n int) string {
 	t.Helper()

@@ -157,11 +157,7 @@ func TestCLI_SellAtAnOpenDesk(t *testing.T) {
 	}
 	// The Z report: 150 float + 50 + 5 + 10 tendered - 25 - 3 change = 187 € expected; 180 € counted.
 	out = mustRun(t, "desk", "close", "caisse-1", "--count", "50x3,20x1,10x1", "--card", "8", "--db", db)
-	for _, say := range []string{"4 ventes", "espèces", "187,00 €", "180,00 €", "-7,00 €", "carte bancaire"} {
-		if !strings.Contains(out, say) {
-			t.Fatalf("Z report does not say %q:\n%s", say, out)
-		}
-	}
+	wantSays(t, "Z report", out, "4 ventes", "espèces", "187,00 €", "180,00 €", "-7,00 €", "carte bancaire")
 	fails(t, db, "déjà fermée", "desk", "close", "caisse-1", "--count", "0", "--db", db)
 	fails(t, db, "coupure", "desk", "close", "voiture", "--count", "3x1", "--db", db)
 	misused(t, db, "--float est requis", "desk", "open", "pmr", "--db", db)
