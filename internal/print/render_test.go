@@ -9,22 +9,9 @@ import (
 	"slices"
 	"strconv"
 	"testing"
-)
 
-// needTool returns the path of a poppler tool. Without it the test skips on a
-// workstation but fails under CI=true, where the test script installs it.
-func needTool(t *testing.T, name string) string {
-	t.Helper()
-	path, err := exec.LookPath(name)
-	if err == nil {
-		return path
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s is missing: CI must install poppler-utils", name)
-	}
-	t.Skipf("%s is missing: install poppler-utils (apt-get install -y poppler-utils) to run this test", name)
-	return ""
-}
+	"loto/internal/print/pdftest"
+)
 
 // writePDF prints cards with layout to a temporary file and returns its path.
 func writePDF(t *testing.T, cards []CardSheet, layout int) string {
@@ -41,7 +28,7 @@ type page struct {
 // rasterize renders every page of the PDF at dpi with pdftoppm.
 func rasterize(t *testing.T, pdfPath string, dpi int) []page {
 	t.Helper()
-	tool := needTool(t, "pdftoppm")
+	tool := pdftest.Tool(t, "pdftoppm")
 	prefix := filepath.Join(t.TempDir(), "page")
 	out, err := exec.Command(tool, "-png", "-r", strconv.Itoa(dpi), pdfPath, prefix).CombinedOutput()
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"loto/internal/print/pdftest"
 )
 
 // writeCards prints cards with opt to a temporary file and returns its path.
@@ -26,7 +28,7 @@ func withPlateQR(cards []CardSheet) []CardSheet {
 // and whether each is embedded.
 func pdfFonts(t *testing.T, path string) [][]string {
 	t.Helper()
-	out, err := exec.Command(needTool(t, "pdffonts"), path).Output()
+	out, err := exec.Command(pdftest.Tool(t, "pdffonts"), path).Output()
 	if err != nil {
 		t.Fatalf("pdffonts: %v", err)
 	}
@@ -115,7 +117,7 @@ func TestCards_PlateQRCodeReadsBack(t *testing.T) {
 // points: "MediaBox", "TrimBox", "BleedBox"... each as x0 y0 x1 y1.
 func pdfBoxes(t *testing.T, path string) map[string][4]float64 {
 	t.Helper()
-	out, err := exec.Command(needTool(t, "pdfinfo"), "-box", path).Output()
+	out, err := exec.Command(pdftest.Tool(t, "pdfinfo"), "-box", path).Output()
 	if err != nil {
 		t.Fatalf("pdfinfo: %v", err)
 	}
