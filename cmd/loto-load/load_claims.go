@@ -50,17 +50,16 @@ func loadClaims(ctx context.Context, e *env) error {
 	fs := newFlags("claims", e)
 	fs.About = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite) en 127.0.0.1, une partie en cours, des contrôleurs appairés ; --db ne sert pas."
 	rate := fs.Int("rate", 1000, "`N` annonces par seconde, de 1 à "+strconv.Itoa(maxClaimRate))
-	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
+	duration, asJSON := fs.timed()
 	workers := fs.Int("workers", 64, "`N` requêtes en cours au plus, de 1 à "+strconv.Itoa(maxClaimWorkers))
-	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	switch {
 	case *rate < 1 || *rate > maxClaimRate:
 		return usagef("--rate : de 1 à %d annonces par seconde", maxClaimRate)
-	case *duration < time.Second || *duration > maxLoadDuration:
-		return usagef("--duration : de 1s à 10m")
+	case badDuration(*duration):
+		return errDuration
 	case *workers < 1 || *workers > maxClaimWorkers:
 		return usagef("--workers : de 1 à %d", maxClaimWorkers)
 	}
@@ -74,7 +73,7 @@ func loadClaims(ctx context.Context, e *env) error {
 	fmt.Fprintf(e.stdout, "annonces : %d par seconde demandées pendant %s, %d confirmées, %s par seconde\n", res.Rate, *duration, res.Claims,
 		frenchDecimal(strconv.FormatFloat(res.PerSec, 'f', 0, 64)))
 	if res.Claims > 0 {
-		fmt.Fprintf(e.stdout, "de l'heure prévue à la réponse : p50 %s, p99 %s, max %s\n", millis(res.P50), millis(res.P99), millis(res.Max))
+		fmt.Fprintf(e.stdout, "de l'heure prévue à la réponse : %s\n", latency(res.P50, res.P99, res.Max))
 	}
 	fmt.Fprintf(e.stdout, "annonces parties en retard sur leur heure (tous les envois occupés) : %d ; erreurs : %d\n", res.Late, res.Errors)
 	if res.FirstError != "" {

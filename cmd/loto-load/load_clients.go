@@ -267,6 +267,12 @@ func quantile(sorted []int64, q float64) int64 {
 	return sorted[max(0, min(i, len(sorted)-1))]
 }
 
+// latency writes three figures of a measure's latency, in microseconds:
+// "p50 1,2 ms, p99 3,4 ms, max 5,6 ms".
+func latency(p50, p99, highest int64) string {
+	return "p50 " + millis(p50) + ", p99 " + millis(p99) + ", max " + millis(highest)
+}
+
 // millis writes microseconds as milliseconds in French ("3,2 ms").
 func millis(us int64) string {
 	return frenchDecimal(strconv.FormatFloat(float64(us)/1000, 'f', 1, 64)) + " ms"

@@ -46,12 +46,11 @@ func loadStream(ctx context.Context, e *env) error {
 	fs := newFlags("stream", e)
 	fs.About = "Mesure sur cette machine seulement (127.0.0.1, ::1, localhost), bornée en clients et en durée ; --db ne sert pas."
 	clients := fs.Int("clients", 100, "`N` clients du flux, de 1 à "+strconv.Itoa(maxLoadClients))
-	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
+	duration, asJSON := fs.timed()
 	target := fs.String("url", "", "`URL` du serveur à mesurer, sur cette machine (http://127.0.0.1:PORT) ; sans elle, un serveur est lancé sur un jour temporaire")
 	interval := fs.Duration("interval", time.Second, "`DURÉE` entre deux numéros tirés, sans --url (de 10ms à 10s ; une seconde, plus vite que tout meneur, par défaut)")
 	pid := fs.Int("pid", 0, "`PID` du serveur de --url sur cette machine : sa mémoire et son CPU lus dans /proc")
 	transport := fs.String("transport", "raw", "`FAÇON` d'écrire le flux, sans --url : raw (la connexion reprise à net/http, là où le système s'y prête) ou http (net/http, partout)")
-	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
@@ -64,8 +63,8 @@ func loadStream(ctx context.Context, e *env) error {
 		return usagef("--pid : un numéro de processus")
 	case *clients < 1 || *clients > maxLoadClients:
 		return usagef("--clients : de 1 à %d clients", maxLoadClients)
-	case *duration < time.Second || *duration > maxLoadDuration:
-		return usagef("--duration : de 1s à 10m")
+	case badDuration(*duration):
+		return errDuration
 	case *interval < 10*time.Millisecond || *interval > 10*time.Second:
 		return usagef("--interval : de 10ms à 10s")
 	}
@@ -168,11 +167,11 @@ func writeLoad(e *env, r streamLoad, d time.Duration) {
 	}
 	fmt.Fprintln(e.stdout)
 	if r.Changes > 0 {
-		fmt.Fprintf(e.stdout, "de l'écriture au dernier client, reçu par son système : p50 %s, p99 %s, max %s\n", millis(r.P50), millis(r.P99), millis(r.Max))
-		fmt.Fprintf(e.stdout, "… et lu par cet outil, qui partage la machine : p50 %s, p99 %s, max %s\n", millis(r.ReadP50), millis(r.ReadP99), millis(r.ReadMax))
+		fmt.Fprintf(e.stdout, "de l'écriture au dernier client, reçu par son système : %s\n", latency(r.P50, r.P99, r.Max))
+		fmt.Fprintf(e.stdout, "… et lu par cet outil, qui partage la machine : %s\n", latency(r.ReadP50, r.ReadP99, r.ReadMax))
 	}
 	if r.CommandMax > 0 {
-		fmt.Fprintf(e.stdout, "dont la commande (écriture durable comprise) : p50 %s, p99 %s, max %s\n", millis(r.CommandP50), millis(r.CommandP99), millis(r.CommandMax))
+		fmt.Fprintf(e.stdout, "dont la commande (écriture durable comprise) : %s\n", latency(r.CommandP50, r.CommandP99, r.CommandMax))
 	}
 	if r.MemPerClient > 0 {
 		fmt.Fprintf(e.stdout, "mémoire du serveur : %s Ko par client\n", frenchDecimal(strconv.FormatFloat(float64(r.MemPerClient)/1024, 'f', 1, 64)))

@@ -94,8 +94,8 @@ func loadDayCmd(ctx context.Context, e *env) error {
 		return usagef("--pace : de 0 à 10s")
 	case o.pause < 0 || o.pause > time.Minute:
 		return usagef("--pause : de 0 à 1m")
-	case o.duration < time.Second || o.duration > maxLoadDuration:
-		return usagef("--duration : de 1s à 10m")
+	case badDuration(o.duration):
+		return errDuration
 	case o.instances < 1 || o.instances > maxDayInstances:
 		return usagef("--instances : 1 ou %d serveurs", maxDayInstances)
 	}

@@ -34,7 +34,7 @@ func writeDay(w io.Writer, r dayLoad) {
 	if s := r.Stream; s != nil {
 		fmt.Fprintf(w, "en direct : %d clients, %d changements reçus par tous", s.Clients, s.Changes)
 		if s.Changes > 0 {
-			fmt.Fprintf(w, ", de l'écriture au dernier client p50 %s, p99 %s, max %s", millis(s.P50), millis(s.P99), millis(s.Max))
+			fmt.Fprintf(w, ", de l'écriture au dernier client %s", latency(s.P50, s.P99, s.Max))
 		}
 		fmt.Fprintf(w, " ; clients coupés : %d\n", s.Dropped)
 	}

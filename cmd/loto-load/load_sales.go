@@ -56,16 +56,15 @@ func loadSales(ctx context.Context, e *env) error {
 	fs := newFlags("sales", e)
 	fs.About = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite, ou la base PostgreSQL vide que --db nomme) en 127.0.0.1, des caissiers appairés à ses caisses."
 	cashiers := fs.Int("cashiers", 20, "`N` caissiers qui vendent en même temps, de 1 à "+strconv.Itoa(maxCashiers))
-	duration := fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
-	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
+	duration, asJSON := fs.timed()
 	if err := fs.parse(e.args); err != nil {
 		return err
 	}
 	switch {
 	case *cashiers < 1 || *cashiers > maxCashiers:
 		return usagef("--cashiers : de 1 à %d caissiers", maxCashiers)
-	case *duration < time.Second || *duration > maxLoadDuration:
-		return usagef("--duration : de 1s à 10m")
+	case badDuration(*duration):
+		return errDuration
 	}
 	pg := fs.db
 	if pg != "" && !isPostgres(pg) {
@@ -81,7 +80,7 @@ func loadSales(ctx context.Context, e *env) error {
 	fmt.Fprintf(e.stdout, "ventes : %d caissiers pendant %s, %d ventes confirmées, %s ventes/s (journal %s)\n", res.Cashiers, *duration, res.Sales,
 		frenchDecimal(strconv.FormatFloat(res.PerSecond, 'f', 0, 64)), res.Journal)
 	if res.Sales > 0 {
-		fmt.Fprintf(e.stdout, "de la requête à la réponse : p50 %s, p99 %s, max %s\n", millis(res.P50), millis(res.P99), millis(res.Max))
+		fmt.Fprintf(e.stdout, "de la requête à la réponse : %s\n", latency(res.P50, res.P99, res.Max))
 	}
 	fmt.Fprintf(e.stdout, "erreurs : %d\n", res.Errors)
 	if res.FirstError != "" {

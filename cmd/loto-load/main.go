@@ -124,6 +124,20 @@ func newFlags(name string, e *env) *flags {
 	return fs
 }
 
+// timed adds to a measure's flags --duration, how long it measures (1s to
+// 10m: see badDuration), and --json.
+func (fs *flags) timed() (duration *time.Duration, asJSON *bool) {
+	duration = fs.Duration("duration", 10*time.Second, "`DURÉE` de la mesure, de 1s à 10m")
+	asJSON = fs.Bool("json", false, "écrit le résultat en JSON")
+	return duration, asJSON
+}
+
+// badDuration reports a measure's --duration outside 1s..10m, which
+// errDuration refuses.
+func badDuration(d time.Duration) bool { return d < time.Second || d > maxLoadDuration }
+
+var errDuration = usagef("--duration : de 1s à 10m")
+
 // parse parses flags in French (see cli.FlagSet.ParseArgs).
 func (fs *flags) parse(args []string) error { return fs.ParseArgs(args) }
 

@@ -1,18 +1,13 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"loto/internal/cli/clitest"
 )
 
 // TestMain runs every measure at noon on the day of the example event,
@@ -21,64 +16,29 @@ func TestMain(m *testing.M) {
 	paris, _ := time.LoadLocation("Europe/Paris")
 	clock = func() time.Time { return time.Date(2025, 3, 16, 12, 0, 0, 0, paris) }
 	code := m.Run()
-	if binary.path != "" { // built by the tests that serve with the real binary
-		os.RemoveAll(filepath.Dir(binary.path))
-	}
+	clitest.RemoveBinaries()
 	os.Exit(code)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// run runs the program in-process and returns its exit status and output.
 func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = Run(context.Background(), args, strings.NewReader(""), &out, &errb)
-	return code, out.String(), errb.String()
+	return clitest.Run(Run, "", args...)
 }
 
 // runJSON runs the program with args, which must succeed, and reads what
 // it printed as a JSON T.
 func runJSON[T any](t *testing.T, args ...string) T {
 	t.Helper()
-	code, out, errs := run(t, args...)
-	if code != 0 {
-		t.Fatalf("loto-load %s: exit %d: %s", strings.Join(args, " "), code, errs)
-	}
-	var v T
-	if err := json.Unmarshal([]byte(out), &v); err != nil {
-		t.Fatalf("loto-load %s printed %q: %v", strings.Join(args, " "), out, err)
-	}
-	return v
-}
-
-// binary is the loto binary built once for the tests that serve with it.
-var binary struct {
-	once sync.Once
-	path string
-	err  error
+	return clitest.JSON[T](t, "loto-load", Run, args...)
 }
 
 // buildBinary builds cmd/loto into a temporary file, once per test run.
 func buildBinary(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	binary.once.Do(func() {
-		dir, err := os.MkdirTemp("", "loto-bin-")
-		if err != nil {
-			binary.err = err
-			return
-		}
-		binary.path = filepath.Join(dir, "loto")
-		if out, err := exec.Command("go", "build", "-o", binary.path, "../loto").CombinedOutput(); err != nil {
-			binary.err = fmt.Errorf("go build: %v %s", err, out)
-		}
-	})
-	if binary.err != nil {
-		t.Fatal(binary.err)
-	}
-	return binary.path
+	return clitest.Binary(t, "../loto")
 }
 
 func TestHelpListsTheMeasures(t *testing.T) {

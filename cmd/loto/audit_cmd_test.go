@@ -141,8 +141,7 @@ func TestCommandsRefuseABrokenJournal(t *testing.T) {
 // A day of typed numbers has nothing to recompute them from: the audit says
 // so, and says what it checked instead, rather than "0 tirage".
 func TestR14_AuditOfAManualDaySaysWhatItChecked(t *testing.T) {
-	db, _ := gameDB(t, "manual")
-	mustRun(t, "game", "start", "--db", db)
+	db, _ := startedGame(t, "manual")
 	for _, n := range []string{"7", "43", "90"} {
 		mustRun(t, "game", "draw", n, "--db", db)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,21 +16,13 @@ import (
 // backupOf runs `loto backup --json` of db into out and returns what it printed.
 func backupOf(t *testing.T, db, out string) backupJSON {
 	t.Helper()
-	var b backupJSON
-	if err := json.Unmarshal([]byte(mustRun(t, "backup", "--db", db, "--out", out, "--json")), &b); err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return mustJSON[backupJSON](t, "backup", "--db", db, "--out", out, "--json")
 }
 
 // anchorOf runs `loto journal head --json` on db.
 func anchorOf(t *testing.T, db string) headJSON {
 	t.Helper()
-	var h headJSON
-	if err := json.Unmarshal([]byte(mustRun(t, "journal", "head", "--json", "--db", db)), &h); err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return mustJSON[headJSON](t, "journal", "head", "--json", "--db", db)
 }
 
 // exported returns the lines of `loto journal export` of db.

@@ -2,10 +2,11 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"loto/internal/cli/clitest"
 )
 
 // paris is the zone of the tests' event files (the default, R1).
@@ -17,9 +18,7 @@ var paris, _ = time.LoadLocation("Europe/Paris")
 func TestMain(m *testing.M) {
 	clock = func() time.Time { return time.Date(2025, 3, 16, 12, 0, 0, 0, paris) }
 	code := m.Run()
-	if binary.path != "" { // built by the tests that drive the real binary
-		os.RemoveAll(filepath.Dir(binary.path))
-	}
+	clitest.RemoveBinaries()
 	os.Exit(code)
 }
 

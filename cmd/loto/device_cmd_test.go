@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -10,27 +9,20 @@ import (
 	"strings"
 	"testing"
 
-	"loto/internal/journal/sqlite"
+	"loto/internal/cli/clitest"
 	"loto/internal/loto"
 )
 
 // runWith runs the program in-process with stdin.
 func runWith(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = Run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
-	return code, out.String(), errb.String()
+	return clitest.Run(Run, stdin, args...)
 }
 
 // replayDay replays the journal of db.
 func replayDay(t *testing.T, db string) *loto.Day {
 	t.Helper()
-	s, err := sqlite.Open(context.Background(), db, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	d, err := loto.OpenWith(context.Background(), s, loto.Options{Clock: clock})
+	d, err := loto.OpenWith(context.Background(), openSQLite(t, db), loto.Options{Clock: clock})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,9 +37,8 @@ func TestCLI_R28_ExcludeVoidsEveryCardOfThePerson(t *testing.T) {
 // A winner excluded between the control and the award takes no prize: with
 // nobody left the game goes on, and the host's status says why (R28).
 func TestR28_ExcludedWinnerIsLeftOutOfTheAward(t *testing.T) {
-	db, cards := gameDB(t, "manual")
-	mustRun(t, "game", "start", "--db", db)
-	for _, n := range rowNumbers(cards[0].Grid, 0) {
+	db, cards := startedGame(t, "manual")
+	for _, n := range cards[0].Grid.Row(0) {
 		mustRun(t, "game", "draw", strconv.Itoa(int(n)), "--db", db)
 	}
 	mustRun(t, "game", "claim", cards[0].Serial, "--db", db)

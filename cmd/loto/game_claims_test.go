@@ -10,10 +10,9 @@ import (
 )
 
 func TestR21_GameCLI_LateAfterAnEmptyControl(t *testing.T) {
-	db, cards := gameDB(t, "manual")
-	mustRun(t, "game", "start", "--db", db)
+	db, cards := startedGame(t, "manual")
 	var drawn []card.Number
-	draw(t, db, cards, &drawn, rowNumbers(cards[0].Grid, 0)...)
+	draw(t, db, cards, &drawn, cards[0].Grid.Row(0)...)
 	// A wrong call (card 2 shares no number with card 1, same plate) and its empty control.
 	mustRun(t, "game", "claim", cards[1].Serial, "--db", db)
 	if out := mustRun(t, "game", "control", "--db", db); !strings.Contains(out, "aucun gagnant") {
@@ -35,12 +34,11 @@ func TestR21_GameCLI_LateAfterAnEmptyControl(t *testing.T) {
 }
 
 func TestR20_GameCLI_CardThatCompletedEarlierIsToldWhy(t *testing.T) {
-	db, cards := gameDB(t, "manual")
-	mustRun(t, "game", "start", "--db", db)
-	row := rowNumbers(cards[0].Grid, 0)
+	db, cards := startedGame(t, "manual")
+	row := cards[0].Grid.Row(0)
 	var drawn []card.Number
 	draw(t, db, cards, &drawn, row...)
-	draw(t, db, cards, &drawn, rowNumbers(cards[1].Grid, 0)[0])
+	draw(t, db, cards, &drawn, cards[1].Grid.Row(0)[0])
 	mustRun(t, "game", "claim", cards[0].Serial, "--db", db)
 	out := mustRun(t, "game", "control", "--db", db)
 	want := fmt.Sprintf("annonce 1 — %s : pas gagnant — ligne complète depuis le n° %d (5e numéro) : annonce trop tardive (R20)", cards[0].Serial, row[4])
@@ -50,10 +48,9 @@ func TestR20_GameCLI_CardThatCompletedEarlierIsToldWhy(t *testing.T) {
 }
 
 func TestR27_GameCLI_RulingForADuplicateWarns(t *testing.T) {
-	db, cards := gameDB(t, "manual")
-	mustRun(t, "game", "start", "--db", db)
+	db, cards := startedGame(t, "manual")
 	var drawn []card.Number
-	draw(t, db, cards, &drawn, rowNumbers(cards[0].Grid, 0)...)
+	draw(t, db, cards, &drawn, cards[0].Grid.Row(0)...)
 	mustRun(t, "game", "claim", cards[0].Serial, cards[0].Serial, "--db", db)
 	mustRun(t, "game", "control", "--db", db)
 	out := mustRun(t, "game", "rule", "--role", "meneur", "--claim", "2", "--verdict", "win", "--why", "le joueur insiste", "--db", db)
@@ -73,8 +70,7 @@ func reportCSV(t *testing.T, db string) string {
 }
 
 func TestR18_GameCLI_SharedVoucherSaysThePart(t *testing.T) {
-	db, cards := gameDB(t, "manual")
-	mustRun(t, "game", "start", "--db", db)
+	db, cards := startedGame(t, "manual")
 	other, _ := drawTie(t, db, cards)
 	mustRun(t, "game", "claim", cards[0].Serial, other.Serial, "--db", db)
 	mustRun(t, "game", "control", "--db", db)
@@ -91,8 +87,7 @@ func TestR18_GameCLI_SharedVoucherSaysThePart(t *testing.T) {
 }
 
 func TestR18_GameCLI_DeclinedShareShownInStatusAndReport(t *testing.T) {
-	db, cards := gameDB(t, "manual")
-	mustRun(t, "game", "start", "--db", db)
+	db, cards := startedGame(t, "manual")
 	other, _ := drawTie(t, db, cards)
 	mustRun(t, "game", "claim", cards[0].Serial, other.Serial, "--db", db)
 	mustRun(t, "game", "control", "--db", db)

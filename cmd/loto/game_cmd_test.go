@@ -16,14 +16,7 @@ import (
 
 // gameEvent is a small day of 12 cards (two plates), in the given draw
 // mode: one game of a quine for a voucher, then a double quine for an object.
-const gameEvent = `name: Petit loto
-date: 2025-03-16
-venue: Salle des fêtes
-schedule:
-  doors: "08:00"
-  start: "11:00"
-  breaks: [{label: pause repas, at: "12:30", minutes: 75}]
-series:
+const gameEvent = eventDay + `series:
   - {code: A, kind: regular, cards: 12, color: jaune}
 prices:
   regular: [{cards: 1, cents: 500}]
@@ -63,15 +56,12 @@ func gameDB(t *testing.T, draw string) (string, []loto.ExportedCard) {
 	return db, cards
 }
 
-// rowNumbers returns the numbers of a row of a card.
-func rowNumbers(c card.Card, r int) []card.Number {
-	var out []card.Number
-	for _, n := range c[r] {
-		if n != 0 {
-			out = append(out, n)
-		}
-	}
-	return out
+// startedGame is gameDB with its game started.
+func startedGame(t *testing.T, draw string) (string, []loto.ExportedCard) {
+	t.Helper()
+	db, cards := gameDB(t, draw)
+	mustRun(t, "game", "start", "--db", db)
+	return db, cards
 }
 
 // callableNow counts, independently of the engine, the cards with a row
@@ -81,7 +71,7 @@ func callableNow(cards []loto.ExportedCard, drawn []card.Number) int {
 	count := 0
 	for _, c := range cards {
 		for r := range 3 {
-			row := rowNumbers(c.Grid, r)
+			row := c.Grid.Row(r)
 			done := slices.Contains(row, last)
 			for _, n := range row {
 				done = done && slices.Contains(drawn, n)
@@ -127,11 +117,7 @@ type statusView struct {
 // status reads the board's view as JSON.
 func status(t *testing.T, db string) statusView {
 	t.Helper()
-	var st statusView
-	if err := json.Unmarshal([]byte(mustRun(t, "game", "status", "--json", "--db", db)), &st); err != nil {
-		t.Fatal(err)
-	}
-	return st
+	return mustJSON[statusView](t, "game", "status", "--json", "--db", db)
 }
 
 // readOut returns the numbers a control says to read out for a claim.
@@ -166,7 +152,7 @@ func TestR20_GameCLI_WinnerReadOutStartsWithTheLastNumber(t *testing.T) {
 	if !strings.Contains(out, "Partie 1 commence") || !strings.Contains(out, "quine : Bon de 30 €") {
 		t.Fatalf("start does not announce the prize (R13):\n%s", out)
 	}
-	row := rowNumbers(cards[0].Grid, 0)
+	row := cards[0].Grid.Row(0)
 	var drawn []card.Number
 	draw(t, db, cards, &drawn, row...)
 	mustRun(t, "game", "call", "--db", db)
@@ -212,11 +198,7 @@ func TestR20_GameCLI_WinnerReadOutStartsWithTheLastNumber(t *testing.T) {
 	}
 
 	out = mustRun(t, "game", "award", "--db", db, "--by", "host")
-	for _, say := range []string{cards[0].Serial + " : Bon de 30 €, montant 30,00 €", "étape suivante : double quine : Robot tondeuse"} {
-		if !strings.Contains(out, say) {
-			t.Fatalf("award does not say %q:\n%s", say, out)
-		}
-	}
+	wantSays(t, "award", out, cards[0].Serial+" : Bon de 30 €, montant 30,00 €", "étape suivante : double quine : Robot tondeuse")
 	if strings.Contains(out, cards[1].Serial) {
 		t.Fatalf("the late claim was given a prize (R21):\n%s", out)
 	}
@@ -225,17 +207,12 @@ func TestR20_GameCLI_WinnerReadOutStartsWithTheLastNumber(t *testing.T) {
 		t.Fatalf("status after the award: %+v", st)
 	}
 	text := mustRun(t, "game", "status", "--db", db)
-	for _, say := range []string{"Partie 1, double quine (2 lignes) — tirage en cours", "dernier numéro : " + strconv.Itoa(int(row[4]))} {
-		if !strings.Contains(text, say) {
-			t.Fatalf("status does not say %q:\n%s", say, text)
-		}
-	}
+	wantSays(t, "status", text, "Partie 1, double quine (2 lignes) — tirage en cours", "dernier numéro : "+strconv.Itoa(int(row[4])))
 }
 
 func TestR22_GameCLI_WrongClaimTheGameGoesOn(t *testing.T) {
-	db, cards := gameDB(t, "manual")
-	mustRun(t, "game", "start", "--db", db)
-	row := rowNumbers(cards[0].Grid, 0)
+	db, cards := startedGame(t, "manual")
+	row := cards[0].Grid.Row(0)
 	var drawn []card.Number
 	draw(t, db, cards, &drawn, row[0], row[1])
 	// The claim itself stops the draw (R15): no separate call needed.
@@ -251,7 +228,7 @@ func TestR22_GameCLI_WrongClaimTheGameGoesOn(t *testing.T) {
 	fails(t, db, "déjà sorti", "game", "draw", strconv.Itoa(int(row[0])), "--db", db)
 
 	// A slip: a number of another card typed, taken back, typed again later.
-	slip := rowNumbers(cards[1].Grid, 0)[0]
+	slip := cards[1].Grid.Row(0)[0]
 	draw(t, db, cards, &drawn, slip)
 	if out := mustRun(t, "game", "undo", "--db", db); !strings.Contains(out, fmt.Sprintf("numéro %d annulé", slip)) || !strings.Contains(out, fmt.Sprintf("dernier numéro : %d", row[1])) {
 		t.Fatalf("undo:\n%s", out)
@@ -269,13 +246,13 @@ func drawTie(t *testing.T, db string, cards []loto.ExportedCard) (loto.ExportedC
 	t.Helper()
 	// Card 1 is on plate 1, so each number of its first row is on a row of a
 	// card of plate 2: both rows complete on that number, a tie.
-	x := rowNumbers(cards[0].Grid, 0)
+	x := cards[0].Grid.Row(0)
 	var y []card.Number
 	var other loto.ExportedCard
 	shared := x[0]
 	for _, c := range cards[6:] {
 		for r := range 3 {
-			if row := rowNumbers(c.Grid, r); slices.Contains(row, shared) {
+			if row := c.Grid.Row(r); slices.Contains(row, shared) {
 				y, other = row, c
 			}
 		}
@@ -292,8 +269,7 @@ func drawTie(t *testing.T, db string, cards []loto.ExportedCard) (loto.ExportedC
 }
 
 func TestR18_GameCLI_TieDeclinedHighestTokenTakesTheVoucher(t *testing.T) {
-	db, cards := gameDB(t, "manual")
-	mustRun(t, "game", "start", "--db", db)
+	db, cards := startedGame(t, "manual")
 	other, shared := drawTie(t, db, cards)
 	mustRun(t, "game", "claim", cards[0].Serial, other.Serial, "--db", db)
 	out := mustRun(t, "game", "control", "--db", db)
@@ -310,17 +286,12 @@ func TestR18_GameCLI_TieDeclinedHighestTokenTakesTheVoucher(t *testing.T) {
 		t.Fatalf("tokens:\n%s", out)
 	}
 	out = mustRun(t, "game", "award", "--db", db)
-	for _, say := range []string{other.Serial + " (pion 57) : Bon de 30 €, montant 30,00 €", cards[0].Serial + " (pion 12) : lot de consolation, cidre"} {
-		if !strings.Contains(out, say) {
-			t.Fatalf("award does not say %q:\n%s", say, out)
-		}
-	}
+	wantSays(t, "award", out, other.Serial+" (pion 57) : Bon de 30 €, montant 30,00 €", cards[0].Serial+" (pion 12) : lot de consolation, cidre")
 }
 
 func TestR27_GameCLI_RulingOverturnsAVerdict(t *testing.T) {
-	db, cards := gameDB(t, "manual")
-	mustRun(t, "game", "start", "--db", db)
-	row := rowNumbers(cards[0].Grid, 0)
+	db, cards := startedGame(t, "manual")
+	row := cards[0].Grid.Row(0)
 	var drawn []card.Number
 	draw(t, db, cards, &drawn, row[0])
 	mustRun(t, "game", "claim", cards[1].Serial, "--db", db)
@@ -350,8 +321,7 @@ func TestR27_GameCLI_RulingOverturnsAVerdict(t *testing.T) {
 }
 
 func TestGameCLI_RNGDrawsWithoutANumber(t *testing.T) {
-	db, _ := gameDB(t, "rng")
-	mustRun(t, "game", "start", "--db", db)
+	db, _ := startedGame(t, "rng")
 	seen := map[card.Number]bool{}
 	for i := 1; i <= 3; i++ {
 		var r drawJSON

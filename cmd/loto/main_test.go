@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"loto/internal/cli/clitest"
 	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
@@ -17,15 +17,24 @@ import (
 	_ "modernc.org/sqlite"
 )
 
-// run runs the program in-process and returns its exit status and output.
 // itoa writes n in decimal, for the tests' command lines.
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// run runs the program in-process and returns its exit status and output.
 func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = Run(context.Background(), args, strings.NewReader(""), &out, &errb)
-	return code, out.String(), errb.String()
+	return clitest.Run(Run, "", args...)
+}
+
+// wantSays fails the test unless text, what a command printed (named by
+// what), says every one of says.
+func wantSays(t *testing.T, what, text string, says ...string) {
+	t.Helper()
+	for _, say := range says {
+		if !strings.Contains(text, say) {
+			t.Fatalf("%s does not say %q:\n%s", what, say, text)
+		}
+	}
 }
 
 // seedJournal writes n events, one with a secret, into a new SQLite file.

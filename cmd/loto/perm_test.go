@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"loto/internal/hallcert"
+	"loto/internal/journal/journaltest"
 )
 
 // openDir is a test's folder that other accounts may enter, so that only
@@ -132,14 +133,6 @@ func TestPerm_NewBaseAndBackupArePrivate(t *testing.T) {
 	s := startServe(t, "--db", db)
 	backup := filepath.Join(filepath.Dir(db), "sauvegarde.db")
 	mustRun(t, "backup", "--db", db, "--out", backup)
-	for _, f := range []string{db, db + "-wal", db + "-shm", backup} {
-		info, err := os.Stat(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info.Mode().Perm() != 0o600 {
-			t.Errorf("%s has mode %04o, want 0600", filepath.Base(f), info.Mode().Perm())
-		}
-	}
+	journaltest.WantPrivate(t, db, db+"-wal", db+"-shm", backup)
 	stopServe(t, s)
 }

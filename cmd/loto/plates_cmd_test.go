@@ -3,11 +3,11 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"loto/internal/print/pdftest"
 )
 
 // plateJSON is a line of `loto series plates --json`.
@@ -98,18 +98,7 @@ func TestSeriesPlates_PartialPlateAndBadRanges(t *testing.T) {
 // pdfText returns the text of a PDF, or skips the test without pdftotext.
 func pdfText(t *testing.T, path string) string {
 	t.Helper()
-	tool, err := exec.LookPath("pdftotext")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("pdftotext is missing: CI must install poppler-utils")
-		}
-		t.Skip("pdftotext is missing: install poppler-utils")
-	}
-	out, err := exec.Command(tool, "-enc", "UTF-8", path, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return string(out)
+	return pdftest.Text(t, path)
 }
 
 // TestPrintCards_PlateCodeOnWholePlatesOnly: printed plates of 6 carry the

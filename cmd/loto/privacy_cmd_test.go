@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"os"
 	"strings"
 	"testing"
 
+	"loto/internal/journal/journaltest"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
 )
@@ -78,18 +78,7 @@ func TestCLI_P1_EraseAndPurgeLeaveNoByteInTheFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	raw := func() []byte {
-		t.Helper()
-		var all []byte
-		for _, p := range []string{db, db + "-wal"} {
-			b, err := os.ReadFile(p)
-			if err != nil && !os.IsNotExist(err) {
-				t.Fatal(err)
-			}
-			all = append(all, b...)
-		}
-		return all
-	}
+	raw := func() []byte { return journaltest.OnDisk(t, db) }
 	if !bytes.Contains(raw(), []byte("Quintard")) {
 		t.Fatal("the name is not in the files before its erasure: the test proves nothing")
 	}
@@ -206,15 +195,7 @@ func TestCLI_P1_SimulatedDayExportAndPurgeHoldNoPersonalData(t *testing.T) {
 	// The day is over: the purge leaves none of it in the files, and ticket
 	// codes were never stored at all.
 	mustRun(t, "privacy", "purge", "--why", "fin de la journée", "--db", db)
-	var raw []byte
-	for _, p := range []string{db, db + "-wal"} {
-		b, err := os.ReadFile(p)
-		if err != nil && !os.IsNotExist(err) {
-			t.Fatal(err)
-		}
-		raw = append(raw, b...)
-	}
-	if found := containsAny(raw, secret); found != "" {
+	if found := containsAny(journaltest.OnDisk(t, db), secret); found != "" {
 		t.Fatalf("after the purge the files hold %q", found)
 	}
 	mustRun(t, "journal", "verify", "--db", db)

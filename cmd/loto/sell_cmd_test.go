@@ -10,15 +10,19 @@ import (
 	"loto/internal/loto"
 )
 
-// saleEvent is a small day with the rulebook's prices (R7, R30).
-const saleEvent = `name: Petit loto
+// eventDay is the name, date, place and schedule of the tests' small
+// days; their series, prices and games follow.
+const eventDay = `name: Petit loto
 date: 2025-03-16
 venue: Salle des fêtes
 schedule:
   doors: "08:00"
   start: "11:00"
   breaks: [{label: pause repas, at: "12:30", minutes: 75}]
-series:
+`
+
+// saleEvent is a small day with the rulebook's prices (R7, R30).
+const saleEvent = eventDay + `series:
   - {code: A, kind: regular, cards: 60, color: jaune}
   - {code: V, kind: special, cards: 12, color: rose}
 prices:
@@ -60,14 +64,22 @@ func serialsOf(t *testing.T, db, series string, n int) []string {
 // fails runs a command that must exit 1 with say in its message and write nothing.
 func fails(t *testing.T, db, say string, args ...string) {
 	t.Helper()
+	refused(t, db, 1, say, args...)
+}
+
+// refused runs a command that must exit with the status want, say in its
+// message, and write nothing; it returns what the command printed.
+func refused(t *testing.T, db string, want int, say string, args ...string) (stdout, stderr string) {
+	t.Helper()
 	before := head(t, db)
-	code, _, errs := run(t, args...)
-	if code != 1 || !strings.Contains(errs, say) {
-		t.Fatalf("loto %s: exit %d %q; want 1 saying %q", strings.Join(args, " "), code, errs, say)
+	code, out, errs := run(t, args...)
+	if code != want || !strings.Contains(errs, say) {
+		t.Fatalf("loto %s: exit %d, stderr %q; want %d saying %q", strings.Join(args, " "), code, errs, want, say)
 	}
 	if h := head(t, db); h != before {
 		t.Fatalf("loto %s was refused but wrote %d events", strings.Join(args, " "), h-before)
 	}
+	return out, errs
 }
 
 // saleJSON is what `loto sell` prints.
@@ -81,11 +93,7 @@ type saleJSON struct {
 
 func sellJSON(t *testing.T, args ...string) saleJSON {
 	t.Helper()
-	var s saleJSON
-	if err := json.Unmarshal([]byte(mustRun(t, append([]string{"sell"}, args...)...)), &s); err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return mustJSON[saleJSON](t, append([]string{"sell"}, args...)...)
 }
 
 func TestCLI_SellAtAnOpenDesk(t *testing.T) {
@@ -149,11 +157,7 @@ func TestCLI_SellAtAnOpenDesk(t *testing.T) {
 	}
 	// The Z report: 150 float + 50 + 5 + 10 tendered - 25 - 3 change = 187 € expected; 180 € counted.
 	out = mustRun(t, "desk", "close", "caisse-1", "--count", "50x3,20x1,10x1", "--card", "8", "--db", db)
-	for _, say := range []string{"4 ventes", "espèces", "187,00 €", "180,00 €", "-7,00 €", "carte bancaire"} {
-		if !strings.Contains(out, say) {
-			t.Fatalf("Z report does not say %q:\n%s", say, out)
-		}
-	}
+	wantSays(t, "Z report", out, "4 ventes", "espèces", "187,00 €", "180,00 €", "-7,00 €", "carte bancaire")
 	fails(t, db, "déjà fermée", "desk", "close", "caisse-1", "--count", "0", "--db", db)
 	fails(t, db, "coupure", "desk", "close", "voiture", "--count", "3x1", "--db", db)
 	misused(t, db, "--float est requis", "desk", "open", "pmr", "--db", db)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"loto/internal/card"
+	"loto/internal/cli/clitest"
 	"loto/internal/journal/sqlite"
 )
 
@@ -33,13 +34,18 @@ func newDB(t *testing.T) string {
 	return filepath.Join(t.TempDir(), "loto.db")
 }
 
+// mustRun runs the program with args, which must succeed, and returns
+// what it printed.
 func mustRun(t *testing.T, args ...string) string {
 	t.Helper()
-	code, out, errs := run(t, args...)
-	if code != 0 {
-		t.Fatalf("loto %s: exit %d: %s", strings.Join(args, " "), code, errs)
-	}
-	return out
+	return clitest.MustRun(t, "loto", Run, args...)
+}
+
+// mustJSON runs the program with args, which must succeed, and reads what
+// it printed as a JSON T.
+func mustJSON[T any](t *testing.T, args ...string) T {
+	t.Helper()
+	return clitest.JSON[T](t, "loto", Run, args...)
 }
 
 func exportCards(t *testing.T, db string, args ...string) []map[string]any {

@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"loto/internal/cli/clitest"
 )
 
 // syncBuffer is a buffer the server writes while the test reads it.
@@ -229,34 +231,10 @@ func TestServe_BrokenChainRefusesToStart(t *testing.T) {
 	}
 }
 
-// binary is the loto binary built once for the tests that drive it.
-var binary struct {
-	once sync.Once
-	path string
-	err  error
-}
-
 // buildBinary builds cmd/loto into a temporary file, once per test run.
 func buildBinary(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	binary.once.Do(func() {
-		dir, err := os.MkdirTemp("", "loto-bin-")
-		if err != nil {
-			binary.err = err
-			return
-		}
-		binary.path = filepath.Join(dir, "loto")
-		if out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
-			binary.err = fmt.Errorf("go build: %v %s", err, out)
-		}
-	})
-	if binary.err != nil {
-		t.Fatal(binary.err)
-	}
-	return binary.path
+	return clitest.Binary(t, ".")
 }
 
 // process is a `loto serve` running as its own process.

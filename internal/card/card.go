@@ -42,6 +42,17 @@ func (c *Card) Numbers() []Number {
 	return out
 }
 
+// Row returns the 5 numbers of row r (0..2), left to right.
+func (c *Card) Row(r int) []Number {
+	row := make([]Number, 0, 5)
+	for _, n := range c[r] {
+		if n != 0 {
+			row = append(row, n)
+		}
+	}
+	return row
+}
+
 // Validate reports the first way in which c is not a valid card.
 func (c *Card) Validate() error {
 	colCount := [9]int{}

@@ -69,6 +69,16 @@ func (s Serial) String() string {
 	return fmt.Sprintf("%s-%06d-%s", s.Series, s.Number, s.Check)
 }
 
+// Mistyped returns s with the last character of its check code moved to
+// the next of the alphabet: a serial typed wrong or forged, which Verify
+// refuses (R10).
+func (s Serial) Mistyped() Serial {
+	last := len(s.Check) - 1
+	i := strings.IndexByte(checkAlphabet, s.Check[last])
+	s.Check = s.Check[:last] + string(checkAlphabet[(i+1)%len(checkAlphabet)])
+	return s
+}
+
 // QRText returns the text of the QR code printed on the card.
 func QRText(s Serial) string { return qrPrefix + s.String() }
 

@@ -124,6 +124,7 @@ func TestR10_WrongCheckCodeRefused(t *testing.T) {
 		key  []byte
 	}{
 		{"mistyped check", mistyped, testKey},
+		{"Mistyped", good.Mistyped(), testKey},
 		{"forged number", forged, testKey},
 		{"serial of another series", otherSeries, testKey},
 		{"key of another series", good, []byte("series B check key")},
@@ -134,6 +135,17 @@ func TestR10_WrongCheckCodeRefused(t *testing.T) {
 				t.Errorf("Verify(%v) = %v, want ErrBadCheck", tt.s, err)
 			}
 		})
+	}
+}
+
+// Mistyped changes the check code's last character to the next of the
+// alphabet, the last one to the first: the code stays of the alphabet.
+func TestMistypedStaysInTheAlphabet(t *testing.T) {
+	for check, want := range map[string]string{"K7": "K8", "K9": "KA", "2Z": "22"} {
+		s := Serial{Series: "A", Number: 1, Check: check}
+		if got := s.Mistyped(); got.Check != want || got.Series != "A" || got.Number != 1 {
+			t.Errorf("%v.Mistyped() = %v, want check %s", s, got, want)
+		}
 	}
 }
 

@@ -8,22 +8,11 @@ import (
 	"loto/internal/card"
 )
 
-// rowNumbers is row r of c, left to right.
-func rowNumbers(c *card.Card, r int) []card.Number {
-	var out []card.Number
-	for _, n := range c[r] {
-		if n != 0 {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 func TestR20_ReadOutStartsWithLastNumberThenLineInGridOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	cards := randomCards(t, r, 2)
 	c := &cards[7] // second strip, second card
-	row0, row2 := rowNumbers(c, 0), rowNumbers(c, 2)
+	row0, row2 := c.Row(0), c.Row(2)
 	tests := []struct {
 		name  string
 		draws []card.Number // the last one is the number just drawn
@@ -60,10 +49,10 @@ func TestR20_CardCompletedEarlierMissesItsTurn(t *testing.T) {
 	cards := randomCards(t, r, 1)
 	c := &cards[0]
 	ix := newIndex(cards)
-	for _, n := range rowNumbers(c, 0) {
+	for _, n := range c.Row(0) {
 		ix.Mark(n) // row 0 complete: card 0 could have called out
 	}
-	later := rowNumbers(c, 1)[0] // on card 0, but on an incomplete row
+	later := c.Row(1)[0] // on card 0, but on an incomplete row
 	ix.Mark(later)
 	if win, _ := ix.Check(0, 1, later); win {
 		t.Error("card 0 wins a quine with a number that completes none of its rows")
@@ -82,7 +71,7 @@ func TestR20_DoubleQuineNeedsTwoLines(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 26))
 	cards := randomCards(t, r, 1)
 	ix := newIndex(cards)
-	row1 := rowNumbers(&cards[3], 1)
+	row1 := cards[3].Row(1)
 	for _, n := range row1 {
 		ix.Mark(n)
 	}
@@ -113,7 +102,7 @@ func TestR16_CountSeesEveryWinner(t *testing.T) {
 	cards := randomCards(t, r, 1)
 	cards = append(cards, cards[4])
 	ix := newIndex(cards)
-	row := rowNumbers(&cards[4], 2)
+	row := cards[4].Row(2)
 	for _, n := range row {
 		ix.Mark(n)
 	}

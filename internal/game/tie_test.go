@@ -79,23 +79,28 @@ func TestR19_TwentyEurosThreeWinners(t *testing.T) {
 	}
 }
 
+// shareInput is what Share is given: an amount, its unit and the winners'
+// tokens.
+type shareInput struct {
+	amount, unit int64
+	tokens       []int
+}
+
 func TestR18_VoucherSharedBetweenWinners(t *testing.T) {
 	tests := []struct {
-		name   string
-		amount int64
-		unit   int64
-		tokens []int
-		want   []int64
+		name string
+		in   shareInput
+		want []int64
 	}{
-		{"30 EUR, 3 winners: equal thirds", 3000, 100, []int{5, 6, 4}, []int64{1000, 1000, 1000}},
-		{"50 EUR, 4 winners: 2 share 25", 5000, 100, []int{1, 2, 3, 4}, []int64{0, 0, 2500, 2500}},
-		{"7 EUR, 4 winners: highest takes all", 700, 100, []int{9, 80, 10, 11}, []int64{0, 700, 0, 0}},
-		{"10 EUR in 50 cents, 4 winners: 2.50 each", 1000, 50, []int{1, 2, 3, 4}, []int64{250, 250, 250, 250}},
-		{"one winner takes all", 2000, 100, []int{33}, []int64{2000}},
+		{"30 EUR, 3 winners: equal thirds", shareInput{3000, 100, []int{5, 6, 4}}, []int64{1000, 1000, 1000}},
+		{"50 EUR, 4 winners: 2 share 25", shareInput{5000, 100, []int{1, 2, 3, 4}}, []int64{0, 0, 2500, 2500}},
+		{"7 EUR, 4 winners: highest takes all", shareInput{700, 100, []int{9, 80, 10, 11}}, []int64{0, 700, 0, 0}},
+		{"10 EUR in 50 cents, 4 winners: 2.50 each", shareInput{1000, 50, []int{1, 2, 3, 4}}, []int64{250, 250, 250, 250}},
+		{"one winner takes all", shareInput{2000, 100, []int{33}}, []int64{2000}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := Share(tc.amount, tc.unit, tc.tokens)
+			got, err := Share(tc.in.amount, tc.in.unit, tc.in.tokens)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -127,22 +132,20 @@ func TestR25_ConsolationForEveryOtherWinner(t *testing.T) {
 
 func TestShareRefusesBadInput(t *testing.T) {
 	tests := []struct {
-		name   string
-		amount int64
-		unit   int64
-		tokens []int
+		name string
+		in   shareInput
 	}{
-		{"no winner", 2000, 100, nil},
-		{"same token twice", 2000, 100, []int{4, 4}},
-		{"token 0", 2000, 100, []int{0, 4}},
-		{"token 91", 2000, 100, []int{91, 4}},
-		{"zero amount", 0, 100, []int{1, 2}},
-		{"zero unit", 2000, 0, []int{1, 2}},
-		{"amount not in units", 2050, 100, []int{1, 2}},
+		{"no winner", shareInput{2000, 100, nil}},
+		{"same token twice", shareInput{2000, 100, []int{4, 4}}},
+		{"token 0", shareInput{2000, 100, []int{0, 4}}},
+		{"token 91", shareInput{2000, 100, []int{91, 4}}},
+		{"zero amount", shareInput{0, 100, []int{1, 2}}},
+		{"zero unit", shareInput{2000, 0, []int{1, 2}}},
+		{"amount not in units", shareInput{2050, 100, []int{1, 2}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := Share(tc.amount, tc.unit, tc.tokens); err == nil {
+			if _, err := Share(tc.in.amount, tc.in.unit, tc.in.tokens); err == nil {
 				t.Error("Share accepted it")
 			}
 		})

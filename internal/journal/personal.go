@@ -13,3 +13,26 @@ type PersonalStore interface {
 	// truncates it. It fails when another connection keeps old pages alive.
 	Scrub(ctx context.Context) error
 }
+
+// Rows are the rows of a store's query, as database/sql and pgx both give
+// them.
+type Rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// ReadPersonal reads rows of a ref and its record, as a store's Personal
+// selects them, into a map by ref.
+func ReadPersonal(rows Rows) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for rows.Next() {
+		var ref string
+		var record []byte
+		if err := rows.Scan(&ref, &record); err != nil {
+			return nil, err
+		}
+		out[ref] = record
+	}
+	return out, rows.Err()
+}

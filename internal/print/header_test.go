@@ -3,12 +3,13 @@ package print
 import (
 	"fmt"
 	"html"
-	"os/exec"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"loto/internal/print/pdftest"
 )
 
 // word is a word of a rendered page and its box, in millimetres from the
@@ -24,14 +25,10 @@ var wordRE = regexp.MustCompile(`<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="(
 // pdfWords returns every word of the PDF with its box, from pdftotext -bbox.
 func pdfWords(t *testing.T, pdfPath string) []word {
 	t.Helper()
-	tool := needTool(t, "pdftotext")
-	out, err := exec.Command(tool, "-bbox", "-enc", "UTF-8", pdfPath, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext -bbox: %v", err)
-	}
+	out := pdftest.Text(t, pdfPath, "-bbox")
 	const mm = 25.4 / 72 // pdftotext measures in points
 	var words []word
-	for i, pg := range strings.Split(string(out), "<page ")[1:] {
+	for i, pg := range strings.Split(out, "<page ")[1:] {
 		for _, m := range wordRE.FindAllStringSubmatch(pg, -1) {
 			w := word{page: i + 1, text: html.UnescapeString(m[5])}
 			for j, f := range []*float64{&w.x0, &w.y0, &w.x1, &w.y1} {

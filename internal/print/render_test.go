@@ -9,22 +9,9 @@ import (
 	"slices"
 	"strconv"
 	"testing"
-)
 
-// needTool returns the path of a poppler tool. Without it the test skips on a
-// workstation but fails under CI=true, where the test script installs it.
-func needTool(t *testing.T, name string) string {
-	t.Helper()
-	path, err := exec.LookPath(name)
-	if err == nil {
-		return path
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s is missing: CI must install poppler-utils", name)
-	}
-	t.Skipf("%s is missing: install poppler-utils (apt-get install -y poppler-utils) to run this test", name)
-	return ""
-}
+	"loto/internal/print/pdftest"
+)
 
 // writePDF prints cards with layout to a temporary file and returns its path.
 func writePDF(t *testing.T, cards []CardSheet, layout int) string {
@@ -41,7 +28,7 @@ type page struct {
 // rasterize renders every page of the PDF at dpi with pdftoppm.
 func rasterize(t *testing.T, pdfPath string, dpi int) []page {
 	t.Helper()
-	tool := needTool(t, "pdftoppm")
+	tool := pdftest.Tool(t, "pdftoppm")
 	prefix := filepath.Join(t.TempDir(), "page")
 	out, err := exec.Command(tool, "-png", "-r", strconv.Itoa(dpi), pdfPath, prefix).CombinedOutput()
 	if err != nil {
@@ -202,25 +189,35 @@ func TestCards_QRCodeModulesReadBack(t *testing.T) {
 	pages := rasterize(t, writePDF(t, cards, 6), 150)
 	p := pages[0]
 	for i, s := range cards {
-		want, err := qrModules(s.QR)
-		if err != nil {
-			t.Fatal(err)
-		}
-		other, _ := qrModules(cards[(i+1)%len(cards)].QR)
-		n := len(want)
-		m := qrSize / float64(n+2*qrQuiet)
-		diff, diffOther := qrDiff(p, marginX+qrX+qrQuiet*m, cardTop(6, i)+qrY+qrQuiet*m, m, want, other)
-		if diff != 0 {
-			t.Errorf("card %s: %d of %d QR modules read back wrong", s.Serial, diff, n*n)
-		}
-		if diffOther == 0 {
-			t.Errorf("card %s: QR modules also match the next card's code", s.Serial)
-		}
+		m := wantQR(t, p, "card "+s.Serial, s.QR, cards[(i+1)%len(cards)].QR, marginX+qrX, cardTop(6, i)+qrY, qrSize)
 		// The quiet zone must be white for a scanner to find the code.
 		if q := p.share(marginX+qrX, cardTop(6, i)+qrY, qrSize, m, white, 30); q < 0.9 {
 			t.Errorf("card %s: quiet zone above the code only %.0f %% white", s.Serial, 100*q)
 		}
 	}
+}
+
+// wantQR fails unless the QR code of text, size wide with its quiet zone
+// from (x, y), reads back from p as the modules of text, and not as those
+// of next, another code's text; what names it in a failure. It returns the
+// width of a module.
+func wantQR(t *testing.T, p page, what, text, next string, x, y, size float64) (module float64) {
+	t.Helper()
+	want, err := qrModules(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := qrModules(next)
+	n := len(want)
+	m := size / float64(n+2*qrQuiet)
+	diff, diffOther := qrDiff(p, x+qrQuiet*m, y+qrQuiet*m, m, want, other)
+	if diff != 0 {
+		t.Errorf("%s: %d of %d QR modules read back wrong", what, diff, n*n)
+	}
+	if diffOther == 0 {
+		t.Errorf("%s: QR modules also match the next code", what)
+	}
+	return m
 }
 
 // qrDiff reads back the QR code whose first module's corner is at (x0, y0),

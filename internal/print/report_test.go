@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"loto/internal/print/pdftest"
 )
 
 func writeReport(t *testing.T, r Report) string {
@@ -20,14 +21,10 @@ func writeReport(t *testing.T, r Report) string {
 // with its runs of spaces collapsed, blank lines dropped.
 func pageLines(t *testing.T, pdfPath string, pg int) []string {
 	t.Helper()
-	tool := needTool(t, "pdftotext")
 	p := strconv.Itoa(pg)
-	out, err := exec.Command(tool, "-layout", "-enc", "UTF-8", "-f", p, "-l", p, pdfPath, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext page %d: %v", pg, err)
-	}
+	out := pdftest.Text(t, pdfPath, "-layout", "-f", p, "-l", p)
 	var lines []string
-	for _, line := range strings.Split(string(out), "\n") {
+	for _, line := range strings.Split(out, "\n") {
 		if line = strings.Join(strings.Fields(line), " "); line != "" {
 			lines = append(lines, line)
 		}

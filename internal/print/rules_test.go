@@ -1,8 +1,7 @@
 package print
 
 import (
-	"os"
-	"path/filepath"
+	"io"
 	"strings"
 	"testing"
 
@@ -24,16 +23,7 @@ func exampleRulebook(t *testing.T) loto.Rulebook {
 // writeRulesPDF prints r to a temporary file and returns its path.
 func writeRulesPDF(t *testing.T, r loto.Rulebook) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "reglement.pdf")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := RulesPDF(f, r); err != nil {
-		t.Fatalf("RulesPDF: %v", err)
-	}
-	return path
+	return writeFile(t, "reglement.pdf", func(w io.Writer) error { return RulesPDF(w, r) })
 }
 
 // flowed is the text of a PDF with its lines joined by spaces and its page

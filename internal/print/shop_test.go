@@ -1,27 +1,19 @@
 package print
 
 import (
-	"os"
+	"io"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"loto/internal/print/pdftest"
 )
 
 // writeCards prints cards with opt to a temporary file and returns its path.
 func writeCards(t *testing.T, cards []CardSheet, opt CardOptions) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "cards.pdf")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := Cards(f, cards, opt, nil); err != nil {
-		t.Fatalf("Cards: %v", err)
-	}
-	return path
+	return writeFile(t, "cards.pdf", func(w io.Writer) error { return Cards(w, cards, opt, nil) })
 }
 
 // withPlateQR gives each card the QR text of its plate code.
@@ -36,7 +28,7 @@ func withPlateQR(cards []CardSheet) []CardSheet {
 // and whether each is embedded.
 func pdfFonts(t *testing.T, path string) [][]string {
 	t.Helper()
-	out, err := exec.Command(needTool(t, "pdffonts"), path).Output()
+	out, err := exec.Command(pdftest.Tool(t, "pdffonts"), path).Output()
 	if err != nil {
 		t.Fatalf("pdffonts: %v", err)
 	}
@@ -125,7 +117,7 @@ func TestCards_PlateQRCodeReadsBack(t *testing.T) {
 // points: "MediaBox", "TrimBox", "BleedBox"... each as x0 y0 x1 y1.
 func pdfBoxes(t *testing.T, path string) map[string][4]float64 {
 	t.Helper()
-	out, err := exec.Command(needTool(t, "pdfinfo"), "-box", path).Output()
+	out, err := exec.Command(pdftest.Tool(t, "pdfinfo"), "-box", path).Output()
 	if err != nil {
 		t.Fatalf("pdfinfo: %v", err)
 	}

@@ -4,11 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"loto/internal/print/pdftest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
@@ -18,14 +19,10 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden from the curr
 // depend on poppler's column arithmetic.
 func pdfText(t *testing.T, pdfPath string) string {
 	t.Helper()
-	tool := needTool(t, "pdftotext")
-	out, err := exec.Command(tool, "-layout", "-enc", "UTF-8", pdfPath, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
+	out := pdftest.Text(t, pdfPath, "-layout")
 	var lines []string
 	// pdftotext ends every page, the last included, with a form feed.
-	for _, pg := range strings.Split(strings.TrimSuffix(string(out), "\f"), "\f") {
+	for _, pg := range strings.Split(strings.TrimSuffix(out, "\f"), "\f") {
 		for _, line := range strings.Split(pg, "\n") {
 			if line = strings.Join(strings.Fields(line), " "); line != "" {
 				lines = append(lines, line)

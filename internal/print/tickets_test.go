@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"loto/internal/print/pdftest"
 )
 
 // testTickets returns n tickets of one event, codes R-00001-xx upwards.
@@ -57,17 +58,13 @@ func writeTickets(t *testing.T, tickets []TicketSheet) string {
 // cropped to the slot, words joined by single spaces, one line per line.
 func slotText(t *testing.T, pdfPath string, pg, i int) string {
 	t.Helper()
-	tool := needTool(t, "pdftotext")
 	pt := func(mm float64) string { return strconv.Itoa(int(mm * 72 / 25.4)) } // at -r 72, pixels are points
 	x, y := float64(i%ticketCols)*ticketSlotW, float64(i/ticketCols)*ticketSlotH
 	p := strconv.Itoa(pg)
-	out, err := exec.Command(tool, "-layout", "-enc", "UTF-8", "-r", "72", "-f", p, "-l", p,
-		"-x", pt(x), "-y", pt(y), "-W", pt(ticketSlotW), "-H", pt(ticketSlotH), pdfPath, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
+	out := pdftest.Text(t, pdfPath, "-layout", "-r", "72", "-f", p, "-l", p,
+		"-x", pt(x), "-y", pt(y), "-W", pt(ticketSlotW), "-H", pt(ticketSlotH))
 	var lines []string
-	for _, line := range strings.Split(strings.Trim(string(out), "\f\n"), "\n") {
+	for _, line := range strings.Split(strings.Trim(out, "\f\n"), "\n") {
 		if line = strings.Join(strings.Fields(line), " "); line != "" {
 			lines = append(lines, line)
 		}
@@ -186,21 +183,8 @@ func TestTickets_QRCodeModulesReadBack(t *testing.T) {
 	tickets := testTickets(8)
 	p := rasterize(t, writeTickets(t, tickets), 150)[0]
 	for i, tk := range tickets {
-		want, err := qrModules(tk.QR)
-		if err != nil {
-			t.Fatal(err)
-		}
-		other, _ := qrModules(tickets[(i+1)%len(tickets)].QR)
-		n := len(want)
-		m := ticketQR / float64(n+2*qrQuiet)
 		x, y := ticketOrigin(i)
-		diff, diffOther := qrDiff(p, x+ticketW-ticketPad-ticketQR+qrQuiet*m, y+ticketBandH+2+qrQuiet*m, m, want, other)
-		if diff != 0 {
-			t.Errorf("ticket %s: %d of %d QR modules read back wrong", tk.Code, diff, n*n)
-		}
-		if diffOther == 0 {
-			t.Errorf("ticket %s: QR modules also match the next ticket's code", tk.Code)
-		}
+		wantQR(t, p, "ticket "+tk.Code, tk.QR, tickets[(i+1)%len(tickets)].QR, x+ticketW-ticketPad-ticketQR, y+ticketBandH+2, ticketQR)
 	}
 }
 

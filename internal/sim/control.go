@@ -1,8 +1,6 @@
 package sim
 
 import (
-	"strings"
-
 	"loto/internal/card"
 	"loto/internal/loto"
 )
@@ -105,8 +103,5 @@ func forgeCheck(serial string) string {
 	if err != nil {
 		return serial
 	}
-	const alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-	i := strings.IndexByte(alphabet, s.Check[1])
-	s.Check = s.Check[:1] + string(alphabet[(i+1)%len(alphabet)])
-	return s.String()
+	return s.Mistyped().String()
 }

@@ -67,6 +67,21 @@ func events(t *testing.T, store journal.Store) []journal.Event {
 	return out
 }
 
+// wantRoles fails unless every event of store whose type want lists is
+// signed by name in that type's role (see wantSigned); it returns the
+// types it found.
+func wantRoles(t *testing.T, store journal.Store, name string, want map[string]loto.Role) (seen map[string]bool) {
+	t.Helper()
+	seen = map[string]bool{}
+	for _, e := range events(t, store) {
+		if role, listed := want[e.Type]; listed {
+			seen[e.Type] = true
+			wantSigned(t, e, name, role)
+		}
+	}
+	return seen
+}
+
 // wantSigned fails unless event e is signed by name in role (a cashier at
 // the desk of the event's payload), in the journal's form of an actor.
 func wantSigned(t *testing.T, e journal.Event, name string, role loto.Role) {

@@ -135,15 +135,7 @@ func TestLive_ActsInTheRoleOfEachAct(t *testing.T) {
 		loto.TypeReservationCreated: loto.RoleOrganiser, loto.TypeGameStarted: loto.RoleHost, loto.TypeNumberDrawn: loto.RoleSystem,
 		loto.TypeControlStarted: loto.RoleHost, loto.TypePrizeAwarded: loto.RoleHost, loto.TypeClaimRegistered: loto.RoleController,
 	}
-	seen := map[string]bool{}
-	for _, e := range events(t, store) {
-		role, known := want[e.Type]
-		if !known {
-			continue
-		}
-		seen[e.Type] = true
-		wantSigned(t, e, demoName, role)
-	}
+	seen := wantRoles(t, store, demoName, want)
 	for typ := range want {
 		if !seen[typ] {
 			t.Errorf("the demo made no %s before game 2", typ)

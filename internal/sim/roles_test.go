@@ -19,15 +19,7 @@ func TestPlayActsInTheRoleOfEachAct(t *testing.T) {
 		loto.TypeTieDeclined: loto.RoleHost, loto.TypePrizeAwarded: loto.RoleHost, loto.TypeBreakStarted: loto.RoleHost, loto.TypeBreakEnded: loto.RoleHost,
 		loto.TypeClaimRegistered: loto.RoleController, loto.TypeTieTokens: loto.RoleController,
 	}
-	seen := map[string]bool{}
-	for _, e := range events(t, store) {
-		role, ok := want[e.Type]
-		if !ok {
-			continue
-		}
-		seen[e.Type] = true
-		wantSigned(t, e, simName, role)
-	}
+	seen := wantRoles(t, store, simName, want)
 	for _, typ := range []string{loto.TypeDeskOpened, loto.TypeSaleRecorded, loto.TypeTicketCrossed, loto.TypeNumberDrawn, loto.TypeClaimRegistered, loto.TypePrizeAwarded} {
 		if !seen[typ] {
 			t.Errorf("the simulation made no %s", typ)

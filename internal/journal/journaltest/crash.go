@@ -27,6 +27,15 @@ const CrashEnv = "LOTO_CRASH_DB"
 // Opener opens a backend's store at target, a file path or a URL.
 type Opener func(ctx context.Context, target string) (journal.Store, error)
 
+// Main is a store's TestMain: it makes the test binary a crash child when
+// CrashEnv names a target (see CrashChild), and runs m's tests otherwise.
+func Main(m *testing.M, open Opener) {
+	if target := os.Getenv(CrashEnv); target != "" {
+		CrashChild(target, open)
+	}
+	os.Exit(m.Run())
+}
+
 // CrashChild appends to the store at target forever, in batches of 1 to 3
 // events, and prints "SEQ HASH" of the last event of each batch once Append
 // has returned: a line printed is an acknowledged append. A conflict (another

@@ -88,3 +88,33 @@ func FillDisk(t testing.TB, dir string) (free func()) {
 		}
 	}
 }
+
+// OnDisk returns the bytes of a SQLite journal file and of its WAL as they
+// are on disk, for a test that looks for what must not be there.
+func OnDisk(t testing.TB, path string) []byte {
+	t.Helper()
+	var all []byte
+	for _, p := range []string{path, path + "-wal"} {
+		b, err := os.ReadFile(p)
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		all = append(all, b...)
+	}
+	return all
+}
+
+// WantPrivate fails the test unless every file is its owner's alone to
+// read and write (mode 0600).
+func WantPrivate(t testing.TB, files ...string) {
+	t.Helper()
+	for _, f := range files {
+		info, err := os.Stat(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Mode().Perm() != 0o600 {
+			t.Errorf("%s has mode %04o, want 0600", filepath.Base(f), info.Mode().Perm())
+		}
+	}
+}

@@ -38,12 +38,9 @@ func orFull(events []journal.Event, err error) ([]journal.Event, error) {
 	return events, err
 }
 
-// errNothing is an append of no draft.
-var errNothing = errors.New("journal: nothing to append")
-
 func (s *Store) append(ctx context.Context, expected int64, drafts []journal.Draft) ([]journal.Event, error) {
 	if len(drafts) == 0 {
-		return nil, errNothing
+		return nil, journal.ErrNothing
 	}
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {

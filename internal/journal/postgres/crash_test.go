@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"loto/internal/journal"
@@ -10,13 +9,8 @@ import (
 )
 
 // TestMain makes this test binary a crash child when journaltest.CrashEnv
-// holds a database URL (see journaltest.CrashChild).
-func TestMain(m *testing.M) {
-	if url := os.Getenv(journaltest.CrashEnv); url != "" {
-		journaltest.CrashChild(url, openStore)
-	}
-	os.Exit(m.Run())
-}
+// holds a database URL (see journaltest.Main).
+func TestMain(m *testing.M) { journaltest.Main(m, openStore) }
 
 func openStore(ctx context.Context, url string) (journal.Store, error) { return Open(ctx, url, nil) }
 

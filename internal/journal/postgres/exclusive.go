@@ -2,9 +2,6 @@ package postgres
 
 import (
 	"context"
-	"errors"
-
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"loto/internal/journal"
 )
@@ -15,6 +12,11 @@ var _ journal.Exclusive = (*Store)(nil)
 // append locks first (lockHead): the appends of every process wait for the
 // turn's end there, and then find the head moved if the turn appended.
 // Reads take no row lock and go on, on the pool's other connections.
+//
+// The turn's append writes after the head it locked, which nobody else can
+// move, and commits: a round trip. Its end rolls the transaction back,
+// which frees the head row, and gives the connection back to the pool;
+// after the append only the latter.
 func (s *Store) Exclude(ctx context.Context) (journal.Turn, error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
@@ -26,44 +28,17 @@ func (s *Store) Exclude(ctx context.Context) (journal.Turn, error) {
 		conn.Release()
 		return nil, err
 	}
-	return &turn{s: s, conn: conn, head: head, ctx: context.WithoutCancel(ctx)}, nil
-}
-
-// turn is an exclusive turn: a connection in a transaction that holds the
-// head row's lock, and the head it locked, which nobody else can move.
-type turn struct {
-	s    *Store
-	conn *pgxpool.Conn
-	head journal.Head
-	ctx  context.Context // for the rollback, which must run even after a cancel
-	over bool
-}
-
-// Append writes after the turn's head and commits, which ends the turn: a
-// round trip, the head being locked already.
-func (t *turn) Append(ctx context.Context, expected int64, drafts ...journal.Draft) ([]journal.Event, error) {
-	if t.over {
-		return nil, errors.New("journal: the exclusive turn is over")
+	commit := func(ctx context.Context, expected int64, drafts []journal.Draft) ([]journal.Event, error) {
+		events, err := writeAfter(ctx, conn.Conn(), head, expected, drafts, s.clock)
+		if err != nil {
+			return orFull(nil, err)
+		}
+		s.note.advance(events[len(events)-1].Seq)
+		return events, nil
 	}
-	defer t.Release()
-	if len(drafts) == 0 {
-		return nil, errNothing
-	}
-	events, err := writeAfter(ctx, t.conn.Conn(), t.head, expected, drafts, t.s.clock)
-	if err != nil {
-		return orFull(nil, err)
-	}
-	t.s.note.advance(events[len(events)-1].Seq)
-	return events, nil
-}
-
-// Release rolls the turn's transaction back, which frees the head row, and
-// gives its connection back to the pool; after Append it only does the
-// latter, once.
-func (t *turn) Release() {
-	if !t.over {
-		t.over = true
-		rollback(t.ctx, t.conn.Conn())
-		t.conn.Release()
-	}
+	ended := context.WithoutCancel(ctx) // for the rollback, which must run even after a cancel
+	return journal.NewTurn(commit, func() {
+		rollback(ended, conn.Conn())
+		conn.Release()
+	}), nil
 }

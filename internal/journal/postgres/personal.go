@@ -39,16 +39,8 @@ func (s *Store) Personal(ctx context.Context, from, to int64) (map[string][]byte
 		return nil, fault("personal", err)
 	}
 	defer rows.Close()
-	out := map[string][]byte{}
-	for rows.Next() {
-		var ref string
-		var record []byte
-		if err := rows.Scan(&ref, &record); err != nil {
-			return nil, fault("personal", err)
-		}
-		out[ref] = record
-	}
-	if err := rows.Err(); err != nil {
+	out, err := journal.ReadPersonal(rows)
+	if err != nil {
 		return nil, fault("personal", err)
 	}
 	return out, nil

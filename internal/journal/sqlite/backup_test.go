@@ -15,17 +15,6 @@ import (
 	"loto/internal/journal/journaltest"
 )
 
-// openAt opens the store of the file at path, failing the test when it
-// cannot; the caller closes it.
-func openAt(t *testing.T, path string) *Store {
-	t.Helper()
-	s, err := Open(context.Background(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // rollbackMode reports whether the SQLite file at path is in
 // rollback-journal mode: bytes 18 and 19 of its header are 1, 2 in WAL mode.
 func rollbackMode(t *testing.T, path string) bool {
@@ -43,9 +32,7 @@ func rollbackMode(t *testing.T, path string) bool {
 // is one file in rollback-journal mode, with no WAL beside it.
 func TestCopyDuringAppendsIsAPrefixThatVerifies(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "loto.db")
-	s := openAt(t, path)
+	s, dir, path := openNew(t)
 	defer s.Close()
 	if _, err := s.Append(ctx, 0, journaltest.Draft("test.first", map[string]int{"i": 0})); err != nil {
 		t.Fatal(err)
@@ -105,9 +92,7 @@ func TestCopyDuringAppendsIsAPrefixThatVerifies(t *testing.T) {
 // still hold it; the copy does not, and keeps the record not erased.
 func TestCopyLeavesAnErasedRecordBehind(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "loto.db")
-	s := openAt(t, path)
+	s, dir, path := openNew(t)
 	defer s.Close()
 	for i, rec := range []string{"Hélène Quintard 0612345678", "Paul Zébulon"} {
 		ref := fmt.Sprintf("reservation/%d", i+1)
@@ -139,14 +124,14 @@ func TestCopyLeavesAnErasedRecordBehind(t *testing.T) {
 	if _, err := s.Append(ctx, 2, d); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(fileBytes(t, path), []byte("Quintard")) {
+	if !bytes.Contains(journaltest.OnDisk(t, path), []byte("Quintard")) {
 		t.Fatal("the erased record is not in the files any more: the test proves nothing")
 	}
 	to := filepath.Join(dir, "copy.db")
 	if err := Copy(ctx, path, to); err != nil {
 		t.Fatal(err)
 	}
-	b := fileBytes(t, to)
+	b := journaltest.OnDisk(t, to)
 	if bytes.Contains(b, []byte("Quintard")) {
 		t.Fatal("the copy holds the erased record")
 	}
@@ -160,9 +145,7 @@ func TestCopyLeavesAnErasedRecordBehind(t *testing.T) {
 // has open is copied.
 func TestCopyRefusesAnExistingFileAndAMissingSource(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "loto.db")
-	s := openAt(t, path)
+	s, dir, path := openNew(t)
 	s.Close()
 	other := filepath.Join(dir, "other")
 	if err := os.WriteFile(other, []byte("not mine"), 0o644); err != nil {

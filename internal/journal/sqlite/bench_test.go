@@ -13,10 +13,7 @@ import (
 // (WAL, synchronous=FULL).
 func BenchmarkAppend(b *testing.B) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(b.TempDir(), "bench.db"), nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := openAt(b, filepath.Join(b.TempDir(), "bench.db"))
 	defer s.Close()
 	d := journaltest.Draft("card.sold", map[string]any{"serial": "A-000123-K7", "desk": "caisse-1", "cents": 500})
 	b.ResetTimer()
@@ -31,10 +28,7 @@ func BenchmarkAppend(b *testing.B) {
 // BenchmarkReplay100k reads 100,000 events into memory, as a restart does.
 func BenchmarkReplay100k(b *testing.B) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(b.TempDir(), "replay.db"), nil)
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := openAt(b, filepath.Join(b.TempDir(), "replay.db"))
 	defer s.Close()
 	const total, batch = 100_000, 1000
 	for i := 0; i < total; i += batch {

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"context"
 	"io"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -13,13 +12,8 @@ import (
 )
 
 // TestMain makes this test binary a crash child when journaltest.CrashEnv
-// names a file (see journaltest.CrashChild).
-func TestMain(m *testing.M) {
-	if path := os.Getenv(journaltest.CrashEnv); path != "" {
-		journaltest.CrashChild(path, openStore)
-	}
-	os.Exit(m.Run())
-}
+// names a file (see journaltest.Main).
+func TestMain(m *testing.M) { journaltest.Main(m, openStore) }
 
 func openStore(ctx context.Context, path string) (journal.Store, error) { return Open(ctx, path, nil) }
 
@@ -43,10 +37,7 @@ func TestTwoProcessesOnOneFile(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "two.db")
 	// Create the file first so the two do not race on its migration.
-	s, err := Open(context.Background(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAt(t, path)
 	s.Close()
 	type child struct {
 		*journaltest.Child
@@ -102,10 +93,7 @@ func TestTwoProcessesOnOneFile(t *testing.T) {
 			t.Fatalf("sequence %d acknowledged by both processes", seq)
 		}
 	}
-	s, err = Open(context.Background(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s = openAt(t, path)
 	defer s.Close()
 	h, err := journal.Verify(context.Background(), s)
 	if err != nil {

@@ -2,8 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"loto/internal/journal"
@@ -15,39 +13,16 @@ var _ journal.Exclusive = (*Store)(nil)
 // it takes the file's write lock at once, which the appends of every
 // process on the file wait for (the busy timeout), then find the head
 // moved if the turn appended. In WAL mode reads go on beside it, on the
-// pool's other connections.
+// pool's other connections. The turn's append appends in the transaction
+// and commits it; its end rolls the transaction back, which frees the
+// write lock (after a commit it does nothing).
 func (s *Store) Exclude(ctx context.Context) (journal.Turn, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("journal: begin: %w", err)
 	}
-	return &turn{s: s, tx: tx}, nil
-}
-
-// turn is an exclusive turn: a transaction holding the file's write lock.
-type turn struct {
-	s    *Store
-	tx   *sql.Tx
-	over bool
-}
-
-// Append appends in the turn's transaction and commits it, which ends the turn.
-func (t *turn) Append(ctx context.Context, expected int64, drafts ...journal.Draft) ([]journal.Event, error) {
-	if t.over {
-		return nil, errors.New("journal: the exclusive turn is over")
+	commit := func(ctx context.Context, expected int64, drafts []journal.Draft) ([]journal.Event, error) {
+		return orFull(s.appendIn(ctx, tx, expected, drafts))
 	}
-	defer t.Release()
-	if len(drafts) == 0 {
-		return nil, errNothing
-	}
-	return orFull(t.s.appendIn(ctx, t.tx, expected, drafts))
-}
-
-// Release rolls the turn's transaction back, which frees the write lock;
-// after a commit it does nothing.
-func (t *turn) Release() {
-	if !t.over {
-		t.over = true
-		t.tx.Rollback()
-	}
+	return journal.NewTurn(commit, func() { tx.Rollback() }), nil
 }

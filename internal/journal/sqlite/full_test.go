@@ -17,10 +17,7 @@ func TestAppendOnAFullDiskIsErrFullAndWritesNothing(t *testing.T) {
 	dir := journaltest.SmallDisk(t, 1<<20)
 	ctx := context.Background()
 	path := filepath.Join(dir, "plein.db")
-	s, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAt(t, path)
 	defer s.Close()
 	head, _ := journaltest.AppendUntilFull(t, s, dir)
 	var check string
@@ -28,10 +25,7 @@ func TestAppendOnAFullDiskIsErrFullAndWritesNothing(t *testing.T) {
 		t.Fatalf("integrity check: %q %v", check, err)
 	}
 	s.Close()
-	again, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	again := openAt(t, path)
 	defer again.Close()
 	if h, err := journal.Verify(ctx, again); err != nil || h.Seq != head {
 		t.Fatalf("reopened, the journal verifies to %d (%v), want %d", h.Seq, err, head)

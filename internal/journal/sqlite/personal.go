@@ -48,16 +48,8 @@ func (s *Store) Personal(ctx context.Context, from, to int64) (map[string][]byte
 		return nil, fmt.Errorf("journal: personal: %w", err)
 	}
 	defer rows.Close()
-	out := map[string][]byte{}
-	for rows.Next() {
-		var ref string
-		var record []byte
-		if err := rows.Scan(&ref, &record); err != nil {
-			return nil, fmt.Errorf("journal: personal: %w", err)
-		}
-		out[ref] = record
-	}
-	if err := rows.Err(); err != nil {
+	out, err := journal.ReadPersonal(rows)
+	if err != nil {
 		return nil, fmt.Errorf("journal: personal: %w", err)
 	}
 	return out, nil

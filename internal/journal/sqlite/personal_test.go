@@ -4,27 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"loto/internal/journal"
 	"loto/internal/journal/journaltest"
 )
-
-// fileBytes returns the database file and its WAL, as they are on disk.
-func fileBytes(t *testing.T, path string) []byte {
-	t.Helper()
-	var all []byte
-	for _, p := range []string{path, path + "-wal"} {
-		b, err := os.ReadFile(p)
-		if err != nil && !os.IsNotExist(err) {
-			t.Fatal(err)
-		}
-		all = append(all, b...)
-	}
-	return all
-}
 
 // TestP1_ErasedRecordLeavesNoBytes stores many records (so that pages split
 // and the WAL is checkpointed into the file several times), erases one, then
@@ -33,10 +18,7 @@ func fileBytes(t *testing.T, path string) []byte {
 func TestP1_ErasedRecordLeavesNoBytes(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "loto.db")
-	s, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAt(t, path)
 	defer s.Close()
 	name := func(i int) string { return fmt.Sprintf("Zoé Quintard-%04d 06%08d", i, i) }
 	var refs []string
@@ -54,7 +36,7 @@ func TestP1_ErasedRecordLeavesNoBytes(t *testing.T) {
 			}
 		}
 	}
-	if !bytes.Contains(fileBytes(t, path), []byte(name(7))) {
+	if !bytes.Contains(journaltest.OnDisk(t, path), []byte(name(7))) {
 		t.Fatal("the record is not in the files before its erasure: the test proves nothing")
 	}
 	erase := func(head int64, refs ...string) {
@@ -69,7 +51,7 @@ func TestP1_ErasedRecordLeavesNoBytes(t *testing.T) {
 		}
 	}
 	erase(400, refs[7])
-	raw := fileBytes(t, path)
+	raw := journaltest.OnDisk(t, path)
 	if i := bytes.Index(raw, []byte("Quintard-0007")); i >= 0 {
 		t.Fatalf("erased record still in the files at byte %d", i)
 	}
@@ -77,7 +59,7 @@ func TestP1_ErasedRecordLeavesNoBytes(t *testing.T) {
 		t.Fatal("erasing one record lost another")
 	}
 	erase(401, refs...)
-	raw = fileBytes(t, path)
+	raw = journaltest.OnDisk(t, path)
 	if i := bytes.Index(raw, []byte("Quintard-")); i >= 0 {
 		t.Fatalf("purged records still in the files at byte %d: %q", i, raw[i:i+30])
 	}

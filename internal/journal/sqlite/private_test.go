@@ -18,9 +18,7 @@ import (
 // files named, before SQLite opens it.
 func TestOpen_TheBaseIsPrivate(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "loto.db")
-	s := openAt(t, path)
+	s, dir, path := openNew(t)
 	if _, err := s.Append(ctx, 0, journaltest.Draft("test.first", map[string]int{"i": 0})); err != nil {
 		t.Fatal(err)
 	}
@@ -28,15 +26,7 @@ func TestOpen_TheBaseIsPrivate(t *testing.T) {
 	if err := Copy(ctx, path, copied); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{path, path + "-wal", path + "-shm", copied} {
-		info, err := os.Stat(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info.Mode().Perm() != 0o600 {
-			t.Errorf("%s has mode %04o, want 0600", filepath.Base(f), info.Mode().Perm())
-		}
-	}
+	journaltest.WantPrivate(t, path, path+"-wal", path+"-shm", copied)
 	s.Close()
 
 	if err := os.Chmod(copied, 0o644); err != nil {

@@ -12,12 +12,29 @@ import (
 	"loto/internal/journal/journaltest"
 )
 
-func openTemp(t *testing.T) journal.Store {
+// openAt opens the store of the file at path, which the caller closes.
+func openAt(t testing.TB, path string) *Store {
 	t.Helper()
-	s, err := Open(context.Background(), filepath.Join(t.TempDir(), "loto.db"), nil)
+	s, err := Open(context.Background(), path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s
+}
+
+// openNew opens a store on a new file, loto.db in the new directory dir;
+// the caller closes it.
+func openNew(t *testing.T) (s *Store, dir, path string) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, "loto.db")
+	return openAt(t, path), dir, path
+}
+
+// openTemp opens a store on a new file, closed when the test ends.
+func openTemp(t *testing.T) journal.Store {
+	t.Helper()
+	s, _, _ := openNew(t)
 	t.Cleanup(func() { s.Close() })
 	return s
 }
@@ -36,18 +53,12 @@ func TestContract(t *testing.T) {
 func TestReopenKeepsEventsAndAppliesMigrationsOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "loto.db")
 	ctx := context.Background()
-	s, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAt(t, path)
 	if _, err := s.Append(ctx, 0, journaltest.Draft("a", 1)); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
-	s, err = Open(ctx, path, nil)
-	if err != nil {
-		t.Fatalf("reopen: %v", err)
-	}
+	s = openAt(t, path) // reopened
 	defer s.Close()
 	if h, _ := s.Head(ctx); h.Seq != 1 {
 		t.Fatalf("head after reopen = %d, want 1", h.Seq)
@@ -63,15 +74,9 @@ func TestReopenKeepsEventsAndAppliesMigrationsOnce(t *testing.T) {
 func TestTwoStoresOnOneFileStaySafe(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "loto.db")
 	ctx := context.Background()
-	a, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := openAt(t, path)
 	defer a.Close()
-	b, err := Open(ctx, path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := openAt(t, path)
 	defer b.Close()
 	if _, err := a.Append(ctx, 0, journaltest.Draft("a", 1)); err != nil {
 		t.Fatal(err)
