@@ -379,3 +379,40 @@ func TestR11_PublicSnapshotCarriesTheRulesSummary(t *testing.T) {
 		t.Fatalf("a replay's rules %q, want %q", got, want)
 	}
 }
+
+// TestPublicSnapshotSaysTheBoardsMode: the snapshot names which of the
+// board's panels show, so that the board's page and its script read one
+// answer: the welcome before the event, between games, a break, a game,
+// the day over.
+func TestPublicSnapshotSaysTheBoardsMode(t *testing.T) {
+	d, _ := newDay(t)
+	ctx := context.Background()
+	want := func(at string, m BoardMode) {
+		t.Helper()
+		if got := d.Public().Mode; got != m {
+			t.Fatalf("%s: mode %q, want %q", at, got, m)
+		}
+	}
+	want("before the event", ModeWelcome)
+	jeanne := Actor{Name: "Jeanne Dupont", Role: RoleOrganiser}
+	_, err := d.CreateEvent(ctx, jeanne, eventSpec(t, []byte(publicYAML)))
+	ok(t, err)
+	want("the event recorded", ModeBetween)
+	_, err = d.StartBreak(ctx, jeanne, "", 0)
+	ok(t, err)
+	want("a break", ModeBreak)
+	_, err = d.EndBreak(ctx, jeanne)
+	ok(t, err)
+	want("the break over", ModeBetween)
+	_, err = d.StartGame(ctx, jeanne)
+	ok(t, err)
+	want("a game started", ModeGame)
+	_, err = d.EndDay(ctx, jeanne, "salle fermée")
+	ok(t, err)
+	want("the day ended", ModeOver)
+	b, err := json.Marshal(d.Public())
+	ok(t, err)
+	if !strings.Contains(string(b), `"mode":"over"`) {
+		t.Fatalf("the snapshot's JSON has no mode: %s", b)
+	}
+}
