@@ -411,7 +411,14 @@ setInterval(async () => {
 }, 3000);
 
 session.start(desk, { say, fail, pending: async () => (await queue.list(desk)).length, online: (on) => setOnline(on) });
-link(desk, { say, methods, sent: () => session.refresh() });
+// back: the server answers and no sale waits, so a basket priced offline
+// is priced again by the server, and its "hors ligne" note goes.
+const back = () => {
+  if (quote && quote.offline && !busy) {
+    requote().catch((e) => fail(e.message)).then(render);
+  }
+};
+link(desk, { say, methods, sent: () => session.refresh(), back });
 setOnline(navigator.onLine).then(() => flush());
 render();
 $("code").focus();
