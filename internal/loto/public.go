@@ -70,11 +70,6 @@ type Public struct {
 	// event is recorded, then "game", "between", "break" or "over". The
 	// board's page and its script read it, never work it out again.
 	Mode BoardMode `json:"mode"`
-	// StaffSeq is the journal sequence of the last claim, declined share
-	// or ruling, which the host's and the controllers' pages show and the
-	// board may not: a change of it tells those pages to read their status
-	// again. A sequence only; what happened is theirs to read.
-	StaffSeq int64 `json:"staff_seq,omitempty"`
 
 	logos []Logo // the day's logos, served by Logo, never in the JSON
 }
@@ -174,7 +169,6 @@ func (st *State) public(prev *Public) *Public {
 	}
 	p.Postponed = st.ent.postponed != nil
 	p.DayOver = st.dayOver() != ""
-	p.StaffSeq = st.staffSeq
 	p.Restored = st.publicRestore()
 	p.Mode = p.boardMode()
 	return p
