@@ -8,8 +8,8 @@ import (
 
 // catalogue is the one list of the day's event types: each with its
 // payload, the function that folds it into the state, the secrets it
-// commits to, the personal records it names or erases, its marks (a staff
-// act, a decision) and a line of doc, which docs/journal.md's table of
+// commits to, the personal records it names or erases, whether it is a
+// decision, and a line of doc, which docs/journal.md's table of
 // events repeats (TestJournalDocListsEveryEventType). Apply refuses an
 // event whose type is not here, on replay and live alike: a journal
 // written by another program or a later version, or a corrupt one, is
@@ -89,17 +89,17 @@ var catalogue = []eventType{
 		doc:      "the host took back the last number typed, with why"}),
 	register(entry[gameCalled]{name: TypeGameCalled, fold: (*State).applyGameCalled,
 		doc: "a player called out: the draw stops (R15)"}),
-	register(entry[claimRegistered]{name: TypeClaimRegistered, fold: (*State).applyClaim, staff: true,
+	register(entry[claimRegistered]{name: TypeClaimRegistered, fold: (*State).applyClaim,
 		doc: "a card claimed the stage, a late one with its verdict at once (R21)"}),
 	register(entry[controlStarted]{name: TypeControlStarted, fold: (*State).applyControl,
 		doc: "the control judged the stage's claims: each card's verdict and read-out (R20)"}),
 	register(entry[tieTokens]{name: TypeTieTokens, fold: (*State).applyTieTokens,
 		doc: "the tied winners drew their tokens from the bag (R17)"}),
-	register(entry[tieDeclined]{name: TypeTieDeclined, fold: (*State).applyTieDeclined, staff: true,
+	register(entry[tieDeclined]{name: TypeTieDeclined, fold: (*State).applyTieDeclined,
 		doc: "the tied winners of a voucher declined to share it (R18)"}),
 	register(entry[prizeAwarded]{name: TypePrizeAwarded, fold: (*State).applyPrizeAwarded,
 		doc: "the stage's prize awarded: its winners, tokens and shares (R17-R19, R25)"}),
-	register(entry[rulingRecorded]{name: TypeRulingRecorded, fold: (*State).applyRuling, staff: true,
+	register(entry[rulingRecorded]{name: TypeRulingRecorded, fold: (*State).applyRuling,
 		decision: "décision sur un litige (R27)",
 		doc:      "a decision in a dispute, by whom and why; it may change a claim's verdict (R27)"}),
 	register(entry[seedRevealed]{name: TypeSeedRevealed, fold: (*State).applyReveal,
@@ -139,11 +139,6 @@ type eventType struct {
 	name    string
 	payload reflect.Type
 	fold    func(*State, journal.Event) error
-	// staff marks the events that change what the host and the controllers
-	// see of the game and may change nothing the board shows: the public
-	// snapshot carries the sequence of the last one, so that those pages
-	// read their status again.
-	staff bool
 	// decision is the act in French of an event that records a decision of
 	// the organiser or the host, as Decisions lists them; "" for the others.
 	decision string
@@ -164,7 +159,6 @@ type eventType struct {
 type entry[P any] struct {
 	name     string
 	fold     func(*State, journal.Event) error
-	staff    bool
 	decision string
 	secrets  func(P) []secretRef
 	personal func(P) []personalRef
@@ -174,7 +168,7 @@ type entry[P any] struct {
 
 // register makes an entry of the catalogue, each column decoding the event's payload.
 func register[P any](e entry[P]) eventType {
-	return eventType{name: e.name, payload: reflect.TypeFor[P](), fold: e.fold, staff: e.staff,
+	return eventType{name: e.name, payload: reflect.TypeFor[P](), fold: e.fold,
 		decision: e.decision, secrets: reading(e.secrets), personal: reading(e.personal), erases: reading(e.erases), doc: e.doc}
 }
 

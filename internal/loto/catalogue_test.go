@@ -265,20 +265,13 @@ func TestCatalogueMarksTheDecisionsAndTheStaffActs(t *testing.T) {
 		TypeCardsStamped:   "cartes tamponnées (R9)",
 		TypeNumberUndone:   "numéro annulé",
 	}
-	wantStaff := map[string]bool{TypeClaimRegistered: true, TypeTieDeclined: true, TypeRulingRecorded: true}
-	decisions, staff := map[string]string{}, map[string]bool{}
+	decisions := map[string]string{}
 	for _, e := range catalogue {
 		if e.decision != "" {
 			decisions[e.name] = e.decision
 		}
-		if e.staff {
-			staff[e.name] = true
-		}
 	}
 	if !reflect.DeepEqual(decisions, wantDecisions) {
 		t.Errorf("the catalogue's decisions are %v, want %v", decisions, wantDecisions)
-	}
-	if !reflect.DeepEqual(staff, wantStaff) {
-		t.Errorf("the catalogue's staff acts are %v, want %v", staff, wantStaff)
 	}
 }

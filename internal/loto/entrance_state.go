@@ -115,6 +115,7 @@ func (st *State) applySale(e journal.Event) error {
 		return err
 	}
 	sale := saleOf(e, p)
+	sale.playsFrom = st.playsFrom()
 	if p.Payer != nil {
 		var payer payerRecord
 		ps, err := st.openPersonal(e, *p.Payer, &payer)

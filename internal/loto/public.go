@@ -66,11 +66,10 @@ type Public struct {
 	Break     *PublicBreak `json:"break,omitempty"`     // the break in progress (R12)
 	Postponed bool         `json:"postponed,omitempty"` // R29
 	DayOver   bool         `json:"day_over"`
-	// StaffSeq is the journal sequence of the last claim, declined share
-	// or ruling, which the host's and the controllers' pages show and the
-	// board may not: a change of it tells those pages to read their status
-	// again. A sequence only; what happened is theirs to read.
-	StaffSeq int64 `json:"staff_seq,omitempty"`
+	// Mode says which of the board's panels show: "welcome" before the
+	// event is recorded, then "game", "between", "break" or "over". The
+	// board's page and its script read it, never work it out again.
+	Mode BoardMode `json:"mode"`
 
 	logos []Logo // the day's logos, served by Logo, never in the JSON
 }
@@ -122,6 +121,7 @@ func (st *State) public(prev *Public) *Public {
 		p.Anchor = journal.Anchor{Seq: st.head, Hash: st.headHash}
 	}
 	if st.event == nil {
+		p.Mode = ModeWelcome
 		return p
 	}
 	ev := st.event
@@ -169,9 +169,37 @@ func (st *State) public(prev *Public) *Public {
 	}
 	p.Postponed = st.ent.postponed != nil
 	p.DayOver = st.dayOver() != ""
-	p.StaffSeq = st.staffSeq
 	p.Restored = st.publicRestore()
+	p.Mode = p.boardMode()
 	return p
+}
+
+// BoardMode names which of the board's panels show.
+type BoardMode string
+
+// The board's modes, in the order of a day.
+const (
+	ModeWelcome BoardMode = "welcome" // no event recorded yet: the association's welcome
+	ModeBetween BoardMode = "between" // between games: the next game, the rules' summary
+	ModeGame    BoardMode = "game"    // a game runs: its number, stage and prize
+	ModeBreak   BoardMode = "break"   // a break, with when play resumes (R12)
+	ModeOver    BoardMode = "over"    // the day is over or postponed (R29)
+)
+
+// Running reports whether a game is on: its number, stage and prize show.
+func (p *Public) Running() bool { return p.Game > 0 && p.Phase != PhaseOver }
+
+// boardMode works out the mode of a snapshot of a recorded event.
+func (p *Public) boardMode() BoardMode {
+	switch {
+	case p.DayOver || p.Postponed:
+		return ModeOver
+	case p.Break != nil:
+		return ModeBreak
+	case p.Running():
+		return ModeGame
+	}
+	return ModeBetween
 }
 
 // publicProgramme is the schedule and the programme of the day as announced.

@@ -313,35 +313,42 @@ func TestPublicSnapshotIsPublishedAfterEachBatchAndReadWithoutTheLock(t *testing
 	d.mu.Unlock()
 }
 
-// TestPublicSnapshotSignalsTheActsOnlyTheStaffSees: a second claim during
-// a call and a ruling that is a note change nothing the board shows; each still publishes a snapshot whose staff_seq is its
-// sequence, so the host's and the controllers' pages read their status
-// again. A sale publishes none.
-func TestPublicSnapshotSignalsTheActsOnlyTheStaffSees(t *testing.T) {
+// TestStaffActsMoveTheDayNotThePublicSnapshot: a second claim during a
+// call and a ruling that is a note change nothing the board shows, so
+// they publish no snapshot (the public stream says nothing of the staff's
+// acts); they move the day, which is the staff pages' one signal to read
+// their status again (Day.Moved), as a sale is.
+func TestStaffActsMoveTheDayNotThePublicSnapshot(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3)
 	start(t, d)
 	typeNumbers(t, d, 17)
-	claimed := func(what string, act func()) {
+	_, err := d.Claim(ctx, org("ctl"), cards[0])
+	ok(t, err)
+	moved := func(what string, public bool, act func()) {
 		t.Helper()
-		before := d.Public()
+		before, signal := d.Public(), d.Moved()
 		act()
-		p := d.Public()
-		if p == before || p.StaffSeq != d.Head() {
-			t.Fatalf("%s: snapshot %p after %p, staff_seq %d, head %d", what, p, before, p.StaffSeq, d.Head())
+		select {
+		case <-signal:
+		default:
+			t.Fatalf("%s did not move the day", what)
+		}
+		if published := d.Public() != before; published != public {
+			t.Fatalf("%s: a snapshot published %v, want %v", what, published, public)
 		}
 	}
-	claimed("first claim", func() { _, err := d.Claim(ctx, org("ctl"), cards[0]); ok(t, err) })
-	claimed("second claim during the call", func() { _, err := d.Claim(ctx, org("ctl"), cards[1]); ok(t, err) })
-	claimed("a ruling that is a note", func() {
+	moved("a second claim during the call", false, func() { _, err := d.Claim(ctx, org("ctl"), cards[1]); ok(t, err) })
+	moved("a ruling that is a note", false, func() {
 		_, err := d.Rule(ctx, org("meneur"), Ruling{What: "réclamation notée", Why: "bruit dans la salle"})
 		ok(t, err)
 	})
-	before := d.Public()
-	stamp(t, d, "A", 4)
-	if d.Public() != before {
-		t.Error("a stamping published a snapshot: the board would be redrawn for nothing")
+	moved("a stamping", false, func() { stamp(t, d, "A", 4) })
+	b, err := json.Marshal(d.Public())
+	ok(t, err)
+	if strings.Contains(string(b), "staff") {
+		t.Fatalf("the public snapshot tells of the staff's acts: %s", b)
 	}
 }
 
@@ -377,5 +384,42 @@ func TestR11_PublicSnapshotCarriesTheRulesSummary(t *testing.T) {
 	}
 	if got := reopen(t, store).Public().Rules; !slices.Equal(got, want) {
 		t.Fatalf("a replay's rules %q, want %q", got, want)
+	}
+}
+
+// TestPublicSnapshotSaysTheBoardsMode: the snapshot names which of the
+// board's panels show, so that the board's page and its script read one
+// answer: the welcome before the event, between games, a break, a game,
+// the day over.
+func TestPublicSnapshotSaysTheBoardsMode(t *testing.T) {
+	d, _ := newDay(t)
+	ctx := context.Background()
+	want := func(at string, m BoardMode) {
+		t.Helper()
+		if got := d.Public().Mode; got != m {
+			t.Fatalf("%s: mode %q, want %q", at, got, m)
+		}
+	}
+	want("before the event", ModeWelcome)
+	jeanne := Actor{Name: "Jeanne Dupont", Role: RoleOrganiser}
+	_, err := d.CreateEvent(ctx, jeanne, eventSpec(t, []byte(publicYAML)))
+	ok(t, err)
+	want("the event recorded", ModeBetween)
+	_, err = d.StartBreak(ctx, jeanne, "", 0)
+	ok(t, err)
+	want("a break", ModeBreak)
+	_, err = d.EndBreak(ctx, jeanne)
+	ok(t, err)
+	want("the break over", ModeBetween)
+	_, err = d.StartGame(ctx, jeanne)
+	ok(t, err)
+	want("a game started", ModeGame)
+	_, err = d.EndDay(ctx, jeanne, "salle fermée")
+	ok(t, err)
+	want("the day ended", ModeOver)
+	b, err := json.Marshal(d.Public())
+	ok(t, err)
+	if !strings.Contains(string(b), `"mode":"over"`) {
+		t.Fatalf("the snapshot's JSON has no mode: %s", b)
 	}
 }

@@ -19,6 +19,9 @@ type Quote struct {
 	Total    Cents    `json:"total_cents"`
 	Hint     string   `json:"hint,omitempty"`
 	Warnings []string `json:"warnings,omitempty"`
+	// PlaysFrom is the game the cards would play from if sold now: the
+	// next one not started (R14); 0 when none is left.
+	PlaysFrom int `json:"plays_from,omitempty"`
 }
 
 // Quote prices the cards a cashier has scanned at an open desk, checking
@@ -31,12 +34,31 @@ func (d *Day) Quote(ctx context.Context, actor Actor, desk string, cards []CardC
 	}
 	var p saleRecorded
 	var err error
-	d.View(func(st *State) { p, err = st.priceCards(desk, cards) })
+	var from int
+	d.View(func(st *State) { p, err = st.priceCards(desk, cards); from = st.playsFrom() })
 	if err != nil {
 		return Quote{}, err
 	}
 	return Quote{Desk: p.Desk, Cards: p.Cards, Regular: p.Regular, Special: p.Special, Bundles: p.Bundles,
-		Total: p.Total, Hint: p.Hint, Warnings: p.Warnings}, nil
+		Total: p.Total, Hint: p.Hint, Warnings: p.Warnings, PlaysFrom: from}, nil
+}
+
+// PlaysFrom is the game a card sold or issued now plays from (R14); 0
+// when the programme has no game left.
+func (d *Day) PlaysFrom() int {
+	var n int
+	d.View(func(st *State) { n = st.playsFrom() })
+	return n
+}
+
+// playsFrom is the game a card sold or issued now plays from: the next
+// game not started, since the one in play has its numbers fixed from its
+// start (R14); 0 when the programme has no game left.
+func (st *State) playsFrom() int {
+	if n := len(st.games) + 1; st.event != nil && n <= len(st.event.Programme) {
+		return n
+	}
+	return 0
 }
 
 // priceCards checks the cards of a sale at a desk against the state and

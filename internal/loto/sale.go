@@ -62,7 +62,14 @@ type Sale struct {
 	Personal PersonalState `json:"personal,omitempty"`
 	// payer is the journal's reference to the payer's record, nil without a cheque.
 	payer *personalRef
+	// playsFrom is the game its cards play from, as recorded (R14).
+	playsFrom int
 }
+
+// PlaysFrom is the game the sale's cards play from: the next game not
+// started when the sale was recorded, which for a sale held while its desk
+// was cut off may be later than when it was taken (R14); 0 when none was left.
+func (s *Sale) PlaysFrom() int { return s.playsFrom }
 
 // saleOf is the sale an event recorded, before the payer's record is read.
 func saleOf(e journal.Event, p saleRecorded) *Sale {

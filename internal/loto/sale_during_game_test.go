@@ -144,3 +144,31 @@ func TestR14_NoSaleOfCardsThatNoGameLeftPlays(t *testing.T) {
 	_, err = d2.Quote(ctx, org("caissier"), "caisse-1", cardCodes(t, []string{serialOf(t, d2, "A", 3)}))
 	wantCode(t, err, EConflict)
 }
+
+// TestR14_SaleSaysTheGameItsCardsPlayFrom: a quote and a sale say the
+// game the cards play from, the next one not started: the first before
+// the start; after it, the second, which a desk that took the sale while
+// cut off, before the start, learns from the sale's answer only.
+func TestR14_SaleSaysTheGameItsCardsPlayFrom(t *testing.T) {
+	d, store := entranceDayOf(t, twoGames(t), "caisse-1")
+	org := Actor{Name: "caisse", Role: RoleOrganiser}
+	codes, err := ParseCardCodes([]string{serialOf(t, d, "A", 2)})
+	ok(t, err)
+	q, err := d.Quote(context.Background(), org, "caisse-1", codes)
+	ok(t, err)
+	if q.PlaysFrom != 1 || d.PlaysFrom() != 1 {
+		t.Fatalf("before the start: the quote says game %d, the day %d, want 1", q.PlaysFrom, d.PlaysFrom())
+	}
+	if s := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1)); s.PlaysFrom() != 1 {
+		t.Fatalf("a sale before the start plays from game %d, want 1", s.PlaysFrom())
+	}
+	start(t, d)
+	q, err = d.Quote(context.Background(), org, "caisse-1", codes)
+	ok(t, err)
+	if s := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 2)); q.PlaysFrom != 2 || s.PlaysFrom() != 2 {
+		t.Fatalf("after the start: the quote says game %d, the sale %d, want 2", q.PlaysFrom, s.PlaysFrom())
+	}
+	if got := reopen(t, store).Sales()[1].PlaysFrom(); got != 2 {
+		t.Fatalf("replayed, the sale plays from game %d, want 2", got)
+	}
+}

@@ -52,7 +52,6 @@ type State struct {
 	sessions map[string]time.Time     // the organiser's sessions: token hash → expiry
 	headHash string                   // hash of the last event applied
 	headTime time.Time                // time of the last event applied
-	staffSeq int64                    // the last event of a staff type applied (eventType.staff)
 	restores []Restore                // the restores of the journal it records, in order
 	rejudge  bool                     // the folds judge again each control, draw of tokens and award (JudgeJournal)
 }
@@ -133,9 +132,6 @@ func (st *State) Apply(e journal.Event) error {
 		return err
 	}
 	st.head, st.headHash, st.headTime = e.Seq, e.Hash, e.Time
-	if t.staff {
-		st.staffSeq = e.Seq
-	}
 	return nil
 }
 

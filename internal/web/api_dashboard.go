@@ -21,9 +21,11 @@ func apiDashboard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Acto
 	return nil
 }
 
-// dashboardCalm is the least time between two messages of the dashboard's
-// stream: at the rush, sales come by the dozen a second, and the organiser
-// needs the figures within a second, not each sale's redraw.
+// dashboardCalm is the least time between two messages of the moved
+// stream: at the rush, sales come by the dozen a second, and the staff
+// need the figures within a second, not each sale's redraw. The first move
+// after a calm goes at once: a claim shows on the other staff pages in the
+// time of a read.
 const dashboardCalm = 500 * time.Millisecond
 
 // dashboardBeat is the heartbeat of an idle dashboard stream, as the
@@ -31,12 +33,14 @@ const dashboardCalm = 500 * time.Millisecond
 // a stream silent for 2.5 heartbeats for dead (static/sse.js).
 const dashboardBeat = 15 * time.Second
 
-// apiDashboardStream tells the organiser's page, as Server-Sent Events,
-// each time the journal moves (any event: a sale, a door, a draw): an
-// "event: moved" message whose id and data are the journal's head. It
-// carries no figure: the page then reads the dashboard, with the
-// organiser's session, so the stream itself says nothing worth hiding.
-func apiDashboardStream(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+// apiMovedStream is the staff pages' one signal that something moved: it
+// tells the organiser's, the door's, the host's and the controllers' pages,
+// as Server-Sent Events, each time the journal moves (any event: a sale, a
+// door, a draw, a claim, a declined share): an "event: moved" message whose
+// id and data are the journal's head. It carries no figure: the page then
+// reads what it shows (the dashboard, the door's tally, the game's status)
+// with its session, so the stream itself says nothing worth hiding.
+func apiMovedStream(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
@@ -59,17 +63,20 @@ func apiDashboardStream(s *Server, w http.ResponseWriter, r *http.Request, _ lot
 	}
 	beat := time.NewTicker(s.beat)
 	defer beat.Stop()
+	last := time.Now()
 	for {
 		select {
 		case <-moved:
-			// Calm first, so that a burst of sales makes one message.
+			// At most one message a calm, so that a burst of sales makes
+			// one or two; after a calm, at once.
 			select {
-			case <-time.After(dashboardCalm):
+			case <-time.After(time.Until(last.Add(dashboardCalm))):
 			case <-r.Context().Done():
 				return nil
 			case <-s.stopping:
 				return nil
 			}
+			last = time.Now()
 			moved = s.day.Moved()
 			seq = s.day.Head()
 			if !send(fmt.Sprintf("event: moved\nid: %d\ndata: {\"seq\":%d}\n\n", seq, seq)) {

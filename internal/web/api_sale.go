@@ -76,6 +76,9 @@ type saleAnswer struct {
 	Warnings    []string       `json:"warnings,omitempty"`
 	Anchor      journal.Anchor `json:"anchor"`
 	TakenAt     time.Time      `json:"taken_at,omitzero"` // the desk's time of sale, when it said it
+	// PlaysFrom is the game the cards play from (R14), as recorded: a sale
+	// held while the desk was cut off may reach the server after a start.
+	PlaysFrom int `json:"plays_from,omitempty"`
 }
 
 func apiSale(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
@@ -96,7 +99,8 @@ func apiSale(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) er
 		return err
 	}
 	writeJSON(w, http.StatusOK, saleAnswer{Sale: sale.ID, Desk: sale.Desk, Cards: sale.Cards, TotalCents: sale.Total, ChangeCents: sale.Change,
-		Payments: sale.Payments, Bundles: sale.Bundles, Hint: sale.Hint, Warnings: sale.Warnings, Anchor: sale.Anchor, TakenAt: sale.TakenAt})
+		Payments: sale.Payments, Bundles: sale.Bundles, Hint: sale.Hint, Warnings: sale.Warnings, Anchor: sale.Anchor, TakenAt: sale.TakenAt,
+		PlaysFrom: sale.PlaysFrom()})
 	return nil
 }
 

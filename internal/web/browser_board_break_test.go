@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"loto/internal/loto"
 )
 
@@ -63,4 +65,37 @@ func TestBrowser_BoardSaysAnOverdueBreakResumesShortly(t *testing.T) {
 	onTime.waitText("#resume-soon", "Reprise du jeu dans un instant")
 	onTime.noErrors()
 	late.noErrors()
+}
+
+// TestBrowser_HostIsRemindedOfAnOverdueBreak: once a break's resume time
+// has passed, the board says play resumes in a moment and the host's page
+// says plainly that the hall waits: at its first paint (by the server's
+// clock) and live (by its own, set from the server's at load). Before that
+// time it says nothing of the kind.
+func TestBrowser_HostIsRemindedOfAnOverdueBreak(t *testing.T) {
+	l := startLiveEvent(t, Config{}, manualDay(t))
+	syncClock(l)
+	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
+	host.waitText("#live", "En direct")
+	br, err := l.day.StartBreak(context.Background(), l.devices[loto.RoleHost], "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	host.waitText("#breakline", "reprise prévue à")
+	if host.count("#breakover:not([hidden])") != 0 {
+		t.Fatal("a break on time reminds the host that it is over")
+	}
+
+	// The page open since before the break sees the time pass on its clock.
+	eval[bool](host, `((now) => { Date.now = () => now() + (`+fmt.Sprint(time.Until(br.Resumes).Milliseconds())+` + 60000); return true; })(Date.now.bind(Date))`)
+	host.waitText("#breakover:not([hidden])", "reprenez le jeu")
+
+	// Painted again after the time, it says so at once, by the server's clock.
+	l.advance(time.Until(br.Resumes) + time.Minute)
+	host.run(chromedp.Navigate(host.url))
+	host.waitText("#live", "En direct")
+	host.waitText("#breakover:not([hidden])", "L'heure de reprise est passée")
+	host.axe()
+	host.screenshot("meneur-pause-depassee-1366x768")
+	host.noErrors()
 }

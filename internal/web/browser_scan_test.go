@@ -195,3 +195,40 @@ func usOnAzerty(code string) string {
 	}
 	return b.String()
 }
+
+// TestBrowser_ControllerLetsTheServerReadTheSerial: what the camera reads
+// goes to the server, which alone knows a serial's grammar (card/serial.go):
+// a QR code holding a serial written with spaces inside its number, which
+// the server reads, registers the claim; the page does not refuse it first.
+func TestBrowser_ControllerLetsTheServerReadTheSerial(t *testing.T) {
+	l := startLive(t, Config{})
+	serials := l.sell(1, 2)
+	host := l.devices[loto.RoleHost]
+	if _, err := l.day.StartGame(context.Background(), host); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.day.Draw(context.Background(), host, 0); err != nil {
+		t.Fatal(err)
+	}
+	s, err := card.ParseSerial(serials[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := fmt.Sprintf("%06d", s.Number)
+	text := strings.ToLower(s.Series + " " + n[:3] + " " + n[3:] + " " + s.Check)
+	if got, err := card.ParseSerial(text); err != nil || got != s {
+		t.Fatalf("the server reads %q as %v, %v", text, got, err)
+	}
+	video := filepath.Join(t.TempDir(), "carte.y4m")
+	writeQRVideo(t, video, text, 640, 480)
+
+	ctl := l.openAsIn(cameraBrowser(t, video), loto.RoleController, "/controle", 390, 844)
+	ctl.waitText("#live", "En direct")
+	ctl.run(chromedp.Click("#scan"))
+	want := "Annonce 1 enregistrée : carte " + serials[1]
+	ctl.waitUntil("#said to say "+strconv.Quote(want), func() (bool, string) {
+		said := ctl.text("#said")
+		return strings.Contains(said, want), fmt.Sprintf("it says %q, the error %q", said, ctl.text("#error"))
+	})
+	ctl.noErrors()
+}

@@ -29,12 +29,9 @@ type boardPage struct {
 	// RestoredAt is "HH:MM" the journal was restored over another, if it was.
 	RestoredAt string
 	Awarded    *loto.PublicAward // the last stage awarded in the game, its winners' serials
-	// Mode says which panels show (board.css): "welcome" before the event
-	// is recorded, then "game", "between", "break" or "over".
-	Mode     string
-	Games    []boardGame // the programme (R12)
-	Next     string      // the title of the next game, between games
-	ReadOnly string
+	Games      []boardGame       // the programme (R12)
+	Next       string            // the title of the next game, between games
+	ReadOnly   string
 	// Sponsor offers the prize in play, nil when nobody does.
 	Sponsor *loto.Sponsor
 	// Scale is the type scale in percent, for the hall's back row (board.css).
@@ -73,7 +70,7 @@ func newBoardPage(p *loto.Public, readOnly string, now time.Time) boardPage {
 	for n := 1; n <= 90; n++ {
 		b.Cells = append(b.Cells, boardCell{N: n, Drawn: drawn[n], Last: n == int(p.Last)})
 	}
-	b.Running = p.Game > 0 && p.Phase != loto.PhaseOver
+	b.Running = p.Running()
 	if b.Running && p.Prize != nil {
 		b.Sponsor = p.Prize.Sponsor
 	}
@@ -87,18 +84,6 @@ func newBoardPage(p *loto.Public, readOnly string, now time.Time) boardPage {
 	}
 	if n := len(p.Awarded); n > 0 {
 		b.Awarded = &p.Awarded[n-1]
-	}
-	switch {
-	case p.Event == "":
-		b.Mode = "welcome"
-	case p.DayOver || p.Postponed:
-		b.Mode = "over"
-	case p.Break != nil:
-		b.Mode = "break"
-	case b.Running:
-		b.Mode = "game"
-	default:
-		b.Mode = "between"
 	}
 	for _, g := range p.Programme {
 		bg := boardGame{Number: g.Number, Title: g.Title}

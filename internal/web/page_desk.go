@@ -35,6 +35,11 @@ type offlineData struct {
 	Series  map[string]loto.Kind           `json:"series"`
 	Prices  map[loto.Kind][]loto.PriceLine `json:"prices"`
 	Methods map[loto.Method]string         `json:"methods"`
+	// PlaysFrom is the game a card sold now plays from, and Games the
+	// programme's count: offline, the page says which game its cards will
+	// play if a game starts before its sales reach the server (R14).
+	PlaysFrom int `json:"plays_from"`
+	Games     int `json:"games"`
 }
 
 func pageDesk(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
@@ -51,6 +56,7 @@ func pageDesk(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) e
 		return loto.Errorf(loto.ENotFound, "l'événement du jour n'est pas créé : aucune caisse")
 	}
 	p.Event, p.Zone = ev.Name, ev.TimeZone
+	p.Offline.PlaysFrom, p.Offline.Games = s.day.PlaysFrom(), len(ev.Programme)
 	if p.Zone == "" {
 		p.Zone = loto.DefaultTimeZone
 	}

@@ -18,11 +18,14 @@ type gamePage struct {
 	Event    string
 	Mode     loto.DrawMode // rng or manual: draws and tokens typed or not
 	Labels   labels
+	// Now is the server's clock in milliseconds since the epoch: the host's
+	// page tells a break overdue by it, as the board does.
+	Now int64
 }
 
 // game is the data of a game page: the day's name and draw mode.
 func (s *Server) game(a loto.Actor) gamePage {
-	p := gamePage{Actor: a, ReadOnly: s.readOnly, Labels: pageLabels}
+	p := gamePage{Actor: a, ReadOnly: s.readOnly, Labels: pageLabels, Now: s.now().UnixMilli()}
 	if ev := s.day.Event(); ev != nil {
 		p.Event, p.Mode = ev.Name, ev.Draw
 	}

@@ -85,9 +85,11 @@ var routes = []route{
 	{"GET /api/v1/door", loto.CmdAdmit, false, apiDoorCount},
 	{"GET /api/v1/door/ticket", loto.CmdAdmit, false, apiDoorTicket},
 	{"GET /api/v1/door/reservations", loto.CmdAdmit, false, apiDoorFind},
-	// The dashboard's stream says only that the journal moved: the door's
-	// page follows it too, to read its tally again.
-	{"GET /api/v1/door/stream", loto.CmdAdmit, false, apiDashboardStream},
+	// The staff's stream says only that the journal moved: the door's page
+	// follows it to read its tally again, the game's pages their status.
+	{"GET /api/v1/door/stream", loto.CmdAdmit, false, apiMovedStream},
+	// For the game's staff: the host and the controllers, who draw the tie's tokens.
+	{"GET /api/v1/game/stream", loto.CmdTokens, false, apiMovedStream},
 	{"POST /api/v1/game/start", loto.CmdStartGame, true, apiGameStart},
 	{"POST /api/v1/game/draws", loto.CmdDraw, true, apiDraw},
 	{"POST /api/v1/claims", loto.CmdClaim, true, apiClaim},
@@ -128,7 +130,7 @@ var routes = []route{
 	{"GET /api/v1/reservations/tickets.pdf", loto.CmdReserve, false, apiReservationTickets},
 	{"GET /api/v1/stream", public, false, apiStream},
 	{"GET /api/v1/dashboard", orgRead, false, apiDashboard},
-	{"GET /api/v1/dashboard/stream", orgRead, false, apiDashboardStream},
+	{"GET /api/v1/dashboard/stream", orgRead, false, apiMovedStream},
 	// The organiser's reports and journal (api_reports.go).
 	{"GET /api/v1/reports/day", orgRead, false, apiReportDay},
 	{"GET /api/v1/reports/sessions/{id}", orgRead, false, apiReportSession},

@@ -33,18 +33,9 @@ function setText(el, text) {
 
 function show(el, on) { el.hidden = !on; }
 
-// modeOf says which panels show, as page_board.go does.
-function modeOf(s) {
-	const running = s.game > 0 && s.phase !== "over";
-	if (!s.event) return "welcome";
-	if (s.day_over || s.postponed) return "over";
-	if (s.break) return "break";
-	return running ? "game" : "between";
-}
-
 function render(s) {
 	const running = s.game > 0 && s.phase !== "over";
-	main.dataset.mode = modeOf(s);
+	main.dataset.mode = s.mode; // which panels show: the server says (board.css)
 	main.dataset.scale = s.type_scale || 100; // as boardScale in page_board.go
 	show($("where"), running);
 	setText($("game-no"), s.game);

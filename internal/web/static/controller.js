@@ -19,14 +19,12 @@ const cardQRPrefix = "LOTO:";
 // which sells the plate in one scan but names no card for a claim.
 const plateQRPrefix = "LOTO-PLATE:";
 
-// cardSerial is the serial a card's QR code holds, or null for a code
-// that is not a card's (a ticket's, a web address).
+// cardSerial is what a QR code read names for a claim: a card's QR text
+// without its prefix, else the text as read. Whether it is a serial the
+// server decides (card/serial.go), and says why not in French.
 function cardSerial(text) {
-  const t = text.trim().toUpperCase();
-  if (t.startsWith(cardQRPrefix)) {
-    return t.slice(cardQRPrefix.length);
-  }
-  return /^[A-Z]{1,3}[- ]?\d{6,7}[- ]?[0-9A-Z]{2}$/.test(t) ? t : null;
+  const t = text.trim();
+  return t.toUpperCase().startsWith(cardQRPrefix) ? t.slice(cardQRPrefix.length) : t;
 }
 
 function render(p, s) {
@@ -105,7 +103,7 @@ scanButton.addEventListener("click", async () => {
       return;
     }
     if (!serial) {
-      fail(new Error("ce code QR n'est pas celui d'une carte : viser le code imprimé sur la carte annoncée"));
+      fail(new Error("ce code QR est vide : viser le code imprimé sur la carte annoncée"));
       return;
     }
     input.value = serial;

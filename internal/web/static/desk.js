@@ -4,7 +4,7 @@
 // keeps the desk selling: the queue goes out when the link returns, and a
 // card sold elsewhere meanwhile comes back as a conflict the cashier settles.
 import { NetError, newKey, request } from "./api.js";
-import { cents, dateTime, euros } from "./deskmoney.js";
+import { cents, dateTime, euros, hhmm } from "./deskmoney.js";
 import * as queue from "./deskqueue.js";
 import { flush, isOnline, send, setOnline, start as link } from "./desksync.js";
 import { session } from "./desksession.js";
@@ -19,6 +19,9 @@ const methods = offline.methods;
 let basket = []; // the codes scanned, as the cashier's scanner gave them
 let quote = null; // the basket priced: the server's, or the day's price table offline
 let busy = false;
+// playsFrom is the game a card sold now plays from, as the server last
+// said (R14): offline, a game may start before the sale reaches it.
+let playsFrom = offline.plays_from || 0;
 window.lotoMarks = []; // moments of each sale, for the measure tests
 
 // say shows what just happened; fail shows a refusal where the eyes are.
@@ -88,6 +91,7 @@ async function requote() {
     const got = await request("GET", "/api/v1/sales/quote?" + q);
     got.count = got.cards.length;
     got.basket = asked;
+    playsFrom = got.plays_from || 0;
     // A quote of a basket that grew meanwhile is stale: the later one wins.
     if (asked === basket.join("\n")) {
       quote = got;
@@ -100,6 +104,46 @@ async function requote() {
     setOnline(false);
     quote = { ...offlineQuote(basket), basket: basket.join("\n") };
   }
+}
+
+// offlineGame says which game cards taken offline will play if game from
+// starts before their sale reaches the server: the server records a sale
+// when it gets it, and a card recorded after a start plays the next game.
+function offlineGame(from) {
+  if (!from) {
+    return "";
+  }
+  const then = from < offline.games ? `joueront à partir de la partie ${from + 1}` : "ne joueront à aucune partie : c'est la dernière";
+  return `Hors ligne : si la partie ${from} commence avant l'envoi, ces cartes ${then}.`;
+}
+
+// playsLine says from which game a recorded sale's cards play.
+function playsLine(from) {
+  return from ? `Ces cartes jouent à partir de la partie ${from}.` : "Ces cartes ne jouent à aucune partie : le programme est fini.";
+}
+
+// recorded is told of each held sale the server records at last: one
+// recorded after a start its desk did not know of is listed, with the
+// game its cards play from, for the cashier to tell the buyer.
+function recorded(s, a) {
+  playsFrom = a.plays_from || 0;
+  if (!s.playsFrom || playsFrom === s.playsFrom) {
+    return;
+  }
+  const li = document.createElement("li");
+  const p = document.createElement("p");
+  p.textContent = `Vente n° ${a.sale} (${s.count} carte${s.count > 1 ? "s" : ""}, prise à ${hhmm(s.at)}) enregistrée après le début de la partie ${s.playsFrom} : ` + playsLine(playsFrom).replace(/^C/, "c");
+  const done = document.createElement("button");
+  done.type = "button";
+  done.textContent = "Acheteur prévenu : retirer";
+  done.addEventListener("click", () => {
+    li.remove();
+    $("latepanel").hidden = $("late").children.length === 0;
+    $("code").focus();
+  });
+  li.append(p, done);
+  $("late").append(li);
+  $("latepanel").hidden = false;
 }
 
 // priced says whether the quote is the basket's own: a card scanned while
@@ -229,6 +273,8 @@ function render() {
   $("hint").hidden = !(quote && quote.hint);
   $("pricenote").textContent = quote && quote.offline ? "Prix de la liste du jour, calculé sans le serveur (hors ligne)." : (quote && quote.warnings || []).join(" ; ");
   $("pricenote").hidden = !$("pricenote").textContent;
+  $("offlinegame").textContent = quote && quote.offline ? offlineGame(playsFrom) : "";
+  $("offlinegame").hidden = !$("offlinegame").textContent;
   const m = method();
   for (const el of root.querySelectorAll("[data-pay]")) {
     el.hidden = !(el.dataset.pay === m || (el.dataset.pay === "cheque" && m === "split" && (cents($("split-cheque").value) || 0) > 0));
@@ -271,7 +317,7 @@ async function pay() {
     body.cheque = p.cheque;
   }
   const s = { key: "caisse-" + newKey(), desk, at, body, total: quote.total_cents, change: p.change, count: quote.count,
-    cards: quote.cards, bundles: quote.bundles, status: "sending" };
+    cards: quote.cards, bundles: quote.bundles, playsFrom, status: "sending" };
   try {
     let answer;
     try {
@@ -283,6 +329,9 @@ async function pay() {
       return;
     }
     await setOnline(answer !== null);
+    if (answer) {
+      playsFrom = answer.plays_from || 0;
+    }
     receipt(s, answer);
     basket = [];
     quote = null;
@@ -315,6 +364,7 @@ function receipt(s, a) {
   $("rpaid").textContent = "Payé : " + s.body.payments.map((p) => `${methods[p.method]} ${euros(p.cents)}`).join(", ");
   const change = a ? a.change_cents : s.change;
   $("rchange").textContent = change ? `Rendu : ${euros(change)}` : "";
+  $("rplays").textContent = a ? playsLine(a.plays_from) : offlineGame(s.playsFrom);
   const [seq, hash] = a ? a.anchor.split(":") : ["", ""];
   $("ranchor").textContent = a ? `Ancre du journal : ${seq}:${hash.slice(0, 12)}` : `Clé : ${s.key.slice(-8)} (ancre à l'envoi)`;
   $("receipt").hidden = false;
@@ -352,11 +402,8 @@ $("camera").addEventListener("click", async () => {
   try {
     const text = await scanQR($("preview"), { signal: closing.signal });
     closeCamera();
+    // Whether it names a card or a plate the server's quote says, in French.
     const code = text.trim().replace(/^LOTO(-PLATE)?:/i, "");
-    if (!/^[A-Z]{1,3}[- ]?P?\d{6,7}[- ]?[0-9A-Z]{2,3}$/i.test(code)) {
-      fail("ce code QR n'est ni celui d'une carte ni celui d'une plaque : viser le code imprimé sur la carte");
-      return;
-    }
     lotoMarks.push({ scan: performance.timeOrigin + performance.now() });
     await add(code);
   } catch (e) {
@@ -414,7 +461,14 @@ setInterval(async () => {
 }, 3000);
 
 session.start(desk, { say, fail, pending: async () => (await queue.list(desk)).length, online: (on) => setOnline(on) });
-link(desk, { say, methods, sent: () => session.refresh() });
+// back: the server answers and no sale waits, so a basket priced offline
+// is priced again by the server, and its "hors ligne" note goes.
+const back = () => {
+  if (quote && quote.offline && !busy) {
+    requote().catch((e) => fail(e.message)).then(render);
+  }
+};
+link(desk, { say, methods, sent: () => session.refresh(), back, recorded });
 setOnline(navigator.onLine).then(() => flush());
 render();
 $("code").focus();

@@ -10,7 +10,7 @@ import * as queue from "./deskqueue.js";
 const $ = (id) => document.getElementById(id);
 
 let desk = "";
-let hooks = null; // say, methods (French names), sent (after a held sale is recorded)
+let hooks = null; // say, methods (French names), sent (after a held sale is recorded), back (the server answers, no sale waits), recorded (a held sale recorded at last)
 let online = navigator.onLine;
 // trouble is why the server, though it answers, records no sale (its disk
 // is full), in its own French words, until a sale goes through again.
@@ -48,6 +48,9 @@ export async function setOnline(on) {
   renderQueue(held);
   if (on && !was && waiting > 0) {
     flush();
+  }
+  if (on && !trouble && waiting === 0) {
+    hooks.back?.();
   }
 }
 
@@ -133,6 +136,7 @@ export async function flush() {
       }
       answered = true;
       hooks.say(`Vente en attente enregistrée : vente n° ${answer.sale}`);
+      hooks.recorded?.(s, answer);
     }
     await setOnline(answered || online);
     if (answered) {

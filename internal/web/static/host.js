@@ -94,6 +94,7 @@ function render(p, s) {
   if (s && s.break) {
     byId("breakline").textContent = `${s.break.label} : reprise prévue à ${hhmm(s.break.resumes)}`;
   }
+  breakOver(s);
   renderClaims(s);
   renderRulings(s);
   mirror(p);
@@ -101,6 +102,20 @@ function render(p, s) {
     byId("number").focus();
   }
 }
+
+// skew is how far the server's clock is ahead of this one's, read at load:
+// a break is overdue by the server's time, as the board tells it.
+const skew = Number(root.dataset.now || Date.now()) - Date.now();
+
+// breakOver reminds the host that the break's resume time has passed: the
+// board then says play resumes in a moment, and the hall waits.
+function breakOver(s) {
+  const b = s && s.break;
+  byId("breakover").hidden = !(b && Date.parse(b.resumes) <= Date.now() + skew);
+}
+
+// A break becomes overdue with no change to read: the clock tells.
+setInterval(() => breakOver(status), 2000);
 
 // mirror shows what the board shows now.
 function mirror(p) {

@@ -16,11 +16,14 @@ export const labels = labelsElement ? JSON.parse(labelsElement.textContent) : {}
 export const byId = (id) => document.getElementById(id);
 
 // follow keeps render(pub, status) up to date: pub is the board's state
-// (the stream), status the host's (/api/v1/status), read again after each
-// change; a change that comes while a read runs is read once more after.
+// (the public stream), status the host's (/api/v1/status), read again each
+// time the journal moves (the game's stream, the staff's one signal: a
+// claim or a declined share moves it, though nothing public changes); a
+// move that comes while a read runs is read once more after.
 export function follow(render) {
   const live = byId("live");
   let pub = null;
+  let status = null;
   let reading = false;
   let again = false;
   const setLive = (on, text) => {
@@ -41,7 +44,7 @@ export function follow(render) {
           refuse(await r.json().catch(() => ({})));
           return;
         }
-        const status = r.ok ? await r.json() : null;
+        status = r.ok ? await r.json() : null;
         if (status && status.refused) {
           refuse(status.refused);
           return;
@@ -60,22 +63,44 @@ export function follow(render) {
   const refuse = (answer) => {
     refused = true;
     stream.close();
+    moves.close();
     setLive(false, showRefusal(answer));
   };
-  // The stream is read by sse.js: a connection that died silently is
-  // noticed by its missing heartbeats and opened again, resuming where it
-  // stopped; its first message then reads the status again.
+  // down holds the streams not open: the page is live when both are.
+  const down = new Set(["public", "game"]);
+  const opened = (name) => {
+    down.delete(name);
+    if (!refused && down.size === 0) setLive(true, "En direct");
+  };
+  const lost = (name) => {
+    down.add(name);
+    if (!refused) setLive(false, "Connexion perdue : reconnexion…");
+  };
+  // The streams are read by sse.js: a connection that died silently is
+  // noticed by its missing heartbeats and opened again; the game's stream
+  // says "moved" at its start, so the status is read again then.
   const stream = followStream("/api/v1/stream", {
-    onOpen: () => refused || setLive(true, "En direct"),
-    onLost: () => refused || setLive(false, "Connexion perdue : reconnexion…"),
+    onOpen: () => opened("public"),
+    onLost: () => lost("public"),
     onMessage(type, data) {
       if (type === "state") pub = JSON.parse(data);
       else if (type === "change") pub = mergePatch(pub, JSON.parse(data));
       else return;
-      refresh();
+      // The status read follows the game's stream, which moves too.
+      if (!reading && status) render(pub, status);
     },
   });
-  keepUp(stream, () => setLive(false, "Hors ligne : l'appareil n'a plus de réseau"));
+  const moves = followStream("/api/v1/game/stream", {
+    onOpen: () => opened("game"),
+    onLost: () => lost("game"),
+    onRefused: refuse,
+    onMessage(type) {
+      if (type === "moved") refresh();
+    },
+  });
+  const offline = () => setLive(false, "Hors ligne : l'appareil n'a plus de réseau");
+  keepUp(stream, offline);
+  keepUp(moves, offline);
   return { refresh };
 }
 
