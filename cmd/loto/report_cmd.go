@@ -8,6 +8,7 @@ import (
 
 	"loto/internal/loto"
 	"loto/internal/print"
+	"loto/internal/report"
 )
 
 func init() {
@@ -35,7 +36,7 @@ func reportDay(ctx context.Context, e *env) error {
 		return usagef("--out est requis pour un PDF (le fichier à écrire)")
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		r, err := d.Report(ctx)
+		r, err := report.OfDay(ctx, d)
 		if err != nil {
 			return err
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"loto/internal/loto"
+	"loto/internal/report"
 )
 
 func TestCLI_R28_R29_RefundPostponeAndReport(t *testing.T) {
@@ -38,7 +38,7 @@ func TestCLI_R28_R29_RefundPostponeAndReport(t *testing.T) {
 		t.Fatalf("a refund says its reason and its card in French: %q", out)
 	}
 
-	var r loto.DayReport
+	var r report.DayReport
 	if err := json.Unmarshal([]byte(mustRun(t, "report", "day", "--json", "--db", db)), &r); err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestCLI_R28_R29_RefundPostponeAndReport(t *testing.T) {
 func TestCLI_FinalReportAfterASimulatedDay(t *testing.T) {
 	db := newDB(t)
 	mustRun(t, "simulate", "--players", "40", "--seed", "5", "--db", db)
-	var r loto.DayReport
+	var r report.DayReport
 	if err := json.Unmarshal([]byte(mustRun(t, "report", "day", "--json", "--db", db)), &r); err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestCLI_P1_DayReportNamesNoHolder(t *testing.T) {
 			}
 		}
 	}
-	var r loto.DayReport
+	var r report.DayReport
 	if err := json.Unmarshal([]byte(exports["the JSON"]), &r); err != nil {
 		t.Fatal(err)
 	}

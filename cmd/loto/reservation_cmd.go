@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"loto/internal/eventfile"
 	"loto/internal/loto"
 	"loto/internal/print"
 )
@@ -41,7 +42,7 @@ func reservationAdd(ctx context.Context, e *env) error {
 
 func reservationImport(ctx context.Context, e *env) error {
 	fs := newFlags("reservation import", e)
-	fs.About = loto.ReservationCSVFormat
+	fs.About = eventfile.ReservationCSVFormat
 	by := byFlag(fs)
 	again := fs.Bool("again", false, "importer aussi les titulaires (même nom, même contact) qui ont déjà une réservation : chacun en reçoit une autre")
 	if err := fs.parse(e.args); err != nil {
@@ -55,7 +56,7 @@ func reservationImport(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	specs, err := loto.ParseReservationsCSV(data)
+	specs, err := eventfile.ParseReservationsCSV(data)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@ import (
 )
 
 // excelFiles are spreadsheet exports kept byte for byte in the domain's testdata.
-const excelFiles = "../../internal/loto/testdata/"
+const excelFiles = "../../internal/eventfile/testdata/"
 
 func TestCLI_ReservationImportReadsExcelsWindows1252(t *testing.T) {
 	db := saleDB(t)

@@ -14,6 +14,7 @@ import (
 	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
+	"loto/internal/report"
 	"loto/internal/sim"
 )
 
@@ -58,7 +59,7 @@ type simulation struct {
 	seed    int64
 
 	rep  sim.Report
-	day  loto.DayReport
+	day  report.DayReport
 	head journal.Head
 }
 
@@ -103,7 +104,7 @@ func (sm *simulation) play(ctx context.Context, s journal.Store, db string) erro
 	if sm.head, err = s.Head(ctx); err != nil {
 		return err
 	}
-	sm.day, err = d.Report(ctx)
+	sm.day, err = report.OfDay(ctx, d)
 	return err
 }
 
@@ -180,7 +181,7 @@ func (sm *simulation) print(asJSON bool) error {
 
 // writeSimSummary prints the day for a person: the entrance, each stage's
 // winners and the breaks.
-func writeSimSummary(e *env, rep sim.Report, day loto.DayReport, h journal.Head) {
+func writeSimSummary(e *env, rep sim.Report, day report.DayReport, h journal.Head) {
 	fmt.Fprintf(e.stdout, "journée simulée (graine %d)\n", rep.Seed)
 	a := day.Attendance
 	fmt.Fprintf(e.stdout, "entrée : %s (%s), %s avec une carte gratuite, %s sans billet\n",

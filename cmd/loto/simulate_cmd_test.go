@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"loto/internal/journal/journaltest"
-	"loto/internal/loto"
+	"loto/internal/report"
 )
 
 // simDay is the part of `loto simulate --json` the tests read.
@@ -118,7 +118,7 @@ func TestSimulateDemoDayHasEntranceAndBreaks(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, out)
 		}
 	}
-	var r loto.DayReport
+	var r report.DayReport
 	if err := json.Unmarshal([]byte(mustRun(t, "report", "day", "--json", "--db", db)), &r); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
-// Package eventfile reads the organiser's event file (YAML or JSON) and
-// validates it into a loto.EventSpec, naming every mistake with its line: the
-// domain trusts the spec it is given.
+// Package eventfile reads the organiser's files: the event file (YAML or
+// JSON), validated into a loto.EventSpec with every mistake named at its
+// line (the domain trusts the spec it is given), and the reservations'
+// spreadsheet (reservations.go), read into the domain's ReservationSpecs.
 package eventfile
 
 import (

@@ -36,64 +36,6 @@ func TestR28_ExclusionVoidsTheFreeCardOfATicketNoSaleNames(t *testing.T) {
 	compareStates(t, d, reopen(t, store))
 }
 
-func TestR28_ExclusionReachesEveryTicketSaleAndCardOfThePerson(t *testing.T) {
-	d, store := entranceDay(t, "caisse-1", "caisse-2")
-	ctx := context.Background()
-	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 2})
-	ok(t, err)
-	free := serialOf(t, d, "A", 10)
-	_, err = d.Admit(ctx, org("jean"), "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, free))
-	ok(t, err)
-	otherFree := serialOf(t, d, "A", 11) // a friend's ticket of the same reservation
-	_, err = d.Admit(ctx, org("jean"), "porte-1", ticketOf(t, r.Tickets[1].Code), serialIn(t, otherFree))
-	ok(t, err)
-	named, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 1, 2, 3)), Payments: cash(1200), Ticket: ticketRef(t, r.Tickets[0].Code)})
-	ok(t, err)
-	second, err := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-2", Cards: cardCodes(t, serials(t, d, "A", 4)), Payments: cash(500), Ticket: ticketRef(t, r.Tickets[0].Code)})
-	ok(t, err)
-	walkIn := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 5))
-	kept := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 6))
-
-	// One card of the first sale is named: its sale, that sale's ticket,
-	// the ticket's free card and the other sale naming it are reached; the
-	// walk-in sale is named by number. All is paid back at caisse-2.
-	x, err := d.Exclude(ctx, org("org"), ExclusionRequest{Why: "perturbe le jeu", Cards: serialsIn(t, named.Cards[1:2]), Sales: []int{walkIn.ID}, Desk: "caisse-2"})
-	ok(t, err)
-	if !slices.Equal(x.Sales, []int{named.ID, second.ID, walkIn.ID}) || !slices.Equal(x.Tickets, []int{1}) || x.Cents != 2200 ||
-		len(x.Refunds) != 3 || x.Desk != "caisse-2" || x.Why != "perturbe le jeu" || x.By != "org" {
-		t.Fatalf("exclusion %+v", x)
-	}
-	d.View(func(st *State) {
-		for c, want := range map[string]bool{free: true, otherFree: false, named.Cards[0]: true, second.Cards[0]: true, walkIn.Cards[0]: true, kept.Cards[0]: false} {
-			if ref, _ := refOf(c); st.Voided(ref) != want {
-				t.Errorf("card %s voided = %v, want %v", c, !want, want)
-			}
-		}
-	})
-	// The refunds are recorded with the exclusion, paid at caisse-2.
-	refunds := d.Refunds()
-	for _, r := range refunds {
-		if r.Reason != RefundExclusion || r.Desk != "caisse-2" || r.Note != "perturbe le jeu" {
-			t.Fatalf("refund %+v", r)
-		}
-	}
-	for _, z := range d.Sessions() {
-		want := map[string]Cents{"caisse-1": 15000 + 2200, "caisse-2": 15000 + 500 - 2200}[z.Desk]
-		if z.Methods[0].Expected != want {
-			t.Fatalf("%s expects %s cash, want %s", z.Desk, z.Methods[0].Expected, want)
-		}
-	}
-	if s, _ := d.CardStatus(free); s.State != CardVoided || !strings.Contains(s.Text, "exclusion") {
-		t.Fatalf("free card status %+v", s)
-	}
-	rep, err := d.Report(ctx)
-	ok(t, err)
-	if len(rep.Exclusions) != 1 || !sameSet(rep.Exclusions[0].Cards, x.Cards) || rep.Totals.RefundedCents != 2200 {
-		t.Fatalf("report: exclusions %+v, refunded %s", rep.Exclusions, rep.Totals.RefundedCents)
-	}
-	compareStates(t, d, reopen(t, store))
-}
-
 func TestR28_ExclusionRefusals(t *testing.T) {
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()

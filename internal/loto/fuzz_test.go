@@ -239,33 +239,3 @@ func FuzzParseTimeOfDay(f *testing.F) {
 		}
 	})
 }
-
-func FuzzParseReservationsCSV(f *testing.F) {
-	for _, s := range []string{
-		"Nom;Prénom;Téléphone;E-mail;Billets\nLefèvre;Hélène;06 12 34 56 78;;2\nMartin;Paul;;paul.martin@example.fr;1\n",
-		"Dupont,0612345678,3\nDurand,,\n",
-		"\xef\xbb\xbfnom\tbillets\nA\t1\n",
-		"nom;nom\nA;B\n", "tel;billets\n0612345678;1\n", "\"A;1\n", "Lef\xe8vre;1\n", "\xff\xfeN\x00", "", "\n\n;;\n",
-		"nom;billets\nA;0\nB;-1\nC;9999999999999999999\n",
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		specs, err := ParseReservationsCSV(data)
-		if err != nil {
-			// A line of summary, then one a bad line, the first 50 of them
-			// and a line that says how many more.
-			refusedFairly(t, string(data), err, 1+51)
-			return
-		}
-		if len(specs) == 0 {
-			t.Fatalf("%q: no reservation and no refusal", data)
-		}
-		for _, s := range specs {
-			again := s
-			if err := checkReservation(&again); err != nil || again != s || s.Line < 1 {
-				t.Fatalf("%q: the reservation %+v read is not one the day takes: %v", data, s, err)
-			}
-		}
-	})
-}

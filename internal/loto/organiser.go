@@ -2,16 +2,12 @@ package loto
 
 import (
 	"context"
-	"crypto/subtle"
-	"encoding/base64"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/crypto/argon2"
-
 	"loto/internal/journal"
+	"loto/internal/password"
 )
 
 // The organiser signs in with a password. Its hash is a secret beside the
@@ -41,26 +37,6 @@ const (
 	MinPassword = 10
 	maxPassword = 200
 )
-
-// argon2id parameters, after RFC 9106's second choice sized for a
-// two-core laptop: 64 MiB and 3 passes over two lanes, under a second
-// (0.7 s measured on a two-core machine busy with other builds, a load of
-// about 10), little for the one organiser who signs in and much for
-// whoever tries passwords by the million. They are written into each
-// hash (the PHC string format), so a later version may raise them and
-// still read the hashes written before.
-const (
-	argonTime    = 3
-	argonMemory  = 64 * 1024 // KiB
-	argonThreads = 2
-	argonKeyLen  = 32
-	argonSaltLen = 16
-)
-
-// hashing bounds the password hashes computed at once in the process: a
-// flood of sign-ins, however many clients it comes from, queues here
-// rather than asks for 64 MiB each.
-var hashing = make(chan struct{}, 2)
 
 // passwordState is the state's part of the organiser's password.
 type passwordState struct {
@@ -105,23 +81,21 @@ func CheckPasswordStrength(pw string) error {
 
 // SetOrganiserPassword sets a new organiser password, replacing the one
 // before; the organiser's act alone.
-func (d *Day) SetOrganiserPassword(ctx context.Context, actor Actor, password string) error {
+func (d *Day) SetOrganiserPassword(ctx context.Context, actor Actor, pw string) error {
 	if err := Authorize(actor, CmdSetPassword, ""); err != nil {
 		return err
 	}
-	if err := CheckPasswordStrength(password); err != nil {
+	if err := CheckPasswordStrength(pw); err != nil {
 		return err
 	}
 	d.mu.Lock()
-	salt, err := d.randomBytes(argonSaltLen)
+	salt, err := d.randomBytes(password.SaltLen)
 	d.mu.Unlock()
 	if err != nil {
 		return err
 	}
 	// Hashed before the command takes the Day's lock: it takes a while.
-	hashing <- struct{}{}
-	hash := hashPassword(password, salt)
-	<-hashing
+	hash := password.Hash(pw, salt)
 	_, err = d.run(ctx, TypeOrganiserPasswordSet, func(st *State) ([]journal.Draft, int, error) {
 		n := st.password.version + 1
 		dr, err := draft(actor, TypeOrganiserPasswordSet, organiserPasswordSet{Version: n, HashSHA256: sha256Hex(hash)})
@@ -152,44 +126,8 @@ func (d *Day) CheckOrganiserPassword(pw string) error {
 	if len(pw) > 4*maxPassword {
 		return Errorf(EForbidden, "mot de passe incorrect")
 	}
-	hashing <- struct{}{}
-	right := verifyPassword(stored, pw)
-	<-hashing
-	if !right {
+	if !password.Verify(stored, pw) {
 		return Errorf(EForbidden, "mot de passe incorrect")
 	}
 	return nil
-}
-
-// hashPassword encodes the argon2id hash of pw in the PHC string format:
-// $argon2id$v=19$m=65536,t=3,p=2$SALT$HASH.
-func hashPassword(pw string, salt []byte) []byte {
-	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
-	b64 := base64.RawStdEncoding
-	return fmt.Appendf(nil, "$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
-		b64.EncodeToString(salt), b64.EncodeToString(key))
-}
-
-// verifyPassword recomputes pw's hash with the parameters and salt of
-// encoded and compares the two in constant time. Parameters out of bounds
-// (a hash not written by this program) verify nothing.
-func verifyPassword(encoded []byte, pw string) bool {
-	parts := strings.Split(string(encoded), "$")
-	if len(parts) != 6 || parts[1] != "argon2id" || parts[2] != "v="+strconv.Itoa(argon2.Version) {
-		return false
-	}
-	var m, t uint32
-	var p uint8
-	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil ||
-		m < 8*1024 || m > 1024*1024 || t < 1 || t > 20 || p < 1 || p > 16 {
-		return false
-	}
-	b64 := base64.RawStdEncoding
-	salt, err1 := b64.DecodeString(parts[4])
-	want, err2 := b64.DecodeString(parts[5])
-	if err1 != nil || err2 != nil || len(salt) < 8 || len(want) < 16 || len(want) > 64 {
-		return false
-	}
-	got := argon2.IDKey([]byte(pw), salt, t, m, p, uint32(len(want)))
-	return subtle.ConstantTimeCompare(got, want) == 1
 }

@@ -2,7 +2,6 @@ package loto
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -69,98 +68,6 @@ func TestP1_PayloadsHoldNoPersonalDataNorTicketCode(t *testing.T) {
 	if p := personalProblems(t, store); len(p) > 0 {
 		t.Fatalf("problems on an untouched day: %q", p)
 	}
-}
-
-// TestP1_DayReportNamesNobody: the day's report is an export (P1): its
-// free cards give the ticket's and the reservation's numbers, not the
-// holder's name, and the sales to refund of a postponed loto (R29) their
-// number and cards, not the cheque payer's identity; what the report is
-// for is still there.
-func TestP1_DayReportNamesNobody(t *testing.T) {
-	d, _, secret := personalDay(t)
-	ctx := context.Background()
-	_, err := d.Postpone(ctx, org("org"), "trop peu de joueurs")
-	ok(t, err)
-	r, err := d.Report(ctx)
-	ok(t, err)
-	b, err := json.Marshal(r)
-	ok(t, err)
-	for _, s := range secret {
-		if len(s) >= 6 && strings.Contains(string(b), s) {
-			t.Errorf("the day's report holds %q: %s", s, b)
-		}
-	}
-	serial := serialOf(t, d, "A", 1)
-	if len(r.Free) != 1 || r.Free[0].Ticket != 1 || r.Free[0].Reservation != 1 || r.Free[0].Card != serial || r.Totals.FreeCards != 1 {
-		t.Fatalf("free cards %+v, want ticket 1 of reservation 1 with %s", r.Free, serial)
-	}
-	if r.Postponed == nil || len(r.Postponed.ToRefund) != 2 || r.Postponed.ToRefund[0].ID != 1 || r.Postponed.ToRefund[0].Total != 500 {
-		t.Fatalf("sales to refund %+v", r.Postponed)
-	}
-	// The organiser's own list still has them while they are kept.
-	if s := d.Sales()[0]; s.Identity == nil || s.Cheque != "7654321" || d.Reservations()[0].Name != "Hélène Lefèvre" {
-		t.Fatalf("the day lost its personal data: %+v", s)
-	}
-}
-
-func TestP1_EraseOnRequestLeavesEffaceAndAVerifiableJournal(t *testing.T) {
-	d, store, _ := personalDay(t)
-	ctx := context.Background()
-	other := reopen(t, store) // another process on the same journal
-	er, err := d.Erase(ctx, org("org"), EraseRequest{Reservation: 1, Why: "demande par courriel du 17 mars"})
-	ok(t, err)
-	if strings.Join(er.Refs, " ") != "reservation/1 sale/1" || er.Reservations != 1 || er.Sales != 1 {
-		t.Fatalf("erasure %+v: want the holder and the cheque of the sale naming her ticket", er)
-	}
-	if _, ok := store.personal["reservation/1"]; ok {
-		t.Fatal("the record is still in the store")
-	}
-	if _, ok := store.personal["sale/1"]; ok {
-		t.Fatal("the cheque record is still in the store")
-	}
-	if _, ok := store.personal["reservation/2"]; !ok {
-		t.Fatal("the other holder's record was erased too")
-	}
-	ok(t, other.Refresh(ctx))
-	for _, day := range []*Day{d, other, reopen(t, store)} {
-		rs := day.Reservations()
-		if rs[0].Name != "effacé" || rs[0].Contact != "" || rs[0].Personal != PersonalErased || rs[1].Name != "Paul Martin" {
-			t.Fatalf("reservations after the erasure: %+v", rs)
-		}
-		if rs[0].NameContains("lefevre") || rs[0].NameContains("effacé") {
-			t.Fatal("an erased holder is still found by name")
-		}
-		if s := day.Sales()[0]; s.Identity != nil || s.Cheque != "" || s.Personal != PersonalErased {
-			t.Fatalf("cheque sale after the erasure: %+v", s)
-		}
-		r, err := day.Report(ctx)
-		ok(t, err)
-		if len(r.Free) != 1 || r.Free[0].Reservation != 1 || r.Free[0].Ticket != 1 {
-			t.Fatalf("report's free cards after the erasure: %+v", r.Free)
-		}
-	}
-	compareStates(t, d, reopen(t, store))
-	// The door still admits her other ticket: it is no personal data.
-	in, err := d.Admit(ctx, org("porte"), "porte-1", ticketOf(t, d.Reservations()[0].Tickets[1].Code), serialIn(t, serialOf(t, d, "A", 4)))
-	ok(t, err)
-	if in.Name != "effacé" {
-		t.Fatalf("the door shows %q for an erased holder", in.Name)
-	}
-	if _, err := journal.Verify(ctx, store); err != nil {
-		t.Fatalf("verify after the erasure: %v", err)
-	}
-	if p := personalProblems(t, store); len(p) > 0 {
-		t.Fatalf("an erasure is no problem: %q", p)
-	}
-	// The erasure event says which records, by whom and why; nothing else.
-	e := store.all()[er.Seq-1]
-	if e.Type != TypePersonalErased || !strings.Contains(string(e.Payload), "demande par courriel") || strings.Contains(string(e.Payload), "Lef") {
-		t.Fatalf("erasure event %s %s", e.Type, e.Payload)
-	}
-	before := store.count()
-	wantCode(t, errOf(d.Erase(ctx, org("org"), EraseRequest{Reservation: 1, Why: "encore"})), EConflict)
-	wantCode(t, errOf(d.Erase(ctx, org("org"), EraseRequest{Sale: 1, Why: "encore"})), EConflict)
-	nothingWritten(t, store, before)
 }
 
 func TestP1_EraseRefusals(t *testing.T) {

@@ -106,11 +106,11 @@ func (d *Day) importReservations(ctx context.Context, actor Actor, specs []Reser
 	}
 	var bad []string
 	for i := range specs {
-		if err := checkReservation(&specs[i]); err != nil {
+		if err := CheckReservation(&specs[i]); err != nil {
 			bad = append(bad, fmt.Sprintf("%s : %s", specPlace(i, specs[i]), ErrorMessage(err)))
 		}
 	}
-	if err := refusedList(bad); err != nil {
+	if err := RefusedList(bad); err != nil {
 		return nil, err
 	}
 	e, err := d.run(ctx, TypeReservationCreated, func(st *State) ([]journal.Draft, int, error) {
@@ -145,9 +145,9 @@ func (d *Day) importReservations(ctx context.Context, actor Actor, specs []Reser
 	return out, nil
 }
 
-// refusedList is the error of a list with bad items, each named, or nil:
+// RefusedList is the error of a list with bad items, each named, or nil:
 // nothing of the list is recorded.
-func refusedList(bad []string) error {
+func RefusedList(bad []string) error {
 	switch len(bad) {
 	case 0:
 		return nil
@@ -220,9 +220,9 @@ func (d *Day) reservationDrafts(st *State, actor Actor, specs []ReservationSpec)
 	return drafts, main, nil
 }
 
-// checkReservation trims and checks a reservation: a name, a contact that
+// CheckReservation trims and checks a reservation: a name, a contact that
 // is a phone number or an e-mail address if given, 1 to 50 tickets.
-func checkReservation(s *ReservationSpec) error {
+func CheckReservation(s *ReservationSpec) error {
 	s.Name, s.Contact = strings.Join(strings.Fields(s.Name), " "), strings.TrimSpace(s.Contact)
 	switch {
 	case !utf8.ValidString(s.Name) || !utf8.ValidString(s.Contact):

@@ -103,6 +103,10 @@ func init() {
 
 // fold writes a name as people look it up: lower case, without accents
 // (precomposed or typed as combining marks), in single spaces.
+// FoldName writes a name as holders are compared: lower case, without
+// accents, one space between words.
+func FoldName(s string) string { return fold(s) }
+
 func fold(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {

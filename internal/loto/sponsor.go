@@ -1,15 +1,9 @@
 package loto
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"image"
-	"image/jpeg"
-	"image/png"
-	"io"
-	"net/http"
+
+	"loto/internal/logo"
 )
 
 // Sponsor is who offers a prize, named on the board ("offert par ...")
@@ -29,50 +23,21 @@ type Logo struct {
 
 // The bounds of the logos: a logo on a projected board needs no more.
 const (
-	MaxLogoBytes   = 200 << 10 // one logo
-	MaxLogosBytes  = 1 << 20   // all the day's logos
-	MaxLogoPixels  = 2048      // width and height: decoded, 16 MB at most
+	MaxLogoBytes   = logo.MaxBytes  // one logo
+	MaxLogosBytes  = 1 << 20        // all the day's logos
+	MaxLogoPixels  = logo.MaxPixels // width and height: decoded, 16 MB at most
 	MaxSponsorName = MaxTitle
 )
 
-// NewLogo checks an image as a sponsor's logo: a PNG or JPEG by its
-// content (not its name), that decodes, within the bounds. The error is in
+// NewLogo checks an image as a sponsor's logo (package logo: a PNG or
+// JPEG by its content, that decodes, within the bounds). The error is in
 // French, for the organiser.
 func NewLogo(data []byte) (Logo, error) {
-	if len(data) == 0 {
-		return Logo{}, Errorf(EInvalid, "le logo est vide")
-	}
-	if len(data) > MaxLogoBytes {
-		return Logo{}, Errorf(EInvalid, "le logo fait %d Kio, %d Kio au plus : l'enregistrer plus petit (un logo sur le tableau n'a pas besoin de plus de 800 pixels de large)", (len(data)+1023)>>10, MaxLogoBytes>>10)
-	}
-	ctype := http.DetectContentType(data)
-	var config func(io.Reader) (image.Config, error)
-	var decode func(io.Reader) (image.Image, error)
-	switch ctype {
-	case "image/png":
-		config, decode = png.DecodeConfig, png.Decode
-	case "image/jpeg":
-		config, decode = jpeg.DecodeConfig, jpeg.Decode
-	case "text/xml; charset=utf-8", "text/plain; charset=utf-8", "image/svg+xml":
-		return Logo{}, Errorf(EInvalid, "le logo n'est pas une image PNG ou JPEG (un SVG est refusé : il peut contenir un script)")
-	default:
-		return Logo{}, Errorf(EInvalid, "le logo n'est pas une image PNG ou JPEG (contenu lu : %s)", ctype)
-	}
-	unreadable := Errorf(EInvalid, "le logo n'est pas une image %s lisible", map[string]string{"image/png": "PNG", "image/jpeg": "JPEG"}[ctype])
-	cfg, err := config(bytes.NewReader(data))
+	sha, ctype, err := logo.Check(data)
 	if err != nil {
-		return Logo{}, unreadable
+		return Logo{}, Errorf(EInvalid, "%s", err.Error())
 	}
-	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > MaxLogoPixels || cfg.Height > MaxLogoPixels {
-		return Logo{}, Errorf(EInvalid, "le logo mesure %d × %d pixels, %d au plus de chaque côté", cfg.Width, cfg.Height, MaxLogoPixels)
-	}
-	// Decoded whole (its size bounded first): a cut or corrupt file would
-	// show on the board as a broken image.
-	if _, err := decode(bytes.NewReader(data)); err != nil {
-		return Logo{}, unreadable
-	}
-	sum := sha256.Sum256(data)
-	return Logo{SHA256: hex.EncodeToString(sum[:]), Type: ctype, Data: data}, nil
+	return Logo{SHA256: sha, Type: ctype, Data: data}, nil
 }
 
 // checkSponsors checks what the domain relies on to serve the logos: each

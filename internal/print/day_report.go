@@ -7,11 +7,12 @@ import (
 	"time"
 
 	"loto/internal/loto"
+	"loto/internal/report"
 )
 
 // DayReport lays the day's report out as tables for ReportPDF and
 // ReportCSV, every amount formatted the French way.
-func DayReport(r loto.DayReport) Report {
+func DayReport(r report.DayReport) Report {
 	doc := Report{
 		Title:    "Rapport de la journée — " + r.Event,
 		Subtitle: frenchDate(r.Date) + ", " + r.Venue,
@@ -111,7 +112,7 @@ func sessionsSection(sessions []loto.SessionReport) Section {
 }
 
 // prizesSection lists the winning cards of every awarded stage, with tokens and shares.
-func prizesSection(prizes []loto.PrizeLine) Section {
+func prizesSection(prizes []report.PrizeLine) Section {
 	s := Section{Title: "Lots attribués", Columns: []string{"Partie", "Étape", "Lot", "Carte gagnante", "Pion", "Part"}, Align: []byte("LLLLRR")}
 	for _, p := range prizes {
 		token, share := "—", "—"

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"loto/internal/journal"
-	"loto/internal/loto"
+	"loto/internal/report"
 )
 
 // TestR27_DayReportPrintsItsAnchor: the day's report prints the anchor of
@@ -13,7 +13,7 @@ import (
 // footer, for the organiser to keep and check later.
 func TestR27_DayReportPrintsItsAnchor(t *testing.T) {
 	hash := strings.Repeat("0f3a9c2e71b4", 5) + "abcd"
-	r := loto.DayReport{Event: "Petit loto", Date: "2025-03-16", Venue: "Salle des fêtes", Final: true,
+	r := report.DayReport{Event: "Petit loto", Date: "2025-03-16", Venue: "Salle des fêtes", Final: true,
 		HeadSeq: 1234, HeadHash: hash, Anchor: journal.Anchor{Seq: 1234, Hash: hash}}
 	doc := DayReport(r)
 	if !strings.Contains(doc.Footer, "ancre 1234:0f3a9c2e71b4 ") || strings.Contains(doc.Footer, hash) || !strings.Contains(doc.Footer, "rapport final") {

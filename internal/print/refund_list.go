@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"loto/internal/loto"
+	"loto/internal/report"
 )
 
 // RefundList lays out the refund list of a postponed loto (R29): every sale
 // still to refund, with its desk, time, payment and cards, and the refunds
 // already paid. It names no person: a sale is found by its number and its
 // cards, which the buyer hands back.
-func RefundList(r loto.DayReport) (Report, error) {
+func RefundList(r report.DayReport) (Report, error) {
 	pp := r.Postponed
 	if pp == nil {
 		return Report{}, loto.Errorf(loto.EConflict, "le loto n'est pas reporté : pas de liste de remboursements (R29)")

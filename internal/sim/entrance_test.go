@@ -8,6 +8,7 @@ import (
 	"loto/internal/card"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
+	"loto/internal/report"
 )
 
 // checkEntrance checks the entrance of a simulated day through the loto.Day's
@@ -73,7 +74,7 @@ func checkEntrance(t *testing.T, d *loto.Day, players int, rep Report) {
 	if len(named) != len(tickets) || walkIns == 0 {
 		t.Fatalf("%d of %d tickets named at the desk, %d walk-in sales", len(named), len(tickets), walkIns)
 	}
-	r, err := d.Report(context.Background())
+	r, err := report.OfDay(context.Background(), d)
 	ok(t, err)
 	a := r.Attendance
 	if a.Reservations != len(rs) || a.Tickets != len(tickets) || a.Crossed != len(tickets) || a.NotCrossed != 0 ||
@@ -87,7 +88,7 @@ func checkEntrance(t *testing.T, d *loto.Day, players int, rep Report) {
 // stamped and not voided since (R9, R28), the sold and the free ones: the
 // simulation stamps every card before the first game starts, so each such
 // card plays (R4).
-func checkFreeInPlay(t *testing.T, d *loto.Day, r loto.DayReport, free map[string]bool) {
+func checkFreeInPlay(t *testing.T, d *loto.Day, r report.DayReport, free map[string]bool) {
 	t.Helper()
 	stamped := 0
 	for _, s := range r.Series {
@@ -137,7 +138,7 @@ func checkBreaks(t *testing.T, d *loto.Day, store *sqlite.Store) {
 			t.Fatalf("break %d: %+v, want %+v taken and ended", i+1, b, spec[i])
 		}
 	}
-	r, err := d.Report(context.Background())
+	r, err := report.OfDay(context.Background(), d)
 	ok(t, err)
 	if len(r.Breaks) != len(bs) {
 		t.Fatalf("report lists %d breaks, want %d", len(r.Breaks), len(bs))

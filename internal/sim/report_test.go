@@ -8,6 +8,7 @@ import (
 
 	"loto/internal/journal"
 	"loto/internal/loto"
+	"loto/internal/report"
 )
 
 // The day report of a simulated day adds up: totals by desk, method and
@@ -29,7 +30,7 @@ func TestReport_SimulatedDayAddsUp(t *testing.T) {
 		t.Fatalf("simulation ended with %v, want the last award held", err)
 	}
 	// The simulation has its own reservations and door: count Marie's on top.
-	before, err := d.Report(ctx)
+	before, err := report.OfDay(ctx, d)
 	ok(t, err)
 	// A reservation holder comes in with a free card and would buy one.
 	free, _, err := d.CardAt("A", 6000)
@@ -52,7 +53,7 @@ func TestReport_SimulatedDayAddsUp(t *testing.T) {
 	}
 	_, err = d.Award(ctx, org("host"))
 	ok(t, err)
-	rep, err := d.Report(ctx)
+	rep, err := report.OfDay(ctx, d)
 	ok(t, err)
 
 	head, err := store.Head(ctx)
@@ -119,7 +120,7 @@ func TestReport_SimulatedDayAddsUp(t *testing.T) {
 			t.Fatalf("series A: %+v", s)
 		}
 	}
-	again, err := reopen(t, store.Store).Report(ctx)
+	again, err := report.OfDay(ctx, reopen(t, store.Store))
 	ok(t, err)
 	if !reflect.DeepEqual(rep, again) {
 		t.Fatalf("the report differs after replay:\n%+v\n%+v", rep, again)

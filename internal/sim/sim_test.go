@@ -11,6 +11,7 @@ import (
 
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
+	"loto/internal/report"
 )
 
 // simulate plays the example day (with draw mode changed if mode is given).
@@ -250,7 +251,7 @@ func TestPlay_BadInput(t *testing.T) {
 func compareViews(t *testing.T, live, replay *loto.Day) {
 	t.Helper()
 	view := func(d *loto.Day) map[string]any {
-		rep, err := d.Report(context.Background())
+		rep, err := report.OfDay(context.Background(), d)
 		ok(t, err)
 		return map[string]any{"event": d.Event(), "series": d.Series(), "results": d.Results(), "sales": d.Sales(),
 			"refunds": d.Refunds(), "reservations": d.Reservations(), "breaks": d.Breaks(), "sessions": d.Sessions(),

@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"loto/internal/loto"
+	"loto/internal/report"
 )
 
-// apiDashboard answers the organiser's figures (loto.Dashboard): takings,
+// apiDashboard answers the organiser's figures (report.Dashboard): takings,
 // cards, attendance, games and prizes, per quarter hour too. The
 // organiser's alone: takings never go on the public stream.
 func apiDashboard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	d, err := s.day.Dashboard(r.Context())
+	d, err := report.DashboardOf(r.Context(), s.day)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"loto/internal/journal"
 	"loto/internal/loto"
 	"loto/internal/print"
+	"loto/internal/report"
 )
 
 // The organiser's reports as files to keep or print: the day's report,
@@ -51,7 +52,7 @@ func apiReportDay(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Acto
 	if err != nil {
 		return err
 	}
-	rep, err := s.day.Report(r.Context())
+	rep, err := report.OfDay(r.Context(), s.day)
 	if err != nil {
 		return err
 	}
@@ -80,7 +81,7 @@ func apiReportRefunds(s *Server, w http.ResponseWriter, r *http.Request, _ loto.
 	if err != nil {
 		return err
 	}
-	rep, err := s.day.Report(r.Context())
+	rep, err := report.OfDay(r.Context(), s.day)
 	if err != nil {
 		return err
 	}

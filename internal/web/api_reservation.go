@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"loto/internal/eventfile"
 	"loto/internal/loto"
 	"loto/internal/print"
 )
@@ -41,7 +42,7 @@ func csvFile(r *http.Request) ([]loto.ReservationSpec, error) {
 	if err != nil {
 		return nil, err
 	}
-	specs, err := loto.ParseReservationsCSV(file)
+	specs, err := eventfile.ParseReservationsCSV(file)
 	if err != nil {
 		return nil, withLines(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"loto/internal/loto"
+	"loto/internal/report"
 )
 
 // openOrganiser opens path in a tab of its own browser context after the
@@ -112,7 +113,7 @@ func TestBrowser_OrganiserDashboardMatchesADayPlayedThroughTheAPI(t *testing.T) 
 	l.must(loto.RoleHost, "POST", "/api/v1/game/award", "")
 
 	// The figures through the API first: the dashboard route says the same.
-	var d loto.Dashboard
+	var d report.Dashboard
 	code, b := l.api(loto.RoleCashier, "GET", "/api/v1/dashboard", "")
 	if code != http.StatusForbidden {
 		t.Fatalf("a cashier reads the dashboard: %d %s", code, b)

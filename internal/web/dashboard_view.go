@@ -5,12 +5,13 @@ import (
 	"strconv"
 
 	"loto/internal/loto"
+	"loto/internal/report"
 )
 
 // dashboardView is what the dashboard's template shows: the figures and
 // its two charts, drawn by the server as SVG.
 type dashboardView struct {
-	D       loto.Dashboard
+	D       report.Dashboard
 	Sales   chart
 	Entries chart
 	Net     loto.Cents // takings less refunds
@@ -22,9 +23,9 @@ type dashboardView struct {
 // dashboardView reads the figures and draws the charts.
 func (s *Server) dashboardView(r *http.Request) (dashboardView, error) {
 	if s.day.Event() == nil {
-		return dashboardView{NoEvent: true, D: loto.Dashboard{Anchor: s.day.HeadAnchor()}}, nil
+		return dashboardView{NoEvent: true, D: report.Dashboard{Anchor: s.day.HeadAnchor()}}, nil
 	}
-	d, err := s.day.Dashboard(r.Context())
+	d, err := report.DashboardOf(r.Context(), s.day)
 	if err != nil {
 		return dashboardView{}, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"loto/internal/loto"
+	"loto/internal/report"
 )
 
 // The organiser's desk: pages under /organisateur for the organiser's
@@ -86,11 +87,11 @@ func pageDevices(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor
 // refund list of a postponement, and the journal's head.
 type reportsPage struct {
 	orgLayout
-	Report loto.DayReport
+	Report report.DayReport
 }
 
 func pageReports(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	rep, err := s.day.Report(r.Context())
+	rep, err := report.OfDay(r.Context(), s.day)
 	if err != nil {
 		return err
 	}

@@ -1,10 +1,11 @@
-package loto
+package report
 
 import (
 	"context"
 	"time"
 
 	"loto/internal/journal"
+	"loto/internal/loto"
 )
 
 // Dashboard is what the organiser watches during the day: the day report's
@@ -37,49 +38,51 @@ type GamesPlayed struct {
 
 // StageToPlay is a stage of the programme not yet awarded, with its prize.
 type StageToPlay struct {
-	Game  int       `json:"game"`
-	Title string    `json:"title"`
-	Stage StageName `json:"stage"`
-	Prize string    `json:"prize"`
+	Game  int            `json:"game"`
+	Title string         `json:"title"`
+	Stage loto.StageName `json:"stage"`
+	Prize string         `json:"prize"`
 }
 
 // QuarterFigure is what happened in one quarter hour: the sales, their
 // cards and takings, and the tickets crossed out at the door.
 type QuarterFigure struct {
-	Start   time.Time `json:"start"` // in the event's zone
-	Sales   int       `json:"sales"`
-	Cards   int       `json:"cards"`
-	Cents   Cents     `json:"cents"`
-	Crossed int       `json:"crossed"`
+	Start   time.Time  `json:"start"` // in the event's zone
+	Sales   int        `json:"sales"`
+	Cards   int        `json:"cards"`
+	Cents   loto.Cents `json:"cents"`
+	Crossed int        `json:"crossed"`
 }
 
 // maxQuarters bounds the chart: a day from 8:00 to midnight has 64.
 const maxQuarters = 96
 
-// Dashboard catches up with the journal and returns the organiser's figures.
-func (d *Day) Dashboard(ctx context.Context) (Dashboard, error) {
-	r, err := d.Report(ctx)
+// DashboardOf catches up with the journal and returns the organiser's figures.
+func DashboardOf(ctx context.Context, d *loto.Day) (Dashboard, error) {
+	r, err := OfDay(ctx, d)
 	if err != nil {
 		return Dashboard{}, err
 	}
 	db := Dashboard{Event: r.Event, Anchor: r.Anchor, Final: r.Final, Postponed: r.Postponed != nil, Totals: r.Totals,
 		Desks: r.Desks, Methods: r.Methods, Series: r.Series, Attendance: r.Attendance, Awarded: r.Prizes, ToPlay: []StageToPlay{}}
-	d.View(func(st *State) {
-		if st.event == nil {
+	d.View(func(st *loto.State) {
+		ev := st.Event()
+		if ev == nil {
 			return
 		}
-		db.Games.Programme = len(st.event.Programme)
-		for _, g := range st.games {
-			if g.Phase == PhaseOver {
+		db.Games.Programme = len(ev.Programme)
+		games := st.Games()
+		for _, g := range games {
+			if g.Phase == loto.PhaseOver {
 				db.Games.Played++
 			} else {
 				db.Games.Current = g.Number
 			}
 		}
-		for i, spec := range st.event.Programme {
-			var rec *GameRecord
-			if i < len(st.games) {
-				rec = st.games[i]
+		for i, spec := range ev.Programme {
+			var rec *loto.GameRecord
+			if i < len(games) {
+				rec = games[i]
 			}
 			for j, s := range spec.Stages {
 				if rec != nil && (rec.CutShort || j < len(rec.Stages) && rec.Stages[j].Awarded) {
@@ -88,7 +91,7 @@ func (d *Day) Dashboard(ctx context.Context) (Dashboard, error) {
 				db.ToPlay = append(db.ToPlay, StageToPlay{Game: i + 1, Title: spec.Title, Stage: s.Stage, Prize: s.Prize.Announce()})
 			}
 		}
-		db.Quarters = st.quarters()
+		db.Quarters = quarters(st)
 	})
 	return db, nil
 }
@@ -96,17 +99,17 @@ func (d *Day) Dashboard(ctx context.Context) (Dashboard, error) {
 // quarters buckets the sales and the crossed tickets by quarter hour of
 // the event's zone, every quarter from the first to the last present so
 // that a chart's gaps show as zeros.
-func (st *State) quarters() []QuarterFigure {
-	loc := st.event.Location()
+func quarters(st *loto.State) []QuarterFigure {
+	loc := st.Event().Location()
 	quarter := func(t time.Time) time.Time {
 		t = t.In(loc)
 		return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute()/15*15, 0, 0, loc)
 	}
 	var times []time.Time
-	for _, s := range st.ent.sales {
+	for _, s := range st.Sales() {
 		times = append(times, s.Time)
 	}
-	for _, t := range st.ent.tickets {
+	for _, t := range st.Tickets() {
 		if t.Crossed != nil {
 			times = append(times, t.Crossed.Time)
 		}
@@ -138,14 +141,14 @@ func (st *State) quarters() []QuarterFigure {
 		}
 		return &out[i]
 	}
-	for _, s := range st.ent.sales {
+	for _, s := range st.Sales() {
 		if q := at(s.Time); q != nil {
 			q.Sales++
 			q.Cards += len(s.Cards)
 			q.Cents += s.Total
 		}
 	}
-	for _, t := range st.ent.tickets {
+	for _, t := range st.Tickets() {
 		if t.Crossed != nil {
 			if q := at(t.Crossed.Time); q != nil {
 				q.Crossed++

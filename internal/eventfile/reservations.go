@@ -1,4 +1,4 @@
-package loto
+package eventfile
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"loto/internal/loto"
 )
 
 // ReservationCSVFormat says in French which files ParseReservationsCSV
@@ -32,7 +34,7 @@ Exemple :
 // says: one reservation a line, its columns named by a first line of
 // column names or else in the order name, contact, tickets. Every bad line
 // is reported with its number, and then none is kept.
-func ParseReservationsCSV(data []byte) ([]ReservationSpec, error) {
+func ParseReservationsCSV(data []byte) ([]loto.ReservationSpec, error) {
 	text, err := spreadsheetText(data)
 	if err != nil {
 		return nil, err
@@ -42,7 +44,7 @@ func ParseReservationsCSV(data []byte) ([]ReservationSpec, error) {
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
 	var cols *csvColumns // nil unless a header names them: by position
-	var specs []ReservationSpec
+	var specs []loto.ReservationSpec
 	var bad []string
 	for first := true; ; {
 		rec, err := r.Read()
@@ -54,7 +56,7 @@ func ParseReservationsCSV(data []byte) ([]ReservationSpec, error) {
 			bad = append(bad, fmt.Sprintf("ligne %d : CSV illisible (%s)", pe.Line, csvReason(pe.Err)))
 			break // the reader cannot resync after a broken quote
 		} else if err != nil {
-			return nil, Errorf(EInvalid, "fichier CSV illisible : %v", err)
+			return nil, loto.Errorf(loto.EInvalid, "fichier CSV illisible : %v", err)
 		}
 		line, _ := r.FieldPos(0)
 		if blankRecord(rec) {
@@ -64,7 +66,7 @@ func ParseReservationsCSV(data []byte) ([]ReservationSpec, error) {
 			first = false
 			c, err := headerColumns(rec)
 			if err != nil {
-				return nil, Errorf(EInvalid, "ligne %d : %s", line, ErrorMessage(err))
+				return nil, loto.Errorf(loto.EInvalid, "ligne %d : %s", line, loto.ErrorMessage(err))
 			}
 			if c != nil {
 				cols = c
@@ -74,19 +76,19 @@ func ParseReservationsCSV(data []byte) ([]ReservationSpec, error) {
 		spec, err := cols.spec(rec)
 		spec.Line = line
 		if err == nil {
-			err = checkReservation(&spec)
+			err = loto.CheckReservation(&spec)
 		}
 		if err != nil {
-			bad = append(bad, fmt.Sprintf("ligne %d : %s", line, ErrorMessage(err)))
+			bad = append(bad, fmt.Sprintf("ligne %d : %s", line, loto.ErrorMessage(err)))
 			continue
 		}
 		specs = append(specs, spec)
 	}
-	if err := refusedList(bad); err != nil {
+	if err := loto.RefusedList(bad); err != nil {
 		return nil, err
 	}
 	if len(specs) == 0 {
-		return nil, Errorf(EInvalid, "le fichier ne contient aucune réservation (colonnes : nom, téléphone ou e-mail, nombre de billets)")
+		return nil, loto.Errorf(loto.EInvalid, "le fichier ne contient aucune réservation (colonnes : nom, téléphone ou e-mail, nombre de billets)")
 	}
 	return specs, nil
 }
@@ -139,8 +141,8 @@ func headerColumns(rec []string) (*csvColumns, error) {
 			continue
 		}
 		if c[col] >= 0 {
-			return nil, Errorf(EInvalid, "les colonnes « %s » et « %s » disent la même chose : n'en garder qu'une",
-				Shown(strings.TrimSpace(rec[c[col]])), Shown(strings.TrimSpace(cell)))
+			return nil, loto.Errorf(loto.EInvalid, "les colonnes « %s » et « %s » disent la même chose : n'en garder qu'une",
+				loto.Shown(strings.TrimSpace(rec[c[col]])), loto.Shown(strings.TrimSpace(cell)))
 		}
 		c[col], known = i, true
 	}
@@ -149,7 +151,7 @@ func headerColumns(rec []string) (*csvColumns, error) {
 		return nil, nil
 	case c[colName] < 0 && c[colFirstName] < 0:
 		// The names as Shown: a line of a file is a person's text, of any length.
-		return nil, Errorf(EInvalid, "aucune colonne « nom » parmi les noms de colonnes (%s)", Shown(strings.Join(rec, ", ")))
+		return nil, loto.Errorf(loto.EInvalid, "aucune colonne « nom » parmi les noms de colonnes (%s)", loto.Shown(strings.Join(rec, ", ")))
 	}
 	return &c, nil
 }
@@ -157,7 +159,7 @@ func headerColumns(rec []string) (*csvColumns, error) {
 // columnKey writes a column name as columnNames holds it: "Tél." is "tel",
 // "E-mail" is "e mail", "N° de téléphone" is "n de telephone".
 func columnKey(cell string) string {
-	return fold(strings.Map(func(r rune) rune {
+	return loto.FoldName(strings.Map(func(r rune) rune {
 		switch r {
 		case '.', ':', '°', '*', '(', ')':
 			return ' '
@@ -168,16 +170,16 @@ func columnKey(cell string) string {
 
 // spec reads a reservation from its line: by the header's columns, or by
 // position when there is no header (c nil).
-func (c *csvColumns) spec(rec []string) (ReservationSpec, error) {
+func (c *csvColumns) spec(rec []string) (loto.ReservationSpec, error) {
 	if c == nil {
 		for len(rec) > 0 && strings.TrimSpace(rec[len(rec)-1]) == "" {
 			rec = rec[:len(rec)-1] // a spreadsheet pads short lines with empty cells
 		}
 		if len(rec) > 3 {
-			return ReservationSpec{}, Errorf(EInvalid, "%d colonnes : attendu nom, téléphone ou e-mail, nombre de billets (ou une première ligne qui nomme les colonnes)", len(rec))
+			return loto.ReservationSpec{}, loto.Errorf(loto.EInvalid, "%d colonnes : attendu nom, téléphone ou e-mail, nombre de billets (ou une première ligne qui nomme les colonnes)", len(rec))
 		}
 		rec = append(rec, "", "")
-		return ticketsIn(ReservationSpec{Name: rec[0], Contact: rec[1]}, rec[2])
+		return ticketsIn(loto.ReservationSpec{Name: rec[0], Contact: rec[1]}, rec[2])
 	}
 	cell := func(col int) string {
 		if i := c[col]; i >= 0 && i < len(rec) {
@@ -185,7 +187,7 @@ func (c *csvColumns) spec(rec []string) (ReservationSpec, error) {
 		}
 		return ""
 	}
-	s := ReservationSpec{Name: strings.TrimSpace(cell(colFirstName) + " " + cell(colName))}
+	s := loto.ReservationSpec{Name: strings.TrimSpace(cell(colFirstName) + " " + cell(colName))}
 	for _, col := range []int{colContact, colPhone, colEmail} {
 		if s.Contact = cell(col); s.Contact != "" {
 			break
@@ -195,12 +197,12 @@ func (c *csvColumns) spec(rec []string) (ReservationSpec, error) {
 }
 
 // ticketsIn sets the number of tickets written in a cell, 1 when empty.
-func ticketsIn(s ReservationSpec, cell string) (ReservationSpec, error) {
+func ticketsIn(s loto.ReservationSpec, cell string) (loto.ReservationSpec, error) {
 	s.Tickets = 1
 	if t := strings.TrimSpace(cell); t != "" {
 		n, err := strconv.Atoi(t)
 		if err != nil {
-			return s, Errorf(EInvalid, "nombre de billets « %s » illisible", Shown(t))
+			return s, loto.Errorf(loto.EInvalid, "nombre de billets « %s » illisible", loto.Shown(t))
 		}
 		s.Tickets = n
 	}
@@ -243,7 +245,7 @@ func csvReason(err error) string {
 // A byte that Windows-1252 leaves undefined, or a UTF-16 file, is refused.
 func spreadsheetText(data []byte) (string, error) {
 	if bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) {
-		return "", Errorf(EInvalid, "fichier en UTF-16 (« texte Unicode ») : l'enregistrer en « CSV UTF-8 » ou en « CSV (séparateur : point-virgule) »")
+		return "", loto.Errorf(loto.EInvalid, "fichier en UTF-16 (« texte Unicode ») : l'enregistrer en « CSV UTF-8 » ou en « CSV (séparateur : point-virgule) »")
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if utf8.Valid(data) {
@@ -259,7 +261,7 @@ func spreadsheetText(data []byte) (string, error) {
 		case windows1252[c-0x80] != 0:
 			b.WriteRune(windows1252[c-0x80])
 		default:
-			return "", Errorf(EInvalid, "ligne %d : caractère illisible (octet 0x%02X) : le fichier n'est ni en UTF-8 ni en Windows-1252 ; l'enregistrer en « CSV UTF-8 »", line, c)
+			return "", loto.Errorf(loto.EInvalid, "ligne %d : caractère illisible (octet 0x%02X) : le fichier n'est ni en UTF-8 ni en Windows-1252 ; l'enregistrer en « CSV UTF-8 »", line, c)
 		}
 		if c == '\n' {
 			line++
