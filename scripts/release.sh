@@ -180,5 +180,31 @@ bin=dist/$(name windows amd64)
 emu=(wine)
 path() { winepath -w "$1" 2>/dev/null; }
 smoke windows-amd64-wine
+
+# The double-click start: no arguments, loto.db beside the .exe, the
+# volunteer's text, the board served, a clean stop.
+start=$(now)
+dir="$work/double-clic"
+mkdir -p "$dir"
+cp "$bin" "$dir/loto.exe"
+: > "$dir/start.out"
+wine "$dir/loto.exe" < /dev/null > "$dir/start.out" 2> "$dir/start.err" &
+server=$!
+for _ in $(seq 600); do
+  grep -q "Ctrl+C ou fermer cette fenêtre pour arrêter" "$dir/start.out" && break
+  kill -0 "$server" 2>/dev/null || fail "windows-amd64-wine: loto.exe without arguments stopped: $(cat "$dir/start.out" "$dir/start.err")"
+  sleep 0.1
+done
+grep -qF "la journée est gardée dans $(path "$dir/loto.db")" "$dir/start.out" || fail "windows-amd64-wine: loto.db not beside loto.exe: $(cat "$dir/start.out")"
+port=$(sed -n 's#^ *http://127\.0\.0\.1:\([0-9]*\)/connexion/initialiser.*#\1#p' "$dir/start.out" | head -n 1)
+[ -n "$port" ] || fail "windows-amd64-wine: no one-time link: $(cat "$dir/start.out")"
+code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 20 "http://127.0.0.1:$port/tableau")
+[ "$code" = 200 ] || fail "windows-amd64-wine: /tableau answered $code after a start without arguments"
+kill -INT "$server"
+rc=0
+wait "$server" || rc=$?
+server=""
+[ "$rc" -eq 0 ] || fail "windows-amd64-wine: loto.exe without arguments exited $rc after SIGINT"
+echo "release --check: windows-amd64-wine: started without arguments on loto.db beside loto.exe, served /tableau, stopped cleanly ($(since "$start")s)"
 wineserver -k 2>/dev/null || true
 echo "release --check: loto $version passed its smoke days"
