@@ -33,6 +33,9 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// banner, when set, replaces serve's console text once it listens (the
+	// volunteer's start, hall.go, says less and opens the browser).
+	banner bannerFunc
 }
 
 // command is one subcommand; run returns nil, errHelp or an error to print
@@ -60,11 +63,12 @@ func register(name, summary string, run func(ctx context.Context, e *env) error)
 
 // Run runs the loto command line and returns the exit status: 0 when done
 // (or help given), 1 for a refusal or a failure, its reason in French on
-// stderr, 2 for a command line of the wrong shape.
+// stderr, 2 for a command line of the wrong shape. Without arguments it is
+// the volunteer's start (see hall): the day served from loto.db beside the
+// executable.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		usage(stderr)
-		return 2
+		return hall(ctx, stdin, stdout, stderr)
 	}
 	if isHelp(args[0]) {
 		usage(stdout)
@@ -79,7 +83,11 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if !ok {
 		return unknown(args, stdout, stderr)
 	}
-	err := cmd.run(ctx, &env{args: rest, stdin: stdin, stdout: stdout, stderr: stderr})
+	return exitStatus(cmd.run(ctx, &env{args: rest, stdin: stdin, stdout: stdout, stderr: stderr}), stderr)
+}
+
+// exitStatus is the exit status of a command's result, its reason printed.
+func exitStatus(err error, stderr io.Writer) int {
 	var ee *exitError
 	switch {
 	case err == nil:

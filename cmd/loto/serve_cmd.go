@@ -140,7 +140,11 @@ func serve(ctx context.Context, e *env) error {
 	for _, a := range anchors {
 		fmt.Fprintf(e.stdout, "ancre %s : conforme, le journal servi la prolonge\n", a.Short())
 	}
-	banner(e.stdout, ln.Addr().(*net.TCPAddr), scheme, srv, day, head, why)
+	show := banner
+	if e.banner != nil {
+		show = e.banner
+	}
+	show(e.stdout, ln.Addr().(*net.TCPAddr), scheme, srv, day, head, why)
 
 	followCtx, stopFollow := context.WithCancel(context.Background())
 	followed := make(chan struct{})
