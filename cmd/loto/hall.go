@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,6 +52,19 @@ func hall(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		if note != "" {
 			fmt.Fprintln(stdout, note)
+		}
+		if local := runningHall(); local != "" {
+			// A second double-click: one loto serves the hall, the
+			// volunteer gets its page, not a second server on another port.
+			page := local + "organisateur"
+			fmt.Fprintf(stdout, "loto est déjà ouvert dans une autre fenêtre : sa page de l'organisateur s'ouvre dans le navigateur (%s).\n", page)
+			if err := openBrowser(page); err != nil {
+				fmt.Fprintf(stdout, "le navigateur ne s'est pas ouvert (%v) : ouvrir soi-même %s\n", err, page)
+			}
+			if runtime.GOOS == "windows" {
+				time.Sleep(5 * time.Second)
+			}
+			return 0
 		}
 		var addr string
 		addr, note, err = hallAddr()
@@ -117,6 +132,29 @@ func hallAddr() (addr, note string, err error) {
 		return a, note, nil
 	}
 	return "", "", fmt.Errorf("les ports %d à %d sont tous pris : fermer les autres fenêtres de loto, puis relancer", hallPort, hallPort+hallPorts-1)
+}
+
+// runningHall is the local address of a loto already serving on one of
+// the hall's ports of this machine (a window opened before), or "".
+// loto is told from another program by its API's description.
+func runningHall() string {
+	client := &http.Client{Timeout: time.Second}
+	for port := hallPort; port < hallPort+hallPorts; port++ {
+		local := fmt.Sprintf("http://127.0.0.1:%d/", port)
+		resp, err := client.Get(local + "api/v1/openapi.json")
+		if err != nil {
+			continue
+		}
+		var doc struct {
+			Info struct{ Title string } `json:"info"`
+		}
+		err = json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&doc)
+		resp.Body.Close()
+		if err == nil && resp.StatusCode == http.StatusOK && doc.Info.Title == "loto" {
+			return local
+		}
+	}
+	return ""
 }
 
 // hallBanner is the volunteer's console text: the organiser's page (the

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -110,6 +111,20 @@ func TestNoArguments_ServesTheDayBesideTheBinary(t *testing.T) {
 		if _, err := os.Stat(stray); err == nil {
 			t.Errorf("%s made: the day belongs beside the binary", stray)
 		}
+	}
+	// A second double-click starts no second server: it opens the page
+	// of the one running and stops.
+	os.Remove(opened)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	again := exec.CommandContext(ctx, exe)
+	again.Dir, again.Env = other, cmd.Env
+	second, err := again.CombinedOutput()
+	if err != nil || !strings.Contains(string(second), "loto est déjà ouvert dans une autre fenêtre") {
+		t.Fatalf("a second start: %v\n%s", err, second)
+	}
+	if b, _ := os.ReadFile(opened); string(b) != local+"/organisateur" {
+		t.Errorf("the second start opened %q, not the running organiser's page %s/organisateur", b, local)
 	}
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
