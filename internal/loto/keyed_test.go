@@ -62,7 +62,7 @@ func checkKeyed(t *testing.T, store *memStore, cases []keyedCase) {
 			if tc.setup != nil {
 				tc.setup(t)
 			}
-			ctx := WithKey(context.Background(), "clé-"+tc.name)
+			ctx := WithKey(context.Background(), Key("clé-"+tc.name))
 			ok(t, tc.do(ctx, false))
 			before := store.count()
 			ok(t, tc.do(ctx, false))

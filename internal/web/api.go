@@ -3,24 +3,16 @@ package web
 import (
 	"context"
 	"net/http"
-	"strings"
-	"unicode"
 
 	"loto/internal/loto"
 )
 
-// maxKey bounds an Idempotency-Key, which the journal keeps with its event.
-const maxKey = 128
-
 // keyed is the request's context with its Idempotency-Key, if any
 // (loto.WithKey): a retry with the same key gets the first answer.
 func keyed(r *http.Request) (context.Context, error) {
-	k := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
-	if k == "" {
-		return r.Context(), nil
-	}
-	if len(k) > maxKey || strings.IndexFunc(k, func(c rune) bool { return c > unicode.MaxASCII || !unicode.IsPrint(c) }) >= 0 {
-		return nil, loto.Errorf(loto.EInvalid, "en-tête Idempotency-Key invalide : %d caractères ASCII imprimables au plus", maxKey)
+	k, err := loto.ParseKey(r.Header.Get("Idempotency-Key"))
+	if err != nil || k == "" {
+		return r.Context(), err
 	}
 	return loto.WithKey(r.Context(), k), nil
 }
