@@ -75,9 +75,13 @@ func sell(ctx context.Context, e *env) error {
 		for _, w := range sale.Warnings {
 			fmt.Fprintln(e.stderr, "attention : "+w)
 		}
+		// The desk's receipt, with the key that retries the sale.
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(sale)
+		return enc.Encode(struct {
+			loto.Receipt
+			Key loto.Key `json:"key"`
+		}{sale.Receipt(), k})
 	})
 }
 

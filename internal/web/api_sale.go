@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"time"
 
-	"loto/internal/journal"
 	"loto/internal/loto"
 )
 
@@ -61,23 +60,6 @@ func (b saleBody) request() (loto.SaleRequest, error) {
 	return req, nil
 }
 
-// saleAnswer is a recorded sale as the cashier's device is told it: what
-// to charge and give back, and the anchor printed on the receipt (R27);
-// never the payer's identity, which the journal keeps apart (P1).
-type saleAnswer struct {
-	Sale        int            `json:"sale"`
-	Desk        string         `json:"desk"`
-	Cards       []string       `json:"cards"`
-	TotalCents  loto.Cents     `json:"total_cents"`
-	ChangeCents loto.Cents     `json:"change_cents"`
-	Payments    []loto.Payment `json:"payments"`
-	Bundles     []loto.Bundle  `json:"bundles"`
-	Hint        string         `json:"hint,omitempty"`
-	Warnings    []string       `json:"warnings,omitempty"`
-	Anchor      journal.Anchor `json:"anchor"`
-	TakenAt     time.Time      `json:"taken_at,omitzero"` // the desk's time of sale, when it said it
-}
-
 func apiSale(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
 	var body saleBody
 	if err := decodeJSON(r, &body); err != nil {
@@ -95,8 +77,7 @@ func apiSale(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) er
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, saleAnswer{Sale: sale.ID, Desk: sale.Desk, Cards: sale.Cards, TotalCents: sale.Total, ChangeCents: sale.Change,
-		Payments: sale.Payments, Bundles: sale.Bundles, Hint: sale.Hint, Warnings: sale.Warnings, Anchor: sale.Anchor, TakenAt: sale.TakenAt})
+	writeJSON(w, http.StatusOK, sale.Receipt())
 	return nil
 }
 
