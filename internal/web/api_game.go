@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 
 	"loto/internal/card"
 	"loto/internal/loto"
@@ -37,12 +36,12 @@ type drawBody struct {
 }
 
 // number reads the typed ball, 0 for none; out of 1..90 is refused before
-// any conversion (ParseNumber), so 256 never becomes "no number".
+// any conversion (NumberOf), so 256 never becomes "no number".
 func (b drawBody) number() (card.Number, error) {
 	if b.Number == nil {
 		return 0, nil
 	}
-	return loto.ParseNumber(strconv.Itoa(*b.Number))
+	return loto.NumberOf(*b.Number)
 }
 
 func apiDraw(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 
 	"loto/internal/loto"
 )
@@ -63,7 +62,7 @@ func (b tokensBody) typed() ([]int, error) {
 	}
 	out := make([]int, 0, len(b.Tokens))
 	for _, n := range b.Tokens {
-		t, err := loto.ParseToken(strconv.Itoa(n))
+		t, err := loto.TokenOf(n)
 		if err != nil {
 			return nil, err
 		}
