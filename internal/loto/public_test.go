@@ -189,7 +189,7 @@ func playedPublicDay(t *testing.T, snap *snapshots) *memStore {
 	ok(t, d.Call(ctx, jeanne))
 	snap.check(d)
 	for _, s := range tied {
-		_, err := d.Claim(ctx, jeanne, s)
+		_, err := d.Claim(ctx, jeanne, mustSerial(t, s))
 		ok(t, err)
 		snap.check(d)
 	}
@@ -332,8 +332,8 @@ func TestPublicSnapshotSignalsTheActsOnlyTheStaffSees(t *testing.T) {
 			t.Fatalf("%s: snapshot %p after %p, staff_seq %d, head %d", what, p, before, p.StaffSeq, d.Head())
 		}
 	}
-	claimed("first claim", func() { _, err := d.Claim(ctx, org("ctl"), cards[0]); ok(t, err) })
-	claimed("second claim during the call", func() { _, err := d.Claim(ctx, org("ctl"), cards[1]); ok(t, err) })
+	claimed("first claim", func() { _, err := d.Claim(ctx, org("ctl"), mustSerial(t, cards[0])); ok(t, err) })
+	claimed("second claim during the call", func() { _, err := d.Claim(ctx, org("ctl"), mustSerial(t, cards[1])); ok(t, err) })
 	claimed("a ruling that is a note", func() {
 		_, err := d.Rule(ctx, org("meneur"), Ruling{What: "réclamation notée", Why: "bruit dans la salle"})
 		ok(t, err)

@@ -17,11 +17,15 @@ func apiClaim(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) e
 	if err := decodeJSON(r, &body); err != nil {
 		return err
 	}
+	serial, err := loto.ParseSerial(body.Serial)
+	if err != nil {
+		return err
+	}
 	ctx, err := keyed(r)
 	if err != nil {
 		return err
 	}
-	res, err := s.day.Claim(ctx, a, body.Serial)
+	res, err := s.day.Claim(ctx, a, serial)
 	if err != nil {
 		return err
 	}
