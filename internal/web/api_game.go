@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"loto/internal/card"
@@ -14,19 +15,9 @@ import (
 type emptyBody struct{}
 
 func apiGameStart(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	if err := decodeJSON(r, &emptyBody{}); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.StartGame(ctx, a)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, _ emptyBody) (any, error) {
+		return s.day.StartGame(ctx, a)
+	})
 }
 
 // drawBody is the JSON of POST /api/v1/game/draws: {} when the software
@@ -45,54 +36,23 @@ func (b drawBody) number() (card.Number, error) {
 }
 
 func apiDraw(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body drawBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	n, err := body.number()
-	if err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.Draw(ctx, a, n)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, body drawBody) (any, error) {
+		n, err := body.number()
+		if err != nil {
+			return nil, err
+		}
+		return s.day.Draw(ctx, a, n)
+	})
 }
 
 func apiControl(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	if err := decodeJSON(r, &emptyBody{}); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.StartControl(ctx, a)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, _ emptyBody) (any, error) {
+		return s.day.StartControl(ctx, a)
+	})
 }
 
 func apiAward(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	if err := decodeJSON(r, &emptyBody{}); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.Award(ctx, a)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, _ emptyBody) (any, error) {
+		return s.day.Award(ctx, a)
+	})
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -61,24 +62,17 @@ func (b saleBody) request() (loto.SaleRequest, error) {
 }
 
 func apiSale(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body saleBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	req, err := body.request()
-	if err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	sale, err := s.day.Sell(ctx, a, req)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, sale.Receipt())
-	return nil
+	return act(w, r, func(ctx context.Context, body saleBody) (any, error) {
+		req, err := body.request()
+		if err != nil {
+			return nil, err
+		}
+		sale, err := s.day.Sell(ctx, a, req)
+		if err != nil {
+			return nil, err
+		}
+		return sale.Receipt(), nil
+	})
 }
 
 // apiQuote prices a basket as the sale would, recording nothing, so the
