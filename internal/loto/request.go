@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"loto/internal/card"
@@ -34,6 +35,16 @@ func ParseKey(text string) (Key, error) {
 		return "", Errorf(EInvalid, "Idempotency-Key invalide : le %de caractère de la clé d'idempotence est refusé (%d caractères ASCII imprimables au plus)", utf8.RuneCountInString(k[:i])+1, MaxKey)
 	}
 	return Key(k), nil
+}
+
+// ParseTakenAt reads the time a desk took a sale by its own clock, as
+// RFC 3339 (a sale it held while cut off reaches the server later).
+func ParseTakenAt(text string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, text)
+	if err != nil {
+		return time.Time{}, Errorf(EInvalid, "heure de la vente « %s » illisible : attendue comme 2026-12-01T14:05:00Z", Shown(text))
+	}
+	return t, nil
 }
 
 // CardCode is a card handed over at a desk, as scanned or typed: one card

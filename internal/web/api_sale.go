@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"loto/internal/loto"
 )
@@ -54,8 +53,8 @@ func (b saleBody) request() (loto.SaleRequest, error) {
 		req.Ticket = &t
 	}
 	if b.TakenAt != "" {
-		if req.TakenAt, err = time.Parse(time.RFC3339Nano, b.TakenAt); err != nil {
-			return req, &detailed{loto.Errorf(loto.EInvalid, "heure de la vente « %s » illisible : attendue comme 2026-12-01T14:05:00Z", loto.Shown(b.TakenAt)), []string{"taken_at"}}
+		if req.TakenAt, err = loto.ParseTakenAt(b.TakenAt); err != nil {
+			return req, &detailed{err, []string{"taken_at"}}
 		}
 	}
 	return req, nil
