@@ -105,7 +105,7 @@ func claimsDay(ctx context.Context, path string) (*loto.Day, []string, func(), e
 		}
 		var codes []loto.CardCode
 		if codes, err = loto.ParseCardCodes(texts); err == nil {
-			_, err = day.Sell(loto.WithKey(ctx, fmt.Sprintf("mesure-vente-%d", n)), cashier, loto.SaleRequest{Desk: desks[0], Cards: codes,
+			_, err = day.Sell(loto.WithKey(ctx, loto.Key(fmt.Sprintf("mesure-vente-%d", n))), cashier, loto.SaleRequest{Desk: desks[0], Cards: codes,
 				Payments: []loto.Payment{{Method: loto.BankCard, Cents: 2000}}})
 		}
 		sold = append(sold, texts...)

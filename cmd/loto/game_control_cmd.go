@@ -21,14 +21,17 @@ func gameClaim(ctx context.Context, e *env) error {
 	}
 	// Every serial is read before any is recorded, so that a typo in the
 	// third refuses the command whole rather than leave two claims behind.
+	var serials []card.Serial
 	for _, s := range fs.Args() {
-		if _, err := card.ParseSerial(s); err != nil {
+		serial, err := card.ParseSerial(s)
+		if err != nil {
 			return loto.Errorf(loto.EInvalid, "numéro de carte « %s » illisible : attendu série-numéro-contrôle, comme A-001234-K7 ; aucune annonce enregistrée", loto.Shown(s))
 		}
+		serials = append(serials, serial)
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 		var done []loto.ClaimAnswer
-		for _, s := range fs.Args() {
+		for _, s := range serials {
 			r, err := d.Claim(ctx, fs.by.actor(), s)
 			if err != nil && len(done) > 0 {
 				var kept []string

@@ -59,11 +59,15 @@ func sell(ctx context.Context, e *env) error {
 			return err
 		}
 	}
-	if *key == "" {
-		*key = newKey("vente")
+	k, err := loto.ParseKey(*key)
+	if err != nil {
+		return err
+	}
+	if k == "" {
+		k = newKey("vente")
 	}
 	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		sale, err := d.Sell(loto.WithKey(ctx, *key), by.actor(), req)
+		sale, err := d.Sell(loto.WithKey(ctx, k), by.actor(), req)
 		if err != nil {
 			return err
 		}
@@ -71,15 +75,19 @@ func sell(ctx context.Context, e *env) error {
 		for _, w := range sale.Warnings {
 			fmt.Fprintln(e.stderr, "attention : "+w)
 		}
+		// The desk's receipt, with the key that retries the sale.
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(sale)
+		return enc.Encode(struct {
+			loto.Receipt
+			Key loto.Key `json:"key"`
+		}{sale.Receipt(), k})
 	})
 }
 
 // newKey makes a random idempotency key for a command given none.
-func newKey(prefix string) string {
+func newKey(prefix string) loto.Key {
 	var b [12]byte
 	rand.Read(b[:])
-	return prefix + "-" + hex.EncodeToString(b[:])
+	return loto.Key(prefix + "-" + hex.EncodeToString(b[:]))
 }

@@ -87,7 +87,7 @@ type saleJSON struct {
 	Sale    int      `json:"sale"`
 	Total   int64    `json:"total_cents"`
 	Change  int64    `json:"change_cents"`
-	Serials []string `json:"serials"`
+	Serials []string `json:"cards"`
 	Key     string   `json:"key"`
 }
 
@@ -206,4 +206,23 @@ func TestCLI_SellKeyReusedForOtherCardsFails(t *testing.T) {
 		t.Fatalf("the same sale retried in another order gave %+v", again)
 	}
 	fails(t, db, "« k1 » a déjà servi à la vente n° 1", "sell", "--db", db, "--desk", "caisse-1", "--key", "k1", "--pay", "cash:10", a[0], a[2])
+}
+
+// TestCLI_P1_SaleReceiptHoldsNoPayerIdentity: the receipt `loto sell`
+// prints for a cheque sale is the one the desk's page is answered, without
+// the payer's identity nor the cheque's number, which the journal keeps
+// apart (R8, P1).
+func TestCLI_P1_SaleReceiptHoldsNoPayerIdentity(t *testing.T) {
+	db := saleDB(t)
+	a := serialsOf(t, db, "A", 1)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", db)
+	out := mustRun(t, "sell", "--db", db, "--desk", "caisse-1", "--pay", "cheque:5", "--id", "CNI 880692310285", "--cheque", "7654321", a[0])
+	if !strings.Contains(out, `"total_cents": 500`) {
+		t.Fatalf("no receipt: %q", out)
+	}
+	for _, secret := range []string{"880692310285", "7654321", `"identity"`, `"cheque":`} {
+		if strings.Contains(out, secret) {
+			t.Fatalf("the receipt repeats %q: %s", secret, out)
+		}
+	}
 }

@@ -40,7 +40,7 @@ func TestServe_AnswersAgainAfterKillWith20000Events(t *testing.T) {
 			t.Fatal(err)
 		}
 		req := loto.SaleRequest{Desk: desk, Cards: codes, Payments: []loto.Payment{{Method: loto.Cash, Cents: 1000}}}
-		if _, err := day.Sell(loto.WithKey(ctx, fmt.Sprintf("vente-%d", n)), organiser, req); err != nil {
+		if _, err := day.Sell(loto.WithKey(ctx, loto.Key(fmt.Sprintf("vente-%d", n))), organiser, req); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -11,9 +11,9 @@ import (
 
 // Claim registers a claimed card (R15). During the draw it also stops the
 // draw (the call); once a control started at the current number the claim
-// is late and recorded so (R21), even when that control found no winner. A
-// serial that cannot be read is refused and not recorded.
-func (d *Day) Claim(ctx context.Context, actor Actor, serial string) (ClaimAnswer, error) {
+// is late and recorded so (R21), even when that control found no winner.
+// The serial is read at the edge (ParseSerial).
+func (d *Day) Claim(ctx context.Context, actor Actor, serial card.Serial) (ClaimAnswer, error) {
 	if err := Authorize(actor, CmdClaim, ""); err != nil {
 		return ClaimAnswer{}, err
 	}
@@ -22,11 +22,7 @@ func (d *Day) Claim(ctx context.Context, actor Actor, serial string) (ClaimAnswe
 		if g == nil {
 			return nil, 0, Errorf(EConflict, "aucune partie en cours : pas d'annonce à enregistrer")
 		}
-		s, err := parseSerial(serial)
-		if err != nil {
-			return nil, 0, err
-		}
-		p := claimRegistered{Game: g.Number, Stage: g.Stage, Claim: st.claims + 1, Serial: s.String()}
+		p := claimRegistered{Game: g.Number, Stage: g.Stage, Claim: st.claims + 1, Serial: serial.String()}
 		switch g.Phase {
 		case PhaseDrawing:
 			if g.drawn.Len() == 0 {

@@ -135,7 +135,7 @@ func TestConcurrency_SameCardAtTwoDesks(t *testing.T) {
 			card := serialOf(t, days[0], "A", 1)
 			errs := race(days, func(d *Day, i int) error {
 				desk := []string{"caisse-1", "caisse-2"}[i%2]
-				ctx := WithKey(context.Background(), fmt.Sprintf("sale-%d", i))
+				ctx := WithKey(context.Background(), Key(fmt.Sprintf("sale-%d", i)))
 				_, err := d.Sell(ctx, org(fmt.Sprintf("caissier-%d", i)), SaleRequest{Desk: desk, Cards: cardCodes(t, []string{card}), Payments: cash(500)})
 				return err
 			})

@@ -45,9 +45,6 @@ type Options struct {
 	Simulation bool
 }
 
-// maxKey bounds an idempotency key, in characters: a UUID has 36.
-const maxKey = 100
-
 // maxRetries bounds the catch-up-and-retry loop when other writers keep
 // winning: a command on a store with exclusive turns wins within a few
 // tries (retry.go), one on a store without (a test's) within fifty.
@@ -214,10 +211,11 @@ func (d *Day) apply(ctx context.Context, e journal.Event, secrets, personal map[
 
 type keyContext struct{}
 
-// WithKey attaches an idempotency key to the command run with ctx: a command
-// retried with the same key returns the first answer and appends nothing.
-func WithKey(ctx context.Context, key string) context.Context {
-	return context.WithValue(ctx, keyContext{}, key)
+// WithKey attaches an idempotency key (ParseKey) to the command run with
+// ctx: a command retried with the same key returns the first answer and
+// appends nothing.
+func WithKey(ctx context.Context, key Key) context.Context {
+	return context.WithValue(ctx, keyContext{}, string(key))
 }
 
 func keyOf(ctx context.Context) string {
@@ -255,11 +253,7 @@ func anchorOf(e journal.Event) journal.Anchor { return journal.Anchor{Seq: e.Seq
 
 // runAct is runKeyed that also returns the act's anchor.
 func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) (act, error) {
-	key := keyOf(ctx)
-	// The key is recorded with the event: a text like any other.
-	if err := CheckText("clé d'idempotence", key, maxKey); err != nil {
-		return act{}, err
-	}
+	key := keyOf(ctx) // read by ParseKey at the edge
 	c := &command{typ: typ, key: key, same: same, plan: p}
 	d.mu.Lock()
 	defer d.mu.Unlock()

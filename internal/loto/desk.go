@@ -277,6 +277,68 @@ func (st *State) desk(name string) (*Desk, error) {
 	return nil, Errorf(ENotFound, "caisse « %s » inconnue : les caisses du jour sont %s", Shown(name), strings.Join(names, ", "))
 }
 
+// DeskOf finds a desk of the day by name, any case, for an actor who may
+// open it (a cashier its own only), with its session as a Z report: the
+// open one, or else the last; nil before its first.
+func (d *Day) DeskOf(actor Actor, name string) (Desk, *SessionReport, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.st.event == nil {
+		return Desk{}, nil, Errorf(ENotFound, "l'événement du jour n'est pas créé : aucune caisse")
+	}
+	dk, ok := d.st.deskNamed(name)
+	if !ok {
+		return Desk{}, nil, Errorf(ENotFound, "caisse « %s » inconnue", Shown(name))
+	}
+	if err := Authorize(actor, CmdOpenDesk, dk.Name); err != nil {
+		return Desk{}, nil, err
+	}
+	var last *SessionReport
+	for _, s := range d.st.ent.sessions {
+		if s.Desk == dk.Name {
+			r := s.report()
+			last = &r
+		}
+	}
+	return dk, last, nil
+}
+
+// DeskNamed finds a desk of the day by name, any case.
+func (d *Day) DeskNamed(name string) (Desk, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.st.deskNamed(name)
+}
+
+// deskNamed finds a desk of the day by name, any case.
+func (st *State) deskNamed(name string) (Desk, bool) {
+	if st.event == nil {
+		return Desk{}, false
+	}
+	name = strings.TrimSpace(name)
+	for _, dk := range st.event.Desks {
+		if strings.EqualFold(dk.Name, name) {
+			return dk, true
+		}
+	}
+	return Desk{}, false
+}
+
+// SessionZ is desk session n's Z report, for an actor who may close its
+// desk (a cashier its own only).
+func (d *Day) SessionZ(actor Actor, n int) (SessionReport, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if n < 1 || n > len(d.st.ent.sessions) {
+		return SessionReport{}, Errorf(ENotFound, "session de caisse « %d » inconnue", n)
+	}
+	z := d.st.ent.sessions[n-1].report()
+	if err := Authorize(actor, CmdCloseDesk, z.Desk); err != nil {
+		return SessionReport{}, err
+	}
+	return z, nil
+}
+
 // Sessions returns every desk session of the day, in opening order, as Z reports.
 func (d *Day) Sessions() []SessionReport {
 	d.mu.Lock()

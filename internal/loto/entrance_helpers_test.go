@@ -61,7 +61,7 @@ var keyN int
 // keyed returns a context with a new idempotency key.
 func keyed() context.Context {
 	keyN++
-	return WithKey(context.Background(), fmt.Sprintf("test-key-%d", keyN))
+	return WithKey(context.Background(), Key(fmt.Sprintf("test-key-%d", keyN)))
 }
 
 // serials returns the serials of cards of a series by number.

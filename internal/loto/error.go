@@ -3,6 +3,8 @@ package loto
 import (
 	"errors"
 	"fmt"
+
+	"loto/internal/journal"
 )
 
 // Error codes, mapped to HTTP statuses and exit codes in one place by the callers.
@@ -66,3 +68,12 @@ func ErrorMessage(err error) string {
 	}
 	return "erreur interne"
 }
+
+// Unreachable reports whether err is the journal's database out of reach
+// (journal.ErrUnavailable): nothing is known to be recorded, and the same
+// request with the same key may come again.
+func Unreachable(err error) bool { return errors.Is(err, journal.ErrUnavailable) }
+
+// DiskFull reports whether err is the server's disk full
+// (journal.ErrFull): nothing is recorded until room is made.
+func DiskFull(err error) bool { return errors.Is(err, journal.ErrFull) }

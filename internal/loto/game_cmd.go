@@ -109,8 +109,8 @@ func (d *Day) Draw(ctx context.Context, actor Actor, typed card.Number) (DrawRes
 			}
 			p.Number, p.RNG = n, true
 		} else {
-			if !typed.Valid() {
-				return nil, 0, Errorf(EInvalid, "numéro %d invalide : de 1 à 90", typed)
+			if _, err := NumberOf(int(typed)); err != nil {
+				return nil, 0, err
 			}
 			if g.drawn.Has(typed) {
 				return nil, 0, Errorf(EConflict, "le %d est déjà sorti dans cette partie (R24)", typed)

@@ -244,14 +244,14 @@ func sameBreak(label string, minutes int) sameRequest {
 	}
 }
 
-func sameClaim(serial string) sameRequest {
+func sameClaim(serial card.Serial) sameRequest {
 	return func(st *State, e journal.Event) error {
 		p, err := decodeFor[claimRegistered](e)
 		if err != nil {
 			return err
 		}
 		var d diffs
-		d.check(canonical(serial) == p.Serial, "une autre carte")
+		d.check(serial.String() == p.Serial, "une autre carte")
 		return d.err(e, fmt.Sprintf("l'annonce n° %d (carte %s, %s)", p.Claim, p.Serial, hhmm(e.Time)))
 	}
 }

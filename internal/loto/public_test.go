@@ -189,7 +189,7 @@ func playedPublicDay(t *testing.T, snap *snapshots) *memStore {
 	ok(t, d.Call(ctx, jeanne))
 	snap.check(d)
 	for _, s := range tied {
-		_, err := d.Claim(ctx, jeanne, s)
+		_, err := d.Claim(ctx, jeanne, mustSerial(t, s))
 		ok(t, err)
 		snap.check(d)
 	}
@@ -324,7 +324,7 @@ func TestStaffActsMoveTheDayNotThePublicSnapshot(t *testing.T) {
 	cards := stamp(t, d, "A", 1, 2, 3)
 	start(t, d)
 	typeNumbers(t, d, 17)
-	_, err := d.Claim(ctx, org("ctl"), cards[0])
+	_, err := d.Claim(ctx, org("ctl"), mustSerial(t, cards[0]))
 	ok(t, err)
 	moved := func(what string, public bool, act func()) {
 		t.Helper()
@@ -339,7 +339,7 @@ func TestStaffActsMoveTheDayNotThePublicSnapshot(t *testing.T) {
 			t.Fatalf("%s: a snapshot published %v, want %v", what, published, public)
 		}
 	}
-	moved("a second claim during the call", false, func() { _, err := d.Claim(ctx, org("ctl"), cards[1]); ok(t, err) })
+	moved("a second claim during the call", false, func() { _, err := d.Claim(ctx, org("ctl"), mustSerial(t, cards[1])); ok(t, err) })
 	moved("a ruling that is a note", false, func() {
 		_, err := d.Rule(ctx, org("meneur"), Ruling{What: "réclamation notée", Why: "bruit dans la salle"})
 		ok(t, err)

@@ -149,7 +149,7 @@ func TestConcurrency_OtherCommandsRunWhileAWriteWaitsToRetry(t *testing.T) {
 	d, err := Open(context.Background(), s)
 	ok(t, err)
 	sell := func(key, desk, card string) error {
-		_, err := d.Sell(WithKey(context.Background(), key), org("caissier"), SaleRequest{Desk: desk, Cards: cardCodes(t, []string{card}), Payments: cash(500)})
+		_, err := d.Sell(WithKey(context.Background(), Key(key)), org("caissier"), SaleRequest{Desk: desk, Cards: cardCodes(t, []string{card}), Payments: cash(500)})
 		return err
 	}
 	loser := make(chan error, 1)
@@ -244,7 +244,7 @@ func TestConcurrency_EveryWriteWinsAgainstWritersThatNeverStop(t *testing.T) {
 			defer selling.Done()
 			for j := range sales {
 				key := fmt.Sprintf("vente-%d-%d", i, j)
-				_, err := d.Sell(WithKey(ctx, key), org("caissier"), SaleRequest{Desk: []string{"caisse-1", "caisse-2"}[i%2], Cards: cards[i*sales+j], Payments: cash(500)})
+				_, err := d.Sell(WithKey(ctx, Key(key)), org("caissier"), SaleRequest{Desk: []string{"caisse-1", "caisse-2"}[i%2], Cards: cards[i*sales+j], Payments: cash(500)})
 				if err != nil {
 					errs <- fmt.Errorf("sale %s: %w (code %s)", key, err, ErrorCode(err))
 				}

@@ -1,8 +1,10 @@
 package loto
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -71,6 +73,33 @@ type Sale struct {
 // was cut off may be later than when it was taken (R14); 0 when none was left.
 func (s *Sale) PlaysFrom() int { return s.playsFrom }
 
+// Receipt is a recorded sale as the cashier is told it, by the desk's page
+// and by the command line alike: what to charge and give back, and the
+// anchor printed on the receipt (R27); never the payer's identity nor the
+// cheque's number, which the journal keeps apart (P1).
+type Receipt struct {
+	Sale     int            `json:"sale"`
+	Desk     string         `json:"desk"`
+	Cards    []string       `json:"cards"`
+	Total    Cents          `json:"total_cents"`
+	Change   Cents          `json:"change_cents"`
+	Payments []Payment      `json:"payments"`
+	Bundles  []Bundle       `json:"bundles"`
+	Hint     string         `json:"hint,omitempty"`
+	Warnings []string       `json:"warnings,omitempty"`
+	Anchor   journal.Anchor `json:"anchor"`
+	TakenAt  time.Time      `json:"taken_at,omitzero"` // the desk's time of sale, when it said it
+	// PlaysFrom is the game the cards play from (R14), as recorded: a sale
+	// held while the desk was cut off may reach the server after a start.
+	PlaysFrom int `json:"plays_from,omitempty"`
+}
+
+// Receipt is the sale's receipt.
+func (s Sale) Receipt() Receipt {
+	return Receipt{Sale: s.ID, Desk: s.Desk, Cards: s.Cards, Total: s.Total, Change: s.Change, Payments: s.Payments,
+		Bundles: s.Bundles, Hint: s.Hint, Warnings: s.Warnings, Anchor: s.Anchor, TakenAt: s.TakenAt, PlaysFrom: s.playsFrom}
+}
+
 // saleOf is the sale an event recorded, before the payer's record is read.
 func saleOf(e journal.Event, p saleRecorded) *Sale {
 	return &Sale{ID: p.ID, Desk: p.Desk, Session: p.Session, Cards: p.Cards, Regular: p.Regular, Special: p.Special,
@@ -123,16 +152,26 @@ func (d *Day) Sell(ctx context.Context, actor Actor, req SaleRequest) (Sale, err
 	if err != nil {
 		return Sale{}, err
 	}
-	p, err := decodeFor[saleRecorded](e)
-	if err != nil {
-		return Sale{}, err
-	}
+	// The answer is the sale the fold recorded of the event: its payload
+	// is not read again.
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if p.ID < 1 || p.ID > len(d.st.ent.sales) || d.st.ent.sales[p.ID-1].Seq != e.Seq {
-		return Sale{}, internalf(nil, "vente n° %d absente de l'état", p.ID)
+	s := d.st.saleAt(e.Seq)
+	if s == nil {
+		return Sale{}, internalf(nil, "vente de l'événement n° %d absente de l'état", e.Seq)
 	}
-	return *d.st.ent.sales[p.ID-1], nil
+	return *s, nil
+}
+
+// saleAt is the sale event seq recorded, nil for none: the sales are in
+// the journal's order.
+func (st *State) saleAt(seq int64) *Sale {
+	sales := st.ent.sales
+	i, found := slices.BinarySearchFunc(sales, seq, func(s *Sale, seq int64) int { return cmp.Compare(s.Seq, seq) })
+	if !found {
+		return nil
+	}
+	return sales[i]
 }
 
 // salePlan checks a sale against the state and prices it.

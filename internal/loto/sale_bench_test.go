@@ -47,7 +47,7 @@ func BenchmarkSale(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				_, err := d.Sell(WithKey(ctx, fmt.Sprintf("bench-%d", n)), org("caissier"),
+				_, err := d.Sell(WithKey(ctx, Key(fmt.Sprintf("bench-%d", n))), org("caissier"),
 					SaleRequest{Desk: "caisse-1", Cards: cardCodes(b, []string{card}), Payments: cash(5000)})
 				if err != nil {
 					b.Fatal(err)

@@ -90,7 +90,7 @@ func TestR14_FreeCardAfterTheStartWarnsTheDoor(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d, _ := entranceDayOf(t, tt.event, "caisse-1")
-			ctx := WithKey(context.Background(), "door-"+tt.name)
+			ctx := WithKey(context.Background(), Key("door-"+tt.name))
 			r, err := d.AddReservation(context.Background(), org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
 			ok(t, err)
 			if tt.started {

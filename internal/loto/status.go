@@ -37,6 +37,17 @@ type Status struct {
 	DayOver     bool        `json:"day_over"`
 }
 
+// StatusFor is Status as actor may read it: a ruling's text is the
+// host's free words, which may name a player, so only the game's staff,
+// who rule or register claims, read it.
+func (d *Day) StatusFor(actor Actor) (Status, error) {
+	st, err := d.Status()
+	if err == nil && Authorize(actor, CmdRule, "") != nil && Authorize(actor, CmdClaim, "") != nil {
+		st.Rulings = nil
+	}
+	return st, err
+}
+
 // Status returns what the host and the board show now.
 func (d *Day) Status() (Status, error) {
 	d.mu.Lock()

@@ -40,11 +40,22 @@ func (s *run) claim(spec *loto.GameSpec, winners []string) error {
 		claims = append(claims, refused)
 	}
 	for _, c := range claims {
-		if _, err := s.d.Claim(s.ctx, s.as(loto.RoleController), c); err != nil {
+		if err := s.claimCard(c); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// claimCard is a controller's claim of the card of serial text, read as the
+// controller's device reads it.
+func (s *run) claimCard(text string) error {
+	serial, err := loto.ParseSerial(text)
+	if err != nil {
+		return err
+	}
+	_, err = s.d.Claim(s.ctx, s.as(loto.RoleController), serial)
+	return err
 }
 
 // closeCall closes the list of claims with the control (a late claim may
@@ -58,7 +69,7 @@ func (s *run) closeCall(spec *loto.GameSpec) error {
 		return err
 	}
 	if s.due(mistakeLate, true, 12) {
-		if _, err := s.d.Claim(s.ctx, s.as(loto.RoleController), s.playerCard(func(loto.Kind) bool { return true })); err != nil {
+		if err := s.claimCard(s.playerCard(func(loto.Kind) bool { return true })); err != nil {
 			return err
 		}
 	}

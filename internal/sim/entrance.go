@@ -251,6 +251,6 @@ func (s *run) buy(p int, desk string, kind loto.Kind, cards []string, ticket str
 		req.Payments = []loto.Payment{{Method: loto.Cheque, Cents: total}}
 		req.Identity, req.Cheque = &loto.Identity{Kind: "CNI", Number: fmt.Sprintf("SIM%06d", p)}, fmt.Sprintf("%07d", p+1)
 	}
-	sale, err := s.d.Sell(loto.WithKey(s.ctx, fmt.Sprintf("%s-%d-%s", s.key, p, kind)), s.cashier(desk), req)
+	sale, err := s.d.Sell(loto.WithKey(s.ctx, loto.Key(fmt.Sprintf("%s-%d-%s", s.key, p, kind))), s.cashier(desk), req)
 	return sale.ID, err
 }

@@ -249,7 +249,7 @@ func (s *run) wrongCall(spec *loto.GameSpec) error {
 	if card == "" {
 		return nil
 	}
-	if _, err := s.d.Claim(s.ctx, s.as(loto.RoleController), card); err != nil {
+	if err := s.claimCard(card); err != nil {
 		return err
 	}
 	if err := s.tick(paceControl); err != nil {

@@ -3,46 +3,63 @@ package web
 import (
 	"context"
 	"net/http"
-	"strings"
-	"unicode"
 
 	"loto/internal/loto"
 )
 
-// maxKey bounds an Idempotency-Key, which the journal keeps with its event.
-const maxKey = 128
-
 // keyed is the request's context with its Idempotency-Key, if any
 // (loto.WithKey): a retry with the same key gets the first answer.
 func keyed(r *http.Request) (context.Context, error) {
-	k := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
-	if k == "" {
-		return r.Context(), nil
-	}
-	if len(k) > maxKey || strings.IndexFunc(k, func(c rune) bool { return c > unicode.MaxASCII || !unicode.IsPrint(c) }) >= 0 {
-		return nil, loto.Errorf(loto.EInvalid, "en-tête Idempotency-Key invalide : %d caractères ASCII imprimables au plus", maxKey)
+	k, err := loto.ParseKey(r.Header.Get("Idempotency-Key"))
+	if err != nil || k == "" {
+		return r.Context(), err
 	}
 	return loto.WithKey(r.Context(), k), nil
 }
 
-// act serves a write of the API: the request's JSON decoded into a B, its
-// idempotency key taken, do's answer written as JSON; the first error goes
-// back to the route's handler for writeError.
+// act serves a write of the API whose body is JSON, in the steps of every
+// write: the body decoded into a B; the idempotency key read; do reads the
+// body into the domain's typed request, with the domain's one parser of
+// each value, and makes one call of the Day; the first error goes back to
+// the route's handler for writeError, which maps it; the answer is written
+// (answer).
 func act[B any](w http.ResponseWriter, r *http.Request, do func(ctx context.Context, body B) (any, error)) error {
 	var body B
 	if err := decodeJSON(r, &body); err != nil {
 		return err
 	}
+	return commit(w, r, func(ctx context.Context) (any, error) { return do(ctx, body) })
+}
+
+// commit is act for a write whose body was read already (a file sent):
+// the key read, do's one call of the Day, its answer written.
+func commit(w http.ResponseWriter, r *http.Request, do func(ctx context.Context) (any, error)) error {
 	ctx, err := keyed(r)
 	if err != nil {
 		return err
 	}
-	ans, err := do(ctx, body)
+	ans, err := do(ctx)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, ans)
+	answer(w, ans)
 	return nil
+}
+
+// created is the answer of a write that made a resource: 201 Created.
+type created struct{ v any }
+
+// answer writes a write's answer: nil is 204 No Content, created 201 with
+// its JSON, any other 200 with its JSON.
+func answer(w http.ResponseWriter, ans any) {
+	switch v := ans.(type) {
+	case nil:
+		w.WriteHeader(http.StatusNoContent)
+	case created:
+		writeJSON(w, http.StatusCreated, v.v)
+	default:
+		writeJSON(w, http.StatusOK, v)
+	}
 }
 
 func apiUnknown(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {

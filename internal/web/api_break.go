@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"loto/internal/loto"
@@ -15,34 +16,13 @@ type breakBody struct {
 }
 
 func apiBreakStart(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body breakBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.StartBreak(ctx, a, body.Label, body.Minutes)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, body breakBody) (any, error) {
+		return s.day.StartBreak(ctx, a, body.Label, body.Minutes)
+	})
 }
 
 func apiBreakEnd(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	if err := decodeJSON(r, &emptyBody{}); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.EndBreak(ctx, a)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, _ emptyBody) (any, error) {
+		return s.day.EndBreak(ctx, a)
+	})
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"loto/internal/loto"
@@ -13,18 +14,11 @@ type claimBody struct {
 }
 
 func apiClaim(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body claimBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.Claim(ctx, a, body.Serial)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, body claimBody) (any, error) {
+		serial, err := loto.ParseSerial(body.Serial)
+		if err != nil {
+			return nil, err
+		}
+		return s.day.Claim(ctx, a, serial)
+	})
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"loto/internal/loto"
@@ -12,20 +13,9 @@ type openBody struct {
 }
 
 func apiDeskOpen(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body openBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.OpenDesk(ctx, a, r.PathValue("desk"), body.FloatCents)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, body openBody) (any, error) {
+		return s.day.OpenDesk(ctx, a, r.PathValue("desk"), body.FloatCents)
+	})
 }
 
 // closeBody is the JSON of POST /api/v1/desks/{desk}/close: the till's
@@ -38,18 +28,7 @@ type closeBody struct {
 }
 
 func apiDeskClose(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body closeBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.CloseDesk(ctx, a, loto.CloseRequest{Desk: r.PathValue("desk"), Count: body.Count, Card: body.CardCents, Cheque: body.ChequeCents})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, body closeBody) (any, error) {
+		return s.day.CloseDesk(ctx, a, loto.CloseRequest{Desk: r.PathValue("desk"), Count: body.Count, Card: body.CardCents, Cheque: body.ChequeCents})
+	})
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -28,32 +29,25 @@ type doorAnswer struct {
 }
 
 func apiDoor(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body doorBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ticket, err := loto.ParseTicketCode(body.Ticket)
-	if err != nil {
-		return err
-	}
-	serial, err := loto.ParseSerial(body.Card)
-	if err != nil {
-		return err
-	}
-	door := body.Door
-	if door == "" {
-		door = a.Name
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	ad, err := s.day.Admit(ctx, a, door, ticket, serial)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, doorAnswer{Reservation: ad.Reservation, Name: ad.Name, Card: ad.Card, Door: ad.Door, Warnings: ad.Warnings, Anchor: ad.Anchor})
-	return nil
+	return act(w, r, func(ctx context.Context, body doorBody) (any, error) {
+		ticket, err := loto.ParseTicketCode(body.Ticket)
+		if err != nil {
+			return nil, err
+		}
+		serial, err := loto.ParseSerial(body.Card)
+		if err != nil {
+			return nil, err
+		}
+		door := body.Door
+		if door == "" {
+			door = a.Name
+		}
+		ad, err := s.day.Admit(ctx, a, door, ticket, serial)
+		if err != nil {
+			return nil, err
+		}
+		return doorAnswer{Reservation: ad.Reservation, Name: ad.Name, Card: ad.Card, Door: ad.Door, Warnings: ad.Warnings, Anchor: ad.Anchor}, nil
+	})
 }
 
 // apiDoorTicket checks the ticket of ?code= before the free card is

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -116,20 +117,17 @@ func apiEventCreate(s *Server, w http.ResponseWriter, r *http.Request, a loto.Ac
 	if err != nil {
 		return err
 	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.CreateEvent(ctx, a, spec)
-	if err != nil {
-		return err
-	}
-	created := res.CreatedSeries
-	if created == nil {
-		created = []string{}
-	}
-	writeJSON(w, http.StatusCreated, eventCreated{Event: res.Event, CreatedSeries: created, Warnings: append(warnings, res.Warnings...)})
-	return nil
+	return commit(w, r, func(ctx context.Context) (any, error) {
+		res, err := s.day.CreateEvent(ctx, a, spec)
+		if err != nil {
+			return nil, err
+		}
+		series := res.CreatedSeries
+		if series == nil {
+			series = []string{}
+		}
+		return created{eventCreated{Event: res.Event, CreatedSeries: series, Warnings: append(warnings, res.Warnings...)}}, nil
+	})
 }
 
 func apiEvent(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {

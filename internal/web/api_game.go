@@ -1,8 +1,8 @@
 package web
 
 import (
+	"context"
 	"net/http"
-	"strconv"
 
 	"loto/internal/card"
 	"loto/internal/loto"
@@ -15,19 +15,9 @@ import (
 type emptyBody struct{}
 
 func apiGameStart(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	if err := decodeJSON(r, &emptyBody{}); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.StartGame(ctx, a)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, _ emptyBody) (any, error) {
+		return s.day.StartGame(ctx, a)
+	})
 }
 
 // drawBody is the JSON of POST /api/v1/game/draws: {} when the software
@@ -37,63 +27,32 @@ type drawBody struct {
 }
 
 // number reads the typed ball, 0 for none; out of 1..90 is refused before
-// any conversion (ParseNumber), so 256 never becomes "no number".
+// any conversion (NumberOf), so 256 never becomes "no number".
 func (b drawBody) number() (card.Number, error) {
 	if b.Number == nil {
 		return 0, nil
 	}
-	return loto.ParseNumber(strconv.Itoa(*b.Number))
+	return loto.NumberOf(*b.Number)
 }
 
 func apiDraw(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body drawBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	n, err := body.number()
-	if err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.Draw(ctx, a, n)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, body drawBody) (any, error) {
+		n, err := body.number()
+		if err != nil {
+			return nil, err
+		}
+		return s.day.Draw(ctx, a, n)
+	})
 }
 
 func apiControl(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	if err := decodeJSON(r, &emptyBody{}); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.StartControl(ctx, a)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, _ emptyBody) (any, error) {
+		return s.day.StartControl(ctx, a)
+	})
 }
 
 func apiAward(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	if err := decodeJSON(r, &emptyBody{}); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.Award(ctx, a)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, _ emptyBody) (any, error) {
+		return s.day.Award(ctx, a)
+	})
 }

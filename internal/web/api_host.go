@@ -1,8 +1,8 @@
 package web
 
 import (
+	"context"
 	"net/http"
-	"strconv"
 
 	"loto/internal/loto"
 )
@@ -12,18 +12,9 @@ import (
 // that tied winners refuse to share.
 
 func apiCall(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	if err := decodeJSON(r, &emptyBody{}); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	if err := s.day.Call(ctx, a); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return act(w, r, func(ctx context.Context, _ emptyBody) (any, error) {
+		return nil, s.day.Call(ctx, a)
+	})
 }
 
 // undoBody is the JSON of POST /api/v1/game/undo: why the host takes the
@@ -33,20 +24,9 @@ type undoBody struct {
 }
 
 func apiUndo(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body undoBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.Undo(ctx, a, body.Reason)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, body undoBody) (any, error) {
+		return s.day.Undo(ctx, a, body.Reason)
+	})
 }
 
 // tokensBody is the JSON of POST /api/v1/game/tokens: {} when the software
@@ -63,7 +43,7 @@ func (b tokensBody) typed() ([]int, error) {
 	}
 	out := make([]int, 0, len(b.Tokens))
 	for _, n := range b.Tokens {
-		t, err := loto.ParseToken(strconv.Itoa(n))
+		t, err := loto.TokenOf(n)
 		if err != nil {
 			return nil, err
 		}
@@ -78,37 +58,21 @@ type tokensAnswer struct {
 }
 
 func apiTokens(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body tokensBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	typed, err := body.typed()
-	if err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.DrawTokens(ctx, a, typed)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, tokensAnswer{Tokens: res})
-	return nil
+	return act(w, r, func(ctx context.Context, body tokensBody) (any, error) {
+		typed, err := body.typed()
+		if err != nil {
+			return nil, err
+		}
+		res, err := s.day.DrawTokens(ctx, a, typed)
+		if err != nil {
+			return nil, err
+		}
+		return tokensAnswer{Tokens: res}, nil
+	})
 }
 
 func apiDecline(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	if err := decodeJSON(r, &emptyBody{}); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	if err := s.day.DeclineShare(ctx, a); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return act(w, r, func(ctx context.Context, _ emptyBody) (any, error) {
+		return nil, s.day.DeclineShare(ctx, a)
+	})
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -96,21 +97,19 @@ func apiReservationsImport(s *Server, w http.ResponseWriter, r *http.Request, a 
 	if err != nil {
 		return err
 	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	var list []loto.Reservation
-	if r.URL.Query().Get("again") == "1" {
-		list, err = s.day.ImportReservationsAgain(ctx, a, specs)
-	} else {
-		list, err = s.day.ImportReservations(ctx, a, specs)
-	}
-	if err != nil {
-		return withLines(err) // a holder already reserved is named at the line
-	}
-	writeJSON(w, http.StatusCreated, reservationsAnswer{Reservations: list})
-	return nil
+	return commit(w, r, func(ctx context.Context) (any, error) {
+		var list []loto.Reservation
+		var err error
+		if r.URL.Query().Get("again") == "1" {
+			list, err = s.day.ImportReservationsAgain(ctx, a, specs)
+		} else {
+			list, err = s.day.ImportReservations(ctx, a, specs)
+		}
+		if err != nil {
+			return nil, withLines(err) // a holder already reserved is named at the line
+		}
+		return created{reservationsAnswer{Reservations: list}}, nil
+	})
 }
 
 // reservationBody is the JSON of POST /api/v1/reservations.
@@ -121,23 +120,16 @@ type reservationBody struct {
 }
 
 func apiReservationAdd(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body reservationBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	if body.Tickets == 0 {
-		body.Tickets = 1
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.AddReservation(ctx, a, loto.ReservationSpec{Name: body.Name, Contact: body.Contact, Tickets: body.Tickets})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, res)
-	return nil
+	return act(w, r, func(ctx context.Context, body reservationBody) (any, error) {
+		if body.Tickets == 0 {
+			body.Tickets = 1
+		}
+		res, err := s.day.AddReservation(ctx, a, loto.ReservationSpec{Name: body.Name, Contact: body.Contact, Tickets: body.Tickets})
+		if err != nil {
+			return nil, err
+		}
+		return created{res}, nil
+	})
 }
 
 // maxListed bounds a search's answer: a page lists the first ones.

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"loto/internal/loto"
@@ -22,19 +23,8 @@ type rulingBody struct {
 }
 
 func apiRule(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body rulingBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.day.Rule(ctx, a, loto.Ruling{Game: body.Game, Stage: body.Stage, By: body.By,
-		Claim: body.Claim, Verdict: body.Verdict, What: body.What, Why: body.Why})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, res)
-	return nil
+	return act(w, r, func(ctx context.Context, body rulingBody) (any, error) {
+		return s.day.Rule(ctx, a, loto.Ruling{Game: body.Game, Stage: body.Stage, By: body.By,
+			Claim: body.Claim, Verdict: body.Verdict, What: body.What, Why: body.Why})
+	})
 }

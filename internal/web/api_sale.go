@@ -1,10 +1,9 @@
 package web
 
 import (
+	"context"
 	"net/http"
-	"time"
 
-	"loto/internal/journal"
 	"loto/internal/loto"
 )
 
@@ -54,54 +53,25 @@ func (b saleBody) request() (loto.SaleRequest, error) {
 		req.Ticket = &t
 	}
 	if b.TakenAt != "" {
-		if req.TakenAt, err = time.Parse(time.RFC3339Nano, b.TakenAt); err != nil {
-			return req, &detailed{loto.Errorf(loto.EInvalid, "heure de la vente « %s » illisible : attendue comme 2026-12-01T14:05:00Z", loto.Shown(b.TakenAt)), []string{"taken_at"}}
+		if req.TakenAt, err = loto.ParseTakenAt(b.TakenAt); err != nil {
+			return req, &detailed{err, []string{"taken_at"}}
 		}
 	}
 	return req, nil
 }
 
-// saleAnswer is a recorded sale as the cashier's device is told it: what
-// to charge and give back, and the anchor printed on the receipt (R27);
-// never the payer's identity, which the journal keeps apart (P1).
-type saleAnswer struct {
-	Sale        int            `json:"sale"`
-	Desk        string         `json:"desk"`
-	Cards       []string       `json:"cards"`
-	TotalCents  loto.Cents     `json:"total_cents"`
-	ChangeCents loto.Cents     `json:"change_cents"`
-	Payments    []loto.Payment `json:"payments"`
-	Bundles     []loto.Bundle  `json:"bundles"`
-	Hint        string         `json:"hint,omitempty"`
-	Warnings    []string       `json:"warnings,omitempty"`
-	Anchor      journal.Anchor `json:"anchor"`
-	TakenAt     time.Time      `json:"taken_at,omitzero"` // the desk's time of sale, when it said it
-	// PlaysFrom is the game the cards play from (R14), as recorded: a sale
-	// held while the desk was cut off may reach the server after a start.
-	PlaysFrom int `json:"plays_from,omitempty"`
-}
-
 func apiSale(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body saleBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	req, err := body.request()
-	if err != nil {
-		return err
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	sale, err := s.day.Sell(ctx, a, req)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, saleAnswer{Sale: sale.ID, Desk: sale.Desk, Cards: sale.Cards, TotalCents: sale.Total, ChangeCents: sale.Change,
-		Payments: sale.Payments, Bundles: sale.Bundles, Hint: sale.Hint, Warnings: sale.Warnings, Anchor: sale.Anchor, TakenAt: sale.TakenAt,
-		PlaysFrom: sale.PlaysFrom()})
-	return nil
+	return act(w, r, func(ctx context.Context, body saleBody) (any, error) {
+		req, err := body.request()
+		if err != nil {
+			return nil, err
+		}
+		sale, err := s.day.Sell(ctx, a, req)
+		if err != nil {
+			return nil, err
+		}
+		return sale.Receipt(), nil
+	})
 }
 
 // apiQuote prices a basket as the sale would, recording nothing, so the

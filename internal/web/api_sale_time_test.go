@@ -29,7 +29,7 @@ func TestSale_RecordsTheDesksTimeOfSaleBesideTheServers(t *testing.T) {
 		t.Fatalf("sale: %d %s", w.Code, w.Body)
 	}
 	taken := time.Date(2026, 11, 30, 22, 59, 59, 500_000_000, time.UTC)
-	if a := decode[saleAnswer](t, w); !a.TakenAt.Equal(taken) {
+	if a := decode[loto.Receipt](t, w); !a.TakenAt.Equal(taken) {
 		t.Fatalf("answered taken at %v, want %v", a.TakenAt, taken)
 	}
 	// Held longer, sent later: an earlier time of sale does not come first.
@@ -37,7 +37,7 @@ func TestSale_RecordsTheDesksTimeOfSaleBesideTheServers(t *testing.T) {
 		t.Fatalf("second sale: %d %s", w.Code, w.Body)
 	}
 	// A retry with another time of sale is the first sale, its time kept.
-	if w := f.do("POST", "/api/v1/sales", sale(1, `,"taken_at":"2026-12-01T10:00:00Z"`), cashier, withHeader("Idempotency-Key", "vente-1")); w.Code != http.StatusOK || !decode[saleAnswer](t, w).TakenAt.Equal(taken) {
+	if w := f.do("POST", "/api/v1/sales", sale(1, `,"taken_at":"2026-12-01T10:00:00Z"`), cashier, withHeader("Idempotency-Key", "vente-1")); w.Code != http.StatusOK || !decode[loto.Receipt](t, w).TakenAt.Equal(taken) {
 		t.Fatalf("retry: %d %s, want the first sale taken at %v", w.Code, w.Body, taken)
 	}
 	w = f.do("POST", "/api/v1/sales", sale(3, ""), cashier, withHeader("Idempotency-Key", "vente-3"))

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"net/http"
 	"strconv"
@@ -51,26 +52,19 @@ func apiSeries(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) 
 }
 
 func apiSeriesCreate(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	var body seriesBody
-	if err := decodeJSON(r, &body); err != nil {
-		return err
-	}
-	// The printer's colours are known here, not in the domain.
-	if c := strings.TrimSpace(body.Color); c != "" {
-		if err := print.CheckColor(c); err != nil {
-			return &detailed{loto.Errorf(loto.EInvalid, "%s", err.Error()), []string{"color"}}
+	return act(w, r, func(ctx context.Context, body seriesBody) (any, error) {
+		// The printer's colours are known here, not in the domain.
+		if c := strings.TrimSpace(body.Color); c != "" {
+			if err := print.CheckColor(c); err != nil {
+				return nil, &detailed{loto.Errorf(loto.EInvalid, "%s", err.Error()), []string{"color"}}
+			}
 		}
-	}
-	ctx, err := keyed(r)
-	if err != nil {
-		return err
-	}
-	sr, err := s.day.CreateSeries(ctx, a, loto.SeriesSpec{Code: body.Code, Cards: body.Cards, Special: body.Special, Color: body.Color, Title: body.Title})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, viewOf(sr))
-	return nil
+		sr, err := s.day.CreateSeries(ctx, a, loto.SeriesSpec{Code: body.Code, Cards: body.Cards, Special: body.Special, Color: body.Color, Title: body.Title})
+		if err != nil {
+			return nil, err
+		}
+		return created{viewOf(sr)}, nil
+	})
 }
 
 // maxPrintCards bounds one PDF of cards: a print run of a whole hall is

@@ -21,14 +21,9 @@ type statusAnswer struct {
 }
 
 func apiStatus(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	st, err := s.day.Status()
+	st, err := s.day.StatusFor(a)
 	if err != nil {
 		return err
-	}
-	// A ruling's text is the host's free words, which may name a player:
-	// only the game's staff, who rule or register claims, read it.
-	if loto.Authorize(a, loto.CmdRule, "") != nil && loto.Authorize(a, loto.CmdClaim, "") != nil {
-		st.Rulings = nil
 	}
 	if st.Drawn == nil {
 		st.Drawn = []card.Number{} // a list for the board, even before the first number

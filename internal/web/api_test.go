@@ -44,8 +44,8 @@ func TestSale_IdempotentRetryReturnsFirstAnswer(t *testing.T) {
 		t.Fatalf("sale: %d %s", first.Code, first.Body)
 	}
 	head := f.head()
-	a := decode[saleAnswer](t, first)
-	if a.TotalCents != 1200 || a.ChangeCents != 800 || len(a.Cards) != 3 || a.Desk != "caisse-1" || a.Anchor.Seq != head || len(a.Anchor.Hash) != 64 {
+	a := decode[loto.Receipt](t, first)
+	if a.Total != 1200 || a.Change != 800 || len(a.Cards) != 3 || a.Desk != "caisse-1" || a.Anchor.Seq != head || len(a.Anchor.Hash) != 64 {
 		t.Fatalf("sale answer %+v (head %d)", a, head)
 	}
 	again := f.do("POST", "/api/v1/sales", body, cashier, key)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"loto/internal/loto"
 	"loto/internal/print"
@@ -20,32 +19,12 @@ type deskAnswer struct {
 	Session *loto.SessionReport `json:"session"`
 }
 
-// deskOf finds a desk of the day by name, any case, for an actor who may
-// open it (a cashier its own only).
-func (s *Server) deskOf(a loto.Actor, name string) (loto.Desk, error) {
-	ev := s.day.Event()
-	if ev == nil {
-		return loto.Desk{}, loto.Errorf(loto.ENotFound, "l'événement du jour n'est pas créé : aucune caisse")
-	}
-	for _, dk := range ev.Desks {
-		if strings.EqualFold(dk.Name, strings.TrimSpace(name)) {
-			return dk, loto.Authorize(a, loto.CmdOpenDesk, dk.Name)
-		}
-	}
-	return loto.Desk{}, loto.Errorf(loto.ENotFound, "caisse « %s » inconnue", loto.Shown(name))
-}
-
 func apiDesk(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
-	dk, err := s.deskOf(a, r.PathValue("desk"))
+	dk, z, err := s.day.DeskOf(a, r.PathValue("desk"))
 	if err != nil {
 		return err
 	}
-	ans := deskAnswer{Desk: dk.Name, Special: dk.Special, PMR: dk.PMR}
-	for _, z := range s.day.Sessions() {
-		if z.Desk == dk.Name {
-			ans.Session = &z
-		}
-	}
+	ans := deskAnswer{Desk: dk.Name, Special: dk.Special, PMR: dk.PMR, Session: z}
 	ans.Open = ans.Session != nil && !ans.Session.Closed()
 	writeJSON(w, http.StatusOK, ans)
 	return nil
@@ -55,12 +34,11 @@ func apiDesk(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) er
 // keep; a cashier gets only its own desk's.
 func apiSessionZ(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
 	n, err := strconv.Atoi(r.PathValue("id"))
-	sessions := s.day.Sessions()
-	if err != nil || n < 1 || n > len(sessions) {
+	if err != nil {
 		return loto.Errorf(loto.ENotFound, "session de caisse « %s » inconnue", loto.Shown(r.PathValue("id")))
 	}
-	z := sessions[n-1]
-	if err := loto.Authorize(a, loto.CmdCloseDesk, z.Desk); err != nil {
+	z, err := s.day.SessionZ(a, n)
+	if err != nil {
 		return err
 	}
 	event := ""

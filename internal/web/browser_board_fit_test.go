@@ -212,7 +212,7 @@ func TestBrowser_BoardFitsEveryProjector(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if _, err := l.day.Claim(ctx, controller, win); err != nil {
+		if _, err := l.day.Claim(ctx, controller, mustSerial(t, win)); err != nil {
 			t.Fatal(err)
 		}
 		if len(states) > 0 {

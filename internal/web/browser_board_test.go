@@ -93,7 +93,7 @@ func TestBrowser_Board(t *testing.T) {
 		t.Fatalf("%d cells marked last", got)
 	}
 
-	if _, err := l.day.Claim(ctx, controller, winner); err != nil {
+	if _, err := l.day.Claim(ctx, controller, mustSerial(t, winner)); err != nil {
 		t.Fatal(err)
 	}
 	board.waitText("#checking", "Vérification en cours")

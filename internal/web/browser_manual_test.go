@@ -122,7 +122,7 @@ func TestBrowser_R23_HostIsToldTheNextStageTakesCallsAtTheSameNumber(t *testing.
 		}
 	}
 	ctl := l.devices[loto.RoleController]
-	if _, err := l.day.Claim(ctx, ctl, x); err != nil {
+	if _, err := l.day.Claim(ctx, ctl, mustSerial(t, x)); err != nil {
 		t.Fatal(err)
 	}
 	if r, err := l.day.StartControl(ctx, host); err != nil || r.Winners != 1 {

@@ -24,7 +24,7 @@ func TestBrowser_R27_HostRulesADisputeOnTheHostPage(t *testing.T) {
 	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
 	host.waitText("#live", "En direct")
 	host.waitText("#norulings", "Aucune décision")
-	if _, err := l.day.Claim(ctx, l.devices[loto.RoleController], serials[0]); err != nil {
+	if _, err := l.day.Claim(ctx, l.devices[loto.RoleController], mustSerial(t, serials[0])); err != nil {
 		t.Fatal(err)
 	}
 	host.waitText("#phase", loto.PhaseCalled.French())

@@ -129,7 +129,7 @@ func TestBrowser_BoardKeepsTheSponsorOfTheNextStage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := l.day.Claim(ctx, l.devices[loto.RoleController], sold[0]); err != nil {
+	if _, err := l.day.Claim(ctx, l.devices[loto.RoleController], mustSerial(t, sold[0])); err != nil {
 		t.Fatal(err)
 	}
 	if r, err := l.day.StartControl(ctx, host); err != nil || r.Winners != 1 {

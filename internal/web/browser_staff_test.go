@@ -76,7 +76,7 @@ func TestBrowser_StaffPagesShowAClaimWithinASecond(t *testing.T) {
 	t.Logf("the controller's claim on the host's page in %v", took)
 
 	start := time.Now()
-	if _, err := l.day.Claim(context.Background(), org, serials[2]); err != nil {
+	if _, err := l.day.Claim(context.Background(), org, mustSerial(t, serials[2])); err != nil {
 		t.Fatal(err)
 	}
 	within(ctl, "a claim made elsewhere on the controller's page", "Annonce 3 : carte "+serials[2])

@@ -234,7 +234,7 @@ func (l *live) sell(from, to int) []string {
 	}
 	// A card costs at most 5 € (R7): that much per card always pays.
 	req := loto.SaleRequest{Cards: codes, Payments: []loto.Payment{{Method: loto.Cash, Cents: loto.Cents(500 * len(codes))}}}
-	if _, err := l.day.Sell(loto.WithKey(ctx, fmt.Sprintf("vente-%d-%d", from, to)), l.devices[loto.RoleCashier], req); err != nil {
+	if _, err := l.day.Sell(loto.WithKey(ctx, loto.Key(fmt.Sprintf("vente-%d-%d", from, to))), l.devices[loto.RoleCashier], req); err != nil {
 		l.t.Fatal(err)
 	}
 	return texts

@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"loto/internal/eventfile"
-	"loto/internal/journal"
 	"loto/internal/loto"
 )
 
@@ -78,7 +77,7 @@ func (d *detailed) Unwrap() error { return d.error }
 // the status of its code. An internal error is logged with its cause and
 // shown as "erreur interne" only.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
-	unreachable := errors.Is(err, journal.ErrUnavailable)
+	unreachable := loto.Unreachable(err)
 	if unreachable {
 		log.Warn("base du journal injoignable", "method", r.Method, "path", r.URL.Path, "err", err)
 		err = errUnavailable
@@ -94,7 +93,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		log.Error("erreur interne", "method", r.Method, "path", r.URL.Path, "err", err)
 	case loto.EUnavailable:
 		switch {
-		case errors.Is(err, journal.ErrFull):
+		case loto.DiskFull(err):
 			// The organiser must hear of a full disk at once: the log says it.
 			log.Error("écriture refusée : disque plein", "method", r.Method, "path", r.URL.Path, "err", err)
 		case !unreachable:

@@ -78,7 +78,7 @@ func TestErrors_BadRequestsAnsweredInFrench(t *testing.T) {
 		{"form", "POST", "/api/v1/game/draws", `number=12`, []option{host, withHeader("Content-Type", "application/x-www-form-urlencoded")}, 400, "doit être du JSON"},
 		{"out of range", "POST", "/api/v1/game/draws", `{"number": 256}`, []option{host}, 422, "numéro 256 invalide : de 1 à 90"},
 		{"domain conflict", "POST", "/api/v1/game/draws", `{}`, []option{host}, 409, "aucune partie en cours"},
-		{"bad key", "POST", "/api/v1/game/start", `{}`, []option{host, withHeader("Idempotency-Key", strings.Repeat("k", maxKey+1))}, 422, "Idempotency-Key invalide"},
+		{"bad key", "POST", "/api/v1/game/start", `{}`, []option{host, withHeader("Idempotency-Key", strings.Repeat("k", loto.MaxKey+1))}, 422, "Idempotency-Key invalide"},
 		{"unknown path", "GET", "/api/v1/nulle-part", "", nil, 404, "pas de route GET /api/v1/nulle-part"},
 		{"bad bearer", "POST", "/api/v1/game/start", `{}`, []option{withHeader("Authorization", "Bearer faux")}, 403, "cet appareil n'est plus appairé"},
 		{"bad scheme", "POST", "/api/v1/game/start", `{}`, []option{withHeader("Authorization", "Basic eDp5")}, 403, "attendu « Bearer JETON »"},

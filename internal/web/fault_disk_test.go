@@ -164,7 +164,7 @@ func TestBrowser_DeskOnAFullDiskKeepsSellingThenSends(t *testing.T) {
 	// Whatever room SQLite's files still hold goes to another desk's sales.
 	for n := 100; ; n++ {
 		codes, _ := loto.ParseCardCodes([]string{l.serial(n)})
-		_, err := l.day.Sell(loto.WithKey(ctx, fmt.Sprintf("ailleurs-%d", n)), org, loto.SaleRequest{Desk: "caisse-2", Cards: codes,
+		_, err := l.day.Sell(loto.WithKey(ctx, loto.Key(fmt.Sprintf("ailleurs-%d", n))), org, loto.SaleRequest{Desk: "caisse-2", Cards: codes,
 			Payments: []loto.Payment{{Method: loto.BankCard, Cents: 500}}})
 		if loto.ErrorCode(err) == loto.EUnavailable {
 			break

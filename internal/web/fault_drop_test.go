@@ -89,13 +89,13 @@ func TestSale_ConnectionDroppedMidSaleRetriedWithItsKeyIsOneSale(t *testing.T) {
 				}
 			}
 
-			var first saleAnswer
+			var first loto.Receipt
 			for retry := range 3 {
 				code, b, err := l.postSale(p.url(), key, body)
 				if err != nil || code != http.StatusOK {
 					t.Fatalf("retry %d: %d %s %v", retry+1, code, b, err)
 				}
-				var got saleAnswer
+				var got loto.Receipt
 				if err := json.Unmarshal(b, &got); err != nil {
 					t.Fatal(err)
 				}

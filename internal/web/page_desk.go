@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strings"
 
 	"loto/internal/loto"
 )
@@ -64,10 +63,8 @@ func pageDesk(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) e
 	if want == "" {
 		want = r.URL.Query().Get("caisse")
 	}
-	for i, dk := range ev.Desks {
-		if strings.EqualFold(dk.Name, want) {
-			p.Desk = &ev.Desks[i]
-		}
+	if dk, ok := s.day.DeskNamed(want); ok {
+		p.Desk = &dk
 	}
 	if p.Desk == nil && a.Desk != "" {
 		return loto.Errorf(loto.ENotFound, "la caisse « %s » de cet appareil n'est pas une caisse du jour", loto.Shown(a.Desk))
