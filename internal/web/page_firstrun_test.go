@@ -62,7 +62,11 @@ func TestFirstRun_SetupPageSaysTheLinkServesOnce(t *testing.T) {
 func TestFirstRun_EventPageOffersTheExample(t *testing.T) {
 	f := setUpEvent(t, Config{}, true, nil)
 	got := f.do("GET", "/organisateur/evenement", "", f.as(loto.RoleOrganiser)).Body.String()
-	start, end := strings.Index(got, `<template id="examplefile">`), strings.Index(got, "</template>")
+	start := strings.Index(got, `<template id="examplefile">`)
+	end := -1
+	if start >= 0 {
+		end = start + strings.Index(got[start:], "</template>")
+	}
 	if !strings.Contains(got, `id="example"`) || start < 0 || end < start {
 		t.Fatalf("the event's page of an empty day offers no example:\n%s", got)
 	}
