@@ -6,6 +6,8 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+
+	"loto/internal/loto"
 )
 
 // clientOf is who the login and lookup limits count: the peer's IP
@@ -70,6 +72,29 @@ func (s *Server) scheme(r *http.Request) string {
 		return "https"
 	}
 	return "http"
+}
+
+// publicScheme is the scheme of the links to the players' pages (the
+// board's QR code): plain http when the server serves TLS itself, as it
+// serves those pages on http too (ServeTLS) and a phone meets no
+// certificate warning there; else the scheme the browser came by, which
+// behind a proxy's https may be the only one.
+func (s *Server) publicScheme(r *http.Request) string {
+	if r.TLS != nil && s.cert != nil {
+		return "http"
+	}
+	return s.scheme(r)
+}
+
+// pairScheme is the scheme of a pairing link for a device of role: https
+// when the server serves TLS itself and the role's page needs it
+// (securePages), so that the device pairs where it works; else the
+// scheme the organiser came by.
+func (s *Server) pairScheme(r *http.Request, role loto.Role) string {
+	if s.cert != nil && securePages[rolePage(role)] {
+		return "https"
+	}
+	return s.scheme(r)
 }
 
 // ParseProxies reads a comma-separated list of IP addresses (the --proxy
