@@ -120,7 +120,7 @@ func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T)
 	}
 	cookies := call(desk, network.GetCookies, network.GetCookiesParams{URLs: []string{l.url + "/caisse"}})
 	for _, c := range cookies.Cookies {
-		if c.Name == deviceCookie && (!c.Secure || !c.HTTPOnly) {
+		if c.Name == securePrefix+deviceCookie && (!c.Secure || !c.HTTPOnly) {
 			t.Errorf("the device's cookie over https: Secure %v HttpOnly %v", c.Secure, c.HTTPOnly)
 		}
 	}

@@ -136,7 +136,7 @@ func TestServeTLS_VerifiedHTTP2SecureCookiesAndTheStream(t *testing.T) {
 	if resp.Proto != "HTTP/2.0" || resp.TLS == nil {
 		t.Errorf("the server speaks %s over TLS %v, want HTTP/2", resp.Proto, resp.TLS != nil)
 	}
-	if cs := resp.Cookies(); len(cs) != 1 || cs[0].Name != sessionCookie || !cs[0].Secure {
+	if cs := resp.Cookies(); len(cs) != 1 || cs[0].Name != securePrefix+sessionCookie || !cs[0].Secure {
 		t.Errorf("the organiser's cookie over TLS: %+v, want Secure", cs)
 	}
 	p, err := l.day.AddDevice(context.Background(), org, "tablette", loto.RoleCashier, "caisse-1")
@@ -148,7 +148,7 @@ func TestServeTLS_VerifiedHTTP2SecureCookiesAndTheStream(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if cs := resp.Cookies(); len(cs) != 1 || cs[0].Name != deviceCookie || !cs[0].Secure {
+	if cs := resp.Cookies(); len(cs) != 1 || cs[0].Name != securePrefix+deviceCookie || !cs[0].Secure {
 		t.Errorf("the device's cookie over TLS: %+v, want Secure", cs)
 	}
 
