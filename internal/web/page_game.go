@@ -17,14 +17,23 @@ type gamePage struct {
 	ReadOnly string
 	Event    string
 	Mode     loto.DrawMode // rng or manual: draws and tokens typed or not
+	Zone     string        // the event's time zone, in which the page writes times (R1)
 	Labels   labels
+}
+
+// zone is the event's time zone by its name, "" before the event.
+func (s *Server) zone() string {
+	if ev := s.day.Event(); ev != nil {
+		return ev.Location().String()
+	}
+	return ""
 }
 
 // game is the data of a game page: the day's name and draw mode.
 func (s *Server) game(a loto.Actor) gamePage {
 	p := gamePage{Actor: a, ReadOnly: s.readOnly, Labels: pageLabels}
 	if ev := s.day.Event(); ev != nil {
-		p.Event, p.Mode = ev.Name, ev.Draw
+		p.Event, p.Mode, p.Zone = ev.Name, ev.Draw, ev.Location().String()
 	}
 	return p
 }
