@@ -1,11 +1,14 @@
 package web
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"loto/internal/loto"
 )
 
 // loginOn logs the organiser in through the form of base's /connexion and
@@ -53,6 +56,33 @@ func TestBrowser_TLS_LoginOverHTTPAfterOneOverHTTPS(t *testing.T) {
 	tb.run(chromedp.Navigate(l.url + "/organisateur"))
 	tb.waitUntil("the organiser's page over https", func() (bool, string) {
 		return eval[bool](tb, `document.querySelector("nav.orgnav") !== null`), eval[string](tb, "location.href")
+	})
+	tb.dropErrors(func(e string) bool { return strings.Contains(e, "Cross-Origin-Opener-Policy header has been ignored") })
+	tb.noErrors()
+}
+
+// TestBrowser_TLS_DoorPairedOverHTTPLandsOnItsPageOverHTTPS: a volunteer
+// types the pairing page's plain http address on the door's tablet; its
+// page, which needs the camera, opens over https with the device known.
+// The pairing page is sent to https first: paired over http, the device's
+// cookie (SameSite=Strict) was not sent on the way from the http form to
+// the https page, which chromium counts as another site, and the door's
+// page asked for a pairing again.
+func TestBrowser_TLS_DoorPairedOverHTTPLandsOnItsPageOverHTTPS(t *testing.T) {
+	l, cert := startLiveTLS(t, Config{})
+	b := hallBrowser(t, chromedp.Flag("ignore-certificate-errors-spki-list", spkiHash(t, cert)))
+	p, err := l.day.AddDevice(context.Background(), org, "tablette porte", loto.RoleDoor, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := l.newTabIn(b, "/appairer", chromedp.WithNewBrowserContext())
+	tb.run(chromedp.EmulateViewport(820, 1180),
+		chromedp.Navigate(plainURL(l)+"/appairer"),
+		chromedp.SendKeys("#code", p.Code),
+		chromedp.Submit("#code"))
+	tb.waitUntil("the door's page over https", func() (bool, string) {
+		return eval[bool](tb, `location.href === "`+l.url+`/entree" && document.getElementById("door") !== null`),
+			eval[string](tb, `location.href + " « " + document.body.innerText.slice(0, 160) + " »"`)
 	})
 	tb.dropErrors(func(e string) bool { return strings.Contains(e, "Cross-Origin-Opener-Policy header has been ignored") })
 	tb.noErrors()

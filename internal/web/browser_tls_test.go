@@ -103,7 +103,7 @@ func receivedFingerprint(tb *tab) string {
 // for a reload without network, the device's cookie is Secure. The
 // pairing screens, the organiser's and the tablet's, show the fingerprint
 // of the very certificate the browser received. Plain HTTP typed on the
-// same port sends the desk's page to https, not the pairing page.
+// same port sends the desk's and the pairing page to https, not the rules.
 func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T) {
 	l, cert := startLiveTLS(t, Config{})
 	b := hallBrowser(t, chromedp.Flag("ignore-certificate-errors-spki-list", spkiHash(t, cert)))
@@ -179,11 +179,17 @@ func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T)
 	if href := pair.attr(`a[href="/certificat-salle.crt"]`, "href"); href == "" {
 		t.Error("/appairer offers no hall's certificate to install")
 	}
-	// Plain http on the same port: the pairing page stays on http.
+	// Plain http on the same port: the pairing page is sent to https, the
+	// rules' page stays on http.
 	pair.run(chromedp.Navigate(plainURL(l) + "/appairer"))
 	pair.waitPath("/appairer")
-	if u := eval[string](pair, "location.href"); u != plainURL(l)+"/appairer" {
-		t.Errorf("the pairing page over plain http lands on %s, want %s/appairer", u, plainURL(l))
+	if u := eval[string](pair, "location.href"); u != l.url+"/appairer" {
+		t.Errorf("the pairing page over plain http lands on %s, want %s/appairer", u, l.url)
+	}
+	pair.run(chromedp.Navigate(plainURL(l) + "/reglement"))
+	pair.waitPath("/reglement")
+	if u := eval[string](pair, "location.href"); u != plainURL(l)+"/reglement" {
+		t.Errorf("the rules' page over plain http lands on %s, want %s/reglement", u, plainURL(l))
 	}
 	pair.dropErrors(func(e string) bool { return strings.Contains(e, "Cross-Origin-Opener-Policy header has been ignored") })
 	pair.noErrors()

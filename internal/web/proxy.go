@@ -6,8 +6,6 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
-
-	"loto/internal/loto"
 )
 
 // clientOf is who the login and lookup limits count: the peer's IP
@@ -86,12 +84,11 @@ func (s *Server) publicScheme(r *http.Request) string {
 	return s.scheme(r)
 }
 
-// pairScheme is the scheme of a pairing link for a device of role: https
-// when the server serves TLS itself and the role's page needs it
-// (securePages), so that the device pairs where it works; else the
+// pairScheme is the scheme of a pairing link: https when the server
+// serves TLS itself, where its pairing page is (securePages); else the
 // scheme the organiser came by.
-func (s *Server) pairScheme(r *http.Request, role loto.Role) string {
-	if s.cert != nil && securePages[rolePage(role)] {
+func (s *Server) pairScheme(r *http.Request) string {
+	if s.cert != nil {
 		return "https"
 	}
 	return s.scheme(r)

@@ -38,18 +38,23 @@ func ServeTLS(hs *http.Server, ln net.Listener, cert tls.Certificate) error {
 // http address other than the loopback is not: the camera of the door's
 // and the controllers' scanners and of the desk's code reader, and the
 // desk's service worker, which keeps its page for a reload without the
-// network. Every other page, and the API, answers on both.
+// network. The pairing page too, which leads to them: chromium counts
+// http and https of one host as two sites, and does not send the
+// device's cookie (SameSite=Strict) from the http form to the https page.
+// Every other page, and the API, answers on both.
 var securePages = map[string]bool{
 	"/entree":   true,
 	"/controle": true,
 	"/caisse":   true,
+	"/appairer": true,
 }
 
-// plainOrSecure sends a plain HTTP request for one of securePages to
-// https, and serves any other with h.
+// plainOrSecure sends a plain HTTP read of one of securePages to https,
+// unless the browser reached the server by the loopback, a secure context
+// even over http; it serves any other request with h.
 func plainOrSecure(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.TLS == nil && securePages[r.URL.Path] {
+		if r.TLS == nil && securePages[r.URL.Path] && (r.Method == http.MethodGet || r.Method == http.MethodHead) && !loopbackHost(r.Host) {
 			toHTTPS(w, r)
 			return
 		}
@@ -57,8 +62,21 @@ func plainOrSecure(h http.Handler) http.Handler {
 	})
 }
 
-// toHTTPS sends a plain HTTP request to the same address over https. Only
-// a read is sent on: a write on such a page is no request of the pages'.
+// loopbackHost says whether host (a Host header) names this machine by
+// the loopback, which browsers count as secure over plain http.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// toHTTPS sends a plain HTTP read to the same address over https.
 func toHTTPS(w http.ResponseWriter, r *http.Request) {
 	target := "https://" + r.Host + r.URL.RequestURI()
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -52,10 +52,11 @@ func plainURL(l *live) string { return "http://" + strings.TrimPrefix(l.url, "ht
 // players' page over http even on a board opened over https: a phone
 // that scans it meets no certificate warning. Only the pages that need a
 // secure context (the door's and the controllers' cameras, the desk's
-// service worker) are sent to https, page and query kept, for a while
-// only and without Strict-Transport-Security, which would close plain
-// http to the host. A pairing over http records, as on a server without
-// --tls.
+// service worker) and the pairing page that leads to them are sent to
+// https, page and query kept, for a while only and without
+// Strict-Transport-Security, which would close plain http to the host;
+// not on the loopback, a secure context over http too. A pairing posted
+// over http (a program's) records, as on a server without --tls.
 func TestServeTLS_PublicPagesStayOnPlainHTTP(t *testing.T) {
 	l, cert := startLiveTLS(t, Config{})
 	c := hallClient(t, l, cert.Authority)
@@ -85,7 +86,7 @@ func TestServeTLS_PublicPagesStayOnPlainHTTP(t *testing.T) {
 			t.Errorf("the board at %s: its QR code does not lead to %s%s", u, plainURL(l), loto.PlayerPath)
 		}
 	}
-	for _, path := range []string{"/joueur", "/reglement", "/verifier", "/guide", "/", "/api/v1/status", "/connexion", "/appairer", "/meneur", "/organisateur"} {
+	for _, path := range []string{"/joueur", "/reglement", "/verifier", "/guide", "/", "/api/v1/status", "/connexion", "/meneur", "/organisateur"} {
 		if resp, _ := get(plainURL(l) + path); resp.StatusCode == http.StatusTemporaryRedirect || resp.StatusCode >= 500 || resp.TLS != nil {
 			t.Errorf("plain GET %s: %d to %q, want an answer over http", path, resp.StatusCode, resp.Header.Get("Location"))
 		}
@@ -96,11 +97,16 @@ func TestServeTLS_PublicPagesStayOnPlainHTTP(t *testing.T) {
 			t.Errorf("plain GET %s: %d, want 200", file, resp.StatusCode)
 		}
 	}
-	for _, path := range []string{"/entree", "/controle", "/caisse?desk=1"} {
+	for _, path := range []string{"/entree", "/controle", "/caisse?desk=1", "/appairer?code=ABC"} {
 		resp, _ := get(plainURL(l) + path)
 		if resp.StatusCode != http.StatusTemporaryRedirect || resp.Header.Get("Location") != l.url+path {
 			t.Errorf("plain GET %s: %d to %q, want 307 to %s%s", path, resp.StatusCode, resp.Header.Get("Location"), l.url, path)
 		}
+	}
+
+	loop := "http://127.0.0.1:" + strings.TrimPrefix(l.url, "https://"+hallName+":")
+	if resp, _ := get(loop + "/entree"); resp.StatusCode == http.StatusTemporaryRedirect {
+		t.Errorf("plain GET %s/entree: sent to %q, but the loopback is a secure context over http", loop, resp.Header.Get("Location"))
 	}
 
 	p, err := l.day.AddDevice(context.Background(), org, "tablette", loto.RoleHost, "")
