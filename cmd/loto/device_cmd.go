@@ -100,6 +100,9 @@ func writeDevices(w io.Writer, list []loto.Device, zone *time.Location) {
 		fmt.Fprintln(w, "aucun appareil appairé (« loto device add NOM --role RÔLE »)")
 		return
 	}
+	// The zone named: a laptop on another clock than the hall's (UTC)
+	// would otherwise read the times as its own.
+	fmt.Fprintf(w, "heures de la salle (fuseau de l'événement : %s)\n", zone)
 	for _, v := range list {
 		state := "code d'appairage utilisé"
 		switch {

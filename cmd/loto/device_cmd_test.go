@@ -215,7 +215,7 @@ func TestCLI_DeviceListEmptyAndJSON(t *testing.T) {
 
 // TestCLI_R1_DeviceListTellsTimesInTheEventsZone: the devices' times are
 // the hall's clocks (the event's zone), not the machine's: a laptop set
-// to UTC prints them as the board and the pages do.
+// to UTC prints them as the board and the pages do, and names the zone.
 func TestCLI_R1_DeviceListTellsTimesInTheEventsZone(t *testing.T) {
 	db := saleDB(t)
 	mustRun(t, "device", "add", "porte", "--role", "entrée", "--db", db)
@@ -225,7 +225,7 @@ func TestCLI_R1_DeviceListTellsTimesInTheEventsZone(t *testing.T) {
 	}
 	zone := replayDay(t, db).Event().Location()
 	want := "appairé à " + list[0].PairedAt.In(zone).Format("15:04")
-	if out := mustRun(t, "device", "list", "--db", db); !strings.Contains(out, want) {
-		t.Fatalf("list says %q, want %q (the event's zone, %s)", out, want, zone)
+	if out := mustRun(t, "device", "list", "--db", db); !strings.Contains(out, want) || !strings.Contains(out, "fuseau de l'événement : "+zone.String()) {
+		t.Fatalf("list says %q, want %q and the event's zone named, %s", out, want, zone)
 	}
 }

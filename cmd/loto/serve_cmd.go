@@ -45,7 +45,8 @@ func serve(ctx context.Context, e *env) error {
 	fs.About = "Le serveur rejoue le journal, suit les ajouts des autres programmes sur la même base (la ligne de commande) et sert\nles pages et l'API JSON sous /api/v1. Sur une base vide, la journée se prépare dans le navigateur : le lien affiché\n" +
 		"une seule fois choisit le mot de passe de l'organisateur, qui envoie ensuite le fichier de l'événement sur\n" +
 		"/organisateur/evenement ; avec --demo, la journée d'exemple (examples/mega-loto.yaml) est enregistrée et se joue.\n" +
-		"Avec --tls, https sur le même port (http y est renvoyé vers https) : le certificat de la salle est fait une fois et gardé\n" +
+		"Avec --tls, https sur le même port que http : les pages des joueurs et le tableau restent en http, l'entrée, le contrôle\n" +
+		"et la caisse (caméra, caisse hors ligne) passent en https ; le certificat de la salle est fait une fois et gardé\n" +
 		"à côté de la base (--tls-dir), son empreinte affichée au démarrage et sur les pages d'appairage.\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
 	if err := fs.parse(e.args); err != nil {
 		return err
@@ -281,6 +282,17 @@ func banner(w io.Writer, addr *net.TCPAddr, scheme string, srv *web.Server, day 
 			fmt.Fprintf(w, ", puis ouvrir %s", others[0])
 		}
 		fmt.Fprintln(w)
+	case len(others) > 0 && scheme == "https":
+		// The players' pages stay on plain http (web.ServeTLS): the
+		// address for the board's QR code and the tickets is that one.
+		fmt.Fprintln(w, "pour les autres appareils de la salle (même réseau) : les téléphones des joueurs et le tableau en http,")
+		for _, u := range hallURLs("http", addr) {
+			fmt.Fprintf(w, "  %s\n", u)
+		}
+		fmt.Fprintln(w, "  l'entrée, le contrôle et la caisse (caméra, caisse hors ligne) en https :")
+		for _, u := range others {
+			fmt.Fprintf(w, "  %s\n", u)
+		}
 	case len(others) > 0:
 		fmt.Fprintln(w, "pour les autres appareils de la salle (même réseau) :")
 		for _, u := range others {

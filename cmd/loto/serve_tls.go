@@ -23,7 +23,7 @@ type tlsOptions struct {
 // addTLSFlags adds the https flags to serve's.
 func addTLSFlags(fs *flags) *tlsOptions {
 	return &tlsOptions{
-		on:   fs.Bool("tls", false, "servir en https, avec le certificat de la salle fait une fois et gardé (--tls-dir) : la caméra des tablettes et la caisse hors ligne le demandent"),
+		on:   fs.Bool("tls", false, "servir aussi en https, avec le certificat de la salle fait une fois et gardé (--tls-dir) : la caméra de l'entrée et du contrôle et la caisse hors ligne le demandent ; les pages des joueurs et le tableau restent en http"),
 		dir:  fs.String("tls-dir", "", "`DOSSIER` où garder le certificat de la salle (par défaut : celui de la base SQLite ; pour une base postgres:// : ~/.config/loto)"),
 		cert: fs.String("tls-cert", "", "`FICHIER` son propre certificat (PEM, la chaîne avec), au lieu de celui de la salle ; avec --tls-key"),
 		key:  fs.String("tls-key", "", "`FICHIER` la clé de --tls-cert (PEM)"),

@@ -48,7 +48,7 @@ func apiDeviceAdd(s *Server, w http.ResponseWriter, r *http.Request, a loto.Acto
 		return err
 	}
 	path := "/appairer?code=" + url.QueryEscape(p.Code)
-	link := s.scheme(r) + "://" + r.Host + path
+	link := s.pairScheme(r) + "://" + r.Host + path
 	qr, err := qrSVG(link, "Code QR d'appairage de « "+p.Device.Name+" »")
 	if err != nil {
 		return loto.Errorf(loto.EInternal, "%v", err)

@@ -53,13 +53,13 @@ func (s *Server) actorOf(r *http.Request) (a loto.Actor, known bool, err error) 
 		}
 		return s.device(r, token)
 	}
-	if c, err := r.Cookie(deviceCookie); err == nil && s.auth != nil {
+	if c, err := s.cookie(r, deviceCookie); err == nil && s.auth != nil {
 		return s.device(r, c.Value)
 	}
-	if c, err := r.Cookie(sessionCookie); err == nil && s.memory != nil {
+	if c, err := s.cookie(r, sessionCookie); err == nil && s.memory != nil {
 		return organiser, s.memory.live(c.Value), nil
 	}
-	if c, err := r.Cookie(sessionCookie); err == nil && s.auth != nil {
+	if c, err := s.cookie(r, sessionCookie); err == nil && s.auth != nil {
 		a, err := s.auth.SessionActor(c.Value)
 		if err != nil && s.caughtUp(r) {
 			a, err = s.auth.SessionActor(c.Value)
@@ -147,10 +147,21 @@ func deviceRefusal(err error) string {
 // others (the host's, the controllers', the desks', the door's) are opened
 // by a paired device, or by the organiser.
 func loginRequired(r *http.Request, rt route) error {
-	if _, err := r.Cookie(sessionCookie); err == nil || !devicesMay(rt.cmd) {
+	if hasSession(r) || !devicesMay(rt.cmd) {
 		return goTo(loto.Errorf(loto.EForbidden, "connexion requise : l'organisateur se connecte avec son mot de passe sur la page « Connexion »"), loginPath)
 	}
 	return goTo(loto.Errorf(loto.EForbidden, "cet appareil n'est pas appairé : demander un code d'appairage à l'organisateur et l'entrer sur la page « Appairer cet appareil » (l'organisateur, lui, se connecte sur la page « Connexion »)"), pairPath)
+}
+
+// hasSession says whether the browser sent a session cookie, of either
+// scheme.
+func hasSession(r *http.Request) bool {
+	for _, c := range r.Cookies() {
+		if c.Name == sessionCookie || c.Name == securePrefix+sessionCookie {
+			return true
+		}
+	}
+	return false
 }
 
 // devicesMay says whether a device of the hall (not the organiser) may run c.

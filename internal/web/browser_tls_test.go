@@ -103,7 +103,7 @@ func receivedFingerprint(tb *tab) string {
 // for a reload without network, the device's cookie is Secure. The
 // pairing screens, the organiser's and the tablet's, show the fingerprint
 // of the very certificate the browser received. Plain HTTP typed on the
-// same port lands on https.
+// same port sends the desk's and the pairing page to https, not the rules.
 func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T) {
 	l, cert := startLiveTLS(t, Config{})
 	b := hallBrowser(t, chromedp.Flag("ignore-certificate-errors-spki-list", spkiHash(t, cert)))
@@ -120,7 +120,7 @@ func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T)
 	}
 	cookies := call(desk, network.GetCookies, network.GetCookiesParams{URLs: []string{l.url + "/caisse"}})
 	for _, c := range cookies.Cookies {
-		if c.Name == deviceCookie && (!c.Secure || !c.HTTPOnly) {
+		if c.Name == securePrefix+deviceCookie && (!c.Secure || !c.HTTPOnly) {
 			t.Errorf("the device's cookie over https: Secure %v HttpOnly %v", c.Secure, c.HTTPOnly)
 		}
 	}
@@ -129,6 +129,15 @@ func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T)
 	}
 	desk.openTill("50")
 	desk.sellCash(cashSale{codes: []string{l.serial(1)}, tendered: "10", receipt: "Vente n° 1 — caisse « caisse-1 »"})
+	desk.noErrors()
+	// The desk's address typed in plain http lands on its page over https,
+	// still paired.
+	desk.run(chromedp.Navigate(plainURL(l) + "/caisse"))
+	desk.waitPath("/caisse")
+	desk.waitUntil("the desk over https", func() (bool, string) {
+		return eval[bool](desk, `location.href === "`+l.url+`/caisse" && document.getElementById("desk") !== null`), eval[string](desk, "location.href")
+	})
+	desk.dropErrors(func(e string) bool { return strings.Contains(e, "Cross-Origin-Opener-Policy header has been ignored") })
 	desk.noErrors()
 
 	org := l.newTabIn(b, "/organisateur/appareils", chromedp.WithNewBrowserContext())
@@ -170,11 +179,19 @@ func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T)
 	if href := pair.attr(`a[href="/certificat-salle.crt"]`, "href"); href == "" {
 		t.Error("/appairer offers no hall's certificate to install")
 	}
+	// Plain http on the same port: the pairing page is sent to https, the
+	// rules' page stays on http.
 	pair.run(chromedp.Navigate(plainURL(l) + "/appairer"))
 	pair.waitPath("/appairer")
 	if u := eval[string](pair, "location.href"); u != l.url+"/appairer" {
-		t.Errorf("plain HTTP on the https port lands on %s, want %s/appairer", u, l.url)
+		t.Errorf("the pairing page over plain http lands on %s, want %s/appairer", u, l.url)
 	}
+	pair.run(chromedp.Navigate(plainURL(l) + "/reglement"))
+	pair.waitPath("/reglement")
+	if u := eval[string](pair, "location.href"); u != plainURL(l)+"/reglement" {
+		t.Errorf("the rules' page over plain http lands on %s, want %s/reglement", u, plainURL(l))
+	}
+	pair.dropErrors(func(e string) bool { return strings.Contains(e, "Cross-Origin-Opener-Policy header has been ignored") })
 	pair.noErrors()
 }
 

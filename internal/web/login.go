@@ -113,15 +113,22 @@ var errWrongPassword = loto.Errorf(loto.EForbidden, "mot de passe incorrect")
 // startSession sets the cookie of the session of token, recorded by the
 // day, and ends the session the browser had.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, token string) {
-	if c, err := r.Cookie(sessionCookie); err == nil {
-		s.closeSession(r, c.Value) // a new token at each login: no fixation
-	}
+	s.endSessions(w, r) // a new token at each login: no fixation
 	http.SetCookie(w, s.sessionCookieFor(r, token))
 	// One browser, one identity: a paired device's cookie gives way, or
 	// it would take precedence over the session.
-	if _, err := r.Cookie(deviceCookie); err == nil {
-		http.SetCookie(w, &http.Cookie{Name: deviceCookie, Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.overTLS(r)})
+	s.clearCookie(w, r, deviceCookie)
+}
+
+// endSessions ends the sessions of the session cookies the browser sent,
+// and clears those cookies.
+func (s *Server) endSessions(w http.ResponseWriter, r *http.Request) {
+	for _, c := range r.Cookies() {
+		if c.Name == sessionCookie || c.Name == securePrefix+sessionCookie {
+			s.closeSession(r, c.Value)
+		}
 	}
+	s.clearCookie(w, r, sessionCookie)
 }
 
 // closeSession ends a session on every instance; a failure to record it
@@ -140,10 +147,7 @@ func (s *Server) closeSession(r *http.Request, token string) {
 }
 
 func logout(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	if c, err := r.Cookie(sessionCookie); err == nil {
-		s.closeSession(r, c.Value)
-	}
-	http.SetCookie(w, s.sessionCookieFor(r, ""))
+	s.endSessions(w, r)
 	if isForm(r) {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return nil

@@ -132,7 +132,7 @@ func pageBoard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) 
 	// The players' page at the address the board reached the server by:
 	// the hall's phones are on the board's network, unless the event
 	// gives the day's public address (below).
-	b.PlayerURL = s.scheme(r) + "://" + r.Host + loto.PlayerPath
+	b.PlayerURL = s.publicScheme(r) + "://" + r.Host + loto.PlayerPath
 	if spec := s.day.Event(); spec != nil {
 		// The board's laptop may reach the server as localhost: the
 		// day's public address is the one the players' phones use.

@@ -17,17 +17,26 @@ type gamePage struct {
 	ReadOnly string
 	Event    string
 	Mode     loto.DrawMode // rng or manual: draws and tokens typed or not
+	Zone     string        // the event's time zone, in which the page writes times (R1)
 	Labels   labels
 	// Now is the server's clock in milliseconds since the epoch: the host's
 	// page tells a break overdue by it, as the board does.
 	Now int64
 }
 
+// zone is the event's time zone by its name, "" before the event.
+func (s *Server) zone() string {
+	if ev := s.day.Event(); ev != nil {
+		return ev.Location().String()
+	}
+	return ""
+}
+
 // game is the data of a game page: the day's name and draw mode.
 func (s *Server) game(a loto.Actor) gamePage {
 	p := gamePage{Actor: a, ReadOnly: s.readOnly, Labels: pageLabels, Now: s.now().UnixMilli()}
 	if ev := s.day.Event(); ev != nil {
-		p.Event, p.Mode = ev.Name, ev.Draw
+		p.Event, p.Mode, p.Zone = ev.Name, ev.Draw, ev.Location().String()
 	}
 	return p
 }

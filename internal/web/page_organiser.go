@@ -25,11 +25,12 @@ type orgLayout struct {
 	Title    string
 	Path     string
 	ReadOnly string
+	Zone     string // the event's time zone, in which the pages write times (R1)
 }
 
 // layout is the layout of the organiser's page at path.
 func (s *Server) layout(title, path string) orgLayout {
-	return orgLayout{Title: title, Path: path, ReadOnly: s.readOnly}
+	return orgLayout{Title: title, Path: path, ReadOnly: s.readOnly, Zone: s.zone()}
 }
 
 // dashboardPage is the dashboard as first rendered; the page then follows

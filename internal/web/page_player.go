@@ -21,12 +21,14 @@ type playerPage struct {
 	Stages, Calls string
 	// RestoredAt is "HH:MM" the journal was restored over another, if it was.
 	RestoredAt string
+	Zone       string // the event's time zone, in which the page writes times (R1)
 }
 
 func pagePlayer(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	p := s.day.Public()
 	page := playerPage{
 		P: p, Running: p.Game > 0 && p.Phase != loto.PhaseOver, Line: gameLine(p), ReadOnly: s.readOnly, Stages: stagesFrench, Calls: stageCalls,
+		Zone: s.zone(),
 	}
 	if p.Restored != nil {
 		page.RestoredAt = p.Restored.Time.Format("15:04")

@@ -15,11 +15,12 @@ type verifierPage struct {
 	// event's name and date.
 	Day      string
 	ReadOnly string
+	Zone     string // the event's time zone, in which the page writes times (R1)
 }
 
 func pageVerifier(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	p := s.day.Public()
 	return s.render(w, http.StatusOK, "verifier.html", verifierPage{
-		Event: p.Event, Day: strings.TrimSpace(p.Event + " " + p.Date), ReadOnly: s.readOnly,
+		Event: p.Event, Day: strings.TrimSpace(p.Event + " " + p.Date), ReadOnly: s.readOnly, Zone: s.zone(),
 	})
 }

@@ -95,11 +95,8 @@ func pair(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error
 		return fail(err)
 	}
 	// One browser, one identity: the organiser's session gives way.
-	if c, err := r.Cookie(sessionCookie); err == nil {
-		s.closeSession(r, c.Value)
-		http.SetCookie(w, s.sessionCookieFor(r, ""))
-	}
-	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+	s.endSessions(w, r)
+	http.SetCookie(w, &http.Cookie{Name: s.cookieName(r, deviceCookie), Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
 		Secure: s.overTLS(r), MaxAge: int(deviceCookieTTL / time.Second)})
 	if form {
 		http.Redirect(w, r, rolePage(dev.Role), http.StatusSeeOther)

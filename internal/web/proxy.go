@@ -72,6 +72,28 @@ func (s *Server) scheme(r *http.Request) string {
 	return "http"
 }
 
+// publicScheme is the scheme of the links to the players' pages (the
+// board's QR code): plain http when the server serves TLS itself, as it
+// serves those pages on http too (ServeTLS) and a phone meets no
+// certificate warning there; else the scheme the browser came by, which
+// behind a proxy's https may be the only one.
+func (s *Server) publicScheme(r *http.Request) string {
+	if r.TLS != nil && s.cert != nil {
+		return "http"
+	}
+	return s.scheme(r)
+}
+
+// pairScheme is the scheme of a pairing link: https when the server
+// serves TLS itself, where its pairing page is (securePages); else the
+// scheme the organiser came by.
+func (s *Server) pairScheme(r *http.Request) string {
+	if s.cert != nil {
+		return "https"
+	}
+	return s.scheme(r)
+}
+
 // ParseProxies reads a comma-separated list of IP addresses (the --proxy
 // flag of loto serve).
 func ParseProxies(list string) ([]netip.Addr, error) {

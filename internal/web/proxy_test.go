@@ -118,7 +118,10 @@ func TestProxy_SecureCookiesBehindATLSProxy(t *testing.T) {
 			if w.Code != http.StatusOK {
 				t.Fatalf("login: %d %s", w.Code, w.Body)
 			}
-			session := cookie(w, sessionCookie)
+			// A cookie set over https is named for it: the browser then
+			// takes one of the same name over plain http too.
+			prefix := map[bool]string{true: securePrefix}[tt.secure]
+			session := cookie(w, prefix+sessionCookie)
 			if session.Secure != tt.secure || !session.HttpOnly {
 				t.Errorf("session cookie %+v: Secure %v, want %v", session, session.Secure, tt.secure)
 			}
@@ -135,14 +138,14 @@ func TestProxy_SecureCookiesBehindATLSProxy(t *testing.T) {
 			if paired.Code != http.StatusOK {
 				t.Fatalf("pairing: %d %s", paired.Code, paired.Body)
 			}
-			if c := cookie(paired, deviceCookie); c.Secure != tt.secure || c.MaxAge <= 0 {
+			if c := cookie(paired, prefix+deviceCookie); c.Secure != tt.secure || c.MaxAge <= 0 {
 				t.Errorf("device cookie %+v: Secure %v, want %v", c, c.Secure, tt.secure)
 			}
-			if c := cookie(paired, sessionCookie); c.Secure != tt.secure || c.MaxAge >= 0 {
+			if c := cookie(paired, prefix+sessionCookie); c.Secure != tt.secure || c.MaxAge >= 0 {
 				t.Errorf("the session's clearing cookie %+v: Secure %v, want %v", c, c.Secure, tt.secure)
 			}
 			out := f.do("POST", "/deconnexion", "", withCookie(session), tt.peer)
-			if c := cookie(out, sessionCookie); c.Secure != tt.secure {
+			if c := cookie(out, prefix+sessionCookie); c.Secure != tt.secure {
 				t.Errorf("logout's cookie %+v: Secure %v, want %v", c, c.Secure, tt.secure)
 			}
 		})

@@ -17,17 +17,56 @@ import (
 // sessionCookie is the name of the session cookie.
 const sessionCookie = "loto_session"
 
-// sessionCookieFor is the cookie of a session: HttpOnly, SameSite=Strict,
-// Secure when the browser came over HTTPS (Server.overTLS). An empty id
-// clears the cookie.
-func (s *Server) sessionCookieFor(r *http.Request, id string) *http.Cookie {
-	c := &http.Cookie{Name: sessionCookie, Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.overTLS(r)}
-	if id == "" {
-		c.MaxAge = -1
-	} else {
-		c.MaxAge = int(loto.SessionTTL / time.Second)
+// securePrefix leads the name of a cookie set over https. A browser keeps
+// a Secure cookie from the answers of plain http: one that set a cookie
+// over https refuses a plain http answer's cookie of the same name, and
+// says nothing (RFC 6265bis, "Leave Secure Cookies Alone"). With one name
+// for both, a login over http on a host once reached over https, or once
+// served with --tls, would leave the browser without its session. A
+// cookie of plain http is sent over https too: the one of https comes
+// first there.
+const securePrefix = "__Secure-"
+
+// cookieName is the name of the cookie base for the scheme of r.
+func (s *Server) cookieName(r *http.Request, base string) string {
+	if s.overTLS(r) {
+		return securePrefix + base
 	}
-	return c
+	return base
+}
+
+// cookie is the cookie base the browser sent: over https, the one set
+// over https, else the one of plain http.
+func (s *Server) cookie(r *http.Request, base string) (*http.Cookie, error) {
+	if s.overTLS(r) {
+		if c, err := r.Cookie(securePrefix + base); err == nil {
+			return c, nil
+		}
+	}
+	return r.Cookie(base)
+}
+
+// clearCookie removes the cookie base the browser sent: over https both
+// names, since the one of plain http is sent there too; over plain http
+// the browser keeps the Secure one, which it sends over https alone.
+func (s *Server) clearCookie(w http.ResponseWriter, r *http.Request, base string) {
+	names := []string{base}
+	if s.overTLS(r) {
+		names = append(names, securePrefix+base)
+	}
+	for _, n := range names {
+		if _, err := r.Cookie(n); err == nil {
+			http.SetCookie(w, &http.Cookie{Name: n, Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: s.overTLS(r)})
+		}
+	}
+}
+
+// sessionCookieFor is the cookie of a session: HttpOnly, SameSite=Strict,
+// Secure when the browser came over HTTPS (Server.overTLS), and then named
+// with securePrefix.
+func (s *Server) sessionCookieFor(r *http.Request, id string) *http.Cookie {
+	return &http.Cookie{Name: s.cookieName(r, sessionCookie), Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: s.overTLS(r), MaxAge: int(loto.SessionTTL / time.Second)}
 }
 
 // maxMemorySessions bounds the sessions a read-only server keeps, so that

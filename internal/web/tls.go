@@ -13,46 +13,85 @@ import (
 	"time"
 )
 
-// ServeTLS serves hs over TLS with cert on ln, and answers plain HTTP on
-// the same port: a volunteer who types the laptop's address and port gets
-// http:// from the browser, and is sent to https:// instead of a failed
-// handshake. It returns as hs.Serve does.
+// ServeTLS serves hs over TLS with cert on ln, and plain HTTP on the same
+// port: the hall's default. The players' phones and the board stay on
+// http, where the QR codes lead, without a certificate to accept; only the
+// staff pages that need a secure context (securePages) are sent from http
+// to https. It returns as hs.Serve does.
 func ServeTLS(hs *http.Server, ln net.Listener, cert tls.Certificate) error {
 	hs.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
-	sl := newSplitListener(ln, hs.ErrorLog)
-	plain := &http.Server{
-		Handler:           http.HandlerFunc(toHTTPS),
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-		ErrorLog:          hs.ErrorLog,
+	h := hs.Handler
+	if h == nil {
+		h = http.DefaultServeMux
 	}
-	plain.SetKeepAlivesEnabled(false)
-	go plain.Serve(sl.plain)
-	hs.RegisterOnShutdown(func() { plain.Close() })
+	hs.Handler = plainOrSecure(h)
+	sl := newSplitListener(ln, hs.ErrorLog)
+	// One server for both: Shutdown and Close stop them together, and a
+	// stop waits for the answers under way on either.
+	go hs.Serve(sl.plain)
 	err := hs.ServeTLS(sl, "", "")
-	plain.Close()
+	sl.Close()
 	return err
 }
 
-// toHTTPS sends a plain HTTP request to the same address over https. Only
-// a read is sent on: a write came with its body (a password, a sale) in
-// clear already, and must fail visibly so that its program is mended.
+// securePages are the pages that need a secure context, which a plain
+// http address other than the loopback is not: the camera of the door's
+// and the controllers' scanners and of the desk's code reader, and the
+// desk's service worker, which keeps its page for a reload without the
+// network. The pairing page too, which leads to them: chromium counts
+// http and https of one host as two sites, and does not send the
+// device's cookie (SameSite=Strict) from the http form to the https page.
+// Every other page, and the API, answers on both.
+var securePages = map[string]bool{
+	"/entree":   true,
+	"/controle": true,
+	"/caisse":   true,
+	"/appairer": true,
+}
+
+// plainOrSecure sends a plain HTTP read of one of securePages to https,
+// unless the browser reached the server by the loopback, a secure context
+// even over http; it serves any other request with h.
+func plainOrSecure(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.TLS == nil && securePages[r.URL.Path] && (r.Method == http.MethodGet || r.Method == http.MethodHead) && !loopbackHost(r.Host) {
+			toHTTPS(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// loopbackHost says whether host (a Host header) names this machine by
+// the loopback, which browsers count as secure over plain http.
+func loopbackHost(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// toHTTPS sends a plain HTTP read to the same address over https.
 func toHTTPS(w http.ResponseWriter, r *http.Request) {
 	target := "https://" + r.Host + r.URL.RequestURI()
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	if r.Method != http.MethodGet && r.Method != http.MethodHead || r.Host == "" || strings.ContainsAny(r.Host, "/\\@ ") {
 		w.WriteHeader(http.StatusBadRequest)
-		fmt.Fprintf(w, "<!doctype html><html lang=\"fr\"><title>https seulement</title><p>Ce serveur ne parle qu'en https : rien n'a été enregistré. Utiliser l'adresse qui commence par https:// (par exemple %s).</p>\n", html.EscapeString(target))
+		fmt.Fprintf(w, "<!doctype html><html lang=\"fr\"><title>https seulement</title><p>Cette page ne s'ouvre qu'en https : rien n'a été enregistré. Utiliser l'adresse qui commence par https:// (par exemple %s).</p>\n", html.EscapeString(target))
 		return
 	}
-	// Temporary: a browser must not remember it, since the same address
-	// may serve plain HTTP again another day.
+	// Temporary, and no Strict-Transport-Security: the players' pages of
+	// the same address stay on plain http, which a browser told to use
+	// https only for the host would no longer open.
 	w.Header().Set("Location", target)
 	w.WriteHeader(http.StatusTemporaryRedirect)
-	fmt.Fprintf(w, "<!doctype html><html lang=\"fr\"><title>https</title><p>Ce serveur parle en https : <a href=\"%s\">%s</a></p>\n", html.EscapeString(target), html.EscapeString(target))
+	fmt.Fprintf(w, "<!doctype html><html lang=\"fr\"><title>https</title><p>Cette page s'ouvre en https (la caméra ou la caisse hors ligne le demandent) : <a href=\"%s\">%s</a></p>\n", html.EscapeString(target), html.EscapeString(target))
 }
 
 // splitListener sorts the connections of one port by their first byte: a

@@ -22,11 +22,6 @@ export function cents(text) {
   return Number(u) * 100 + Number(f.padEnd(2, "0"));
 }
 
-// zone is the event's time zone: the hall's clocks, whatever the device's own (R1).
-const zone = (document.getElementById("desk") || { dataset: {} }).dataset.zone || undefined;
-
-// hhmm is a time of day as the hall's clocks say it.
-export const hhmm = (t) => new Date(t).toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: zone });
-
-// dateTime is a day and time as the hall's clocks say it.
-export const dateTime = (t) => new Date(t).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: zone });
+// hhmm is a time of day, dateTime a day and time, as the hall's clocks
+// say them (R1), whatever the device's own zone.
+export { dateTime, hhmm } from "./clock.js";

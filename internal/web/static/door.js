@@ -7,6 +7,7 @@
 // refused before a free card is handed over. The answer covers the screen:
 // green, orange or red, each with a word, a symbol and a sound of its own.
 import { ApiError, get, post } from "./api.js";
+import { hhmm, hhmmss } from "./clock.js";
 import { byId, fail } from "./live.js";
 import { playSound, soundOn, toggleSound } from "./door_sound.js";
 import { cameraUsable, typedCode, watchQR } from "./scan.js";
@@ -15,8 +16,6 @@ import { follow, keepUp } from "./sse.js";
 
 const input = byId("scan");
 const answer = byId("answer");
-// zone is the event's time zone: the hall's clock, whatever the device's.
-const zone = byId("door").dataset.zone || undefined;
 
 // ticketPattern is a ticket's code as printed (R-000042-7KQ), typed in
 // any case with or without dashes, or its QR text: anything else is a
@@ -48,7 +47,7 @@ function show(kind, title, detail) {
   byId("atitle").textContent = title;
   byId("adetail").textContent = detail;
   // The time of the reading tells two like answers in a row apart.
-  byId("aread").textContent = "Code lu à " + new Date().toLocaleTimeString("fr-FR", { timeZone: zone });
+  byId("aread").textContent = "Code lu à " + hhmmss(Date.now());
   answer.hidden = false;
   answer.dataset.sound = playSound(kind) ? kind : "silence";
   input.focus();
@@ -62,9 +61,7 @@ function dismiss() {
 
 // time writes an instant as the hall's clock shows it, in the event's
 // time zone whatever the device's: 14:05.
-function time(iso) {
-  return new Date(iso).toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: zone });
-}
+const time = hhmm;
 
 // crossedText says when, at which door and by whom a ticket was crossed out.
 function crossedText(c) {

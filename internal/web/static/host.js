@@ -2,6 +2,7 @@
 // beside its button; a key does what its visible button does, nothing else.
 import { post } from "./api.js";
 import { gameName } from "./french.js";
+import { hhmm } from "./clock.js";
 import { byId, fail, follow, gameLine, labels, renderClaims, say } from "./live.js";
 import { closeRule, openRule, recordRule, renderRulings, ruleFormOpen } from "./rulings.js";
 
@@ -35,8 +36,6 @@ function nextPrize(p) {
   return "aucun : c'est le dernier lot du programme";
 }
 
-// hhmm is a time of the day, as the hall's clocks say it.
-const hhmm = (iso) => new Date(iso).toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit" });
 
 // mode is which block of actions the state asks for.
 function mode(s) {

@@ -5,6 +5,7 @@
 // is noticed by its missing heartbeats and opened again, and its first
 // message, the journal's head, brings the figures up to date.
 
+import { hhmmss } from "./clock.js";
 import { showRefusal } from "./refused.js";
 import { follow, keepUp } from "./sse.js";
 
@@ -45,7 +46,7 @@ async function refresh() {
         const d = byId(id);
         if (d) d.open = true;
       }
-      live.textContent = "En direct — mis à jour à " + new Date().toLocaleTimeString("fr-FR");
+      live.textContent = "En direct — mis à jour à " + hhmmss(Date.now());
       live.dataset.state = "on";
     } while (again);
   } catch {

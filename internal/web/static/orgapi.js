@@ -2,6 +2,8 @@
 // session's cookie, their French errors shown where the eyes are, and the
 // confirmation asked before an act that cannot be undone.
 
+import { hhmmss } from "./clock.js";
+
 // byId returns the element of an id.
 export const byId = (id) => document.getElementById(id);
 
@@ -50,7 +52,7 @@ if (form) {
   byId("confirmno").addEventListener("click", () => byId("confirm").close("no"));
 }
 
-// hhmm writes an ISO time as the hall's clock shows it.
+// hhmm writes an ISO time as the hall's clock shows it (R1), "—" for none.
 export function hhmm(iso) {
-  return iso ? new Date(iso).toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit" }) : "—";
+  return iso ? hhmmss(iso) : "—";
 }

@@ -5,6 +5,8 @@
 // another journal (a backup restored once its seed was seen) shows
 // another commitment: the phone keeps both, and /verifier says so.
 
+import { hhmmss } from "./clock.js";
+
 const storeKey = "loto.temoin";
 const maxKept = 500; // a day has a few dozen games; older days give way
 
@@ -60,8 +62,5 @@ export function shortAnchor(a) {
 	return i < 0 ? a || "" : a.slice(0, i + 13);
 }
 
-// clock writes an ISO time as the phone's hour, "14:02:37".
-export function clock(iso) {
-	const d = new Date(iso);
-	return isNaN(d) ? "" : d.toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-}
+// clock writes an ISO time as the hall's clock says it, "14:02:37".
+export const clock = hhmmss;
