@@ -11,43 +11,37 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("audit draws", "recalcule chaque tirage du logiciel à partir de la graine révélée de sa partie, vérifiée contre son empreinte (R14)", auditDraws)
-}
-
-func auditDraws(ctx context.Context, e *env) error {
-	fs := newFlags("audit draws", e)
+func auditDraws(fs *flags) action {
 	asJSON := fs.Bool("json", false, "écrire du JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	return fs.withStore(ctx, mustExist, func(s journal.Store) error {
-		if _, err := journal.Verify(ctx, s); err != nil {
-			return err
-		}
-		rep, err := loto.AuditStore(ctx, s)
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			if err := json.NewEncoder(e.stdout).Encode(rep); err != nil {
+	return func(ctx context.Context, e *env) error {
+		return fs.withStore(ctx, mustExist, func(s journal.Store) error {
+			if _, err := journal.Verify(ctx, s); err != nil {
 				return err
 			}
-		} else {
-			simulated, err := firstSimulated(ctx, s)
+			rep, err := loto.AuditStore(ctx, s)
 			if err != nil {
 				return err
 			}
-			if simulated {
-				fmt.Fprintln(e.stdout, "journée simulée (loto simulate) : ses graines se déduisent d'un nombre choisi, ses tirages ne prouvent rien d'une vraie journée")
+			if *asJSON {
+				if err := json.NewEncoder(e.stdout).Encode(rep); err != nil {
+					return err
+				}
+			} else {
+				simulated, err := firstSimulated(ctx, s)
+				if err != nil {
+					return err
+				}
+				if simulated {
+					fmt.Fprintln(e.stdout, "journée simulée (loto simulate) : ses graines se déduisent d'un nombre choisi, ses tirages ne prouvent rien d'une vraie journée")
+				}
+				writeAudit(e.stdout, rep)
 			}
-			writeAudit(e.stdout, rep)
-		}
-		if !rep.OK() {
-			return &exitError{Code: 1, Msg: "audit : " + plural(len(rep.Failures), "échec", "échecs")}
-		}
-		return nil
-	})
+			if !rep.OK() {
+				return &exitError{Code: 1, Msg: "audit : " + plural(len(rep.Failures), "échec", "échecs")}
+			}
+			return nil
+		})
+	}
 }
 
 // firstSimulated says whether the journal's first event marks a day that

@@ -14,11 +14,6 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("backup", "sauvegarde la base SQLite dans un fichier (--out), même pendant que le serveur écrit ; affiche l'ancre de la sauvegarde", backup)
-	register("restore", "remet en place une sauvegarde (--from) après avoir vérifié sa chaîne ; refuse de remplacer une journée sans --force", restore)
-}
-
 // backupJSON is what `loto backup --json` prints.
 type backupJSON struct {
 	File   string         `json:"file"`
@@ -26,41 +21,39 @@ type backupJSON struct {
 	Events int64          `json:"events"`
 }
 
-func backup(ctx context.Context, e *env) error {
-	fs := newFlags("backup", e)
+func backup(fs *flags) action {
 	out := fs.String("out", "", "`FICHIER` sauvegarde à écrire (il ne doit pas exister) ; un dossier (une clé USB) reçoit loto-AAAAMMJJ-HHMMSS.db")
 	asJSON := fs.Bool("json", false, "écrire le fichier et l'ancre en JSON")
 	fs.About = "La copie est cohérente même pendant que le serveur enregistre : elle contient les événements jusqu'à son ancre,\ndans l'ordre, sans les données personnelles déjà effacées. Elle est vérifiée (chaîne, secrets, données personnelles)\navant de prendre son nom. Pour PostgreSQL : pg_dump (voir docs/deploy.md)."
-	if err := fs.parse(e.args); err != nil {
-		return err
+	return func(ctx context.Context, e *env) error {
+		if *out == "" {
+			return usagef("--out FICHIER est requis : où écrire la sauvegarde (par exemple --out /media/cle-usb/)")
+		}
+		db := dbName(fs.db)
+		if isPostgres(db) {
+			return errors.New("loto backup copie un fichier SQLite ; une base PostgreSQL se sauvegarde avec pg_dump (voir docs/deploy.md)")
+		}
+		if _, err := os.Stat(db); errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("base SQLite %s introuvable : rien à sauvegarder (vérifier --db ou LOTO_DB)", shownPath(db))
+		}
+		// Copied without being opened as a journal: the same refusal as every
+		// command's of a base that is not private.
+		if err := sqlite.CheckPrivate(db); err != nil {
+			return sqliteError(db, err)
+		}
+		dest, head, err := writeBackup(ctx, db, *out)
+		if err != nil {
+			return err
+		}
+		a := journal.AnchorOf(head)
+		if *asJSON {
+			return json.NewEncoder(e.stdout).Encode(backupJSON{File: dest, Anchor: a, Events: head.Seq})
+		}
+		fmt.Fprintf(e.stdout, "sauvegarde écrite : %s\n", shownPath(dest))
+		fmt.Fprintf(e.stdout, "ancre de la sauvegarde : %s (%s, chaîne vérifiée)\n", a.Short(), plural(int(head.Seq), "événement", "événements"))
+		fmt.Fprintf(e.stdout, "pour la remettre en place : loto restore --from %s --db %s\n", shownPath(dest), shownPath(db))
+		return nil
 	}
-	if *out == "" {
-		return usagef("--out FICHIER est requis : où écrire la sauvegarde (par exemple --out /media/cle-usb/)")
-	}
-	db := dbName(fs.db)
-	if isPostgres(db) {
-		return errors.New("loto backup copie un fichier SQLite ; une base PostgreSQL se sauvegarde avec pg_dump (voir docs/deploy.md)")
-	}
-	if _, err := os.Stat(db); errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("base SQLite %s introuvable : rien à sauvegarder (vérifier --db ou LOTO_DB)", shownPath(db))
-	}
-	// Copied without being opened as a journal: the same refusal as every
-	// command's of a base that is not private.
-	if err := sqlite.CheckPrivate(db); err != nil {
-		return sqliteError(db, err)
-	}
-	dest, head, err := writeBackup(ctx, db, *out)
-	if err != nil {
-		return err
-	}
-	a := journal.AnchorOf(head)
-	if *asJSON {
-		return json.NewEncoder(e.stdout).Encode(backupJSON{File: dest, Anchor: a, Events: head.Seq})
-	}
-	fmt.Fprintf(e.stdout, "sauvegarde écrite : %s\n", shownPath(dest))
-	fmt.Fprintf(e.stdout, "ancre de la sauvegarde : %s (%s, chaîne vérifiée)\n", a.Short(), plural(int(head.Seq), "événement", "événements"))
-	fmt.Fprintf(e.stdout, "pour la remettre en place : loto restore --from %s --db %s\n", shownPath(dest), shownPath(db))
-	return nil
 }
 
 // writeBackup writes a verified copy of the SQLite day db into the file
@@ -88,95 +81,93 @@ func writeBackup(ctx context.Context, db, out string) (string, journal.Head, err
 	return dest, head, nil
 }
 
-func restore(ctx context.Context, e *env) error {
-	fs := newFlags("restore", e)
+func restore(fs *flags) action {
 	from := fs.String("from", "", "`FICHIER` la sauvegarde à remettre en place (faite par « loto backup »)")
 	force := fs.Bool("force", false, "remplacer une base qui contient déjà une journée (elle est gardée à côté, renommée)")
 	var texts listFlag
 	fs.Var(&texts, "anchor", "`NUMÉRO:EMPREINTE` ancre gardée hors de la base (rapport Z, reçu, sortie de « loto backup ») que la sauvegarde doit contenir ; répétable")
 	fs.About = "La sauvegarde est copiée à côté de la base, vérifiée (chaîne, ancres, secrets, données personnelles), puis mise à sa place.\nArrêter le serveur avant : une base ouverte par un autre programme n'est jamais remplacée."
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if *from == "" {
-		return usagef("--from FICHIER est requis : la sauvegarde à remettre en place")
-	}
-	var anchors []journal.Anchor
-	for _, t := range texts {
-		a, err := journal.ParseAnchor(t)
+	return func(ctx context.Context, e *env) error {
+		if *from == "" {
+			return usagef("--from FICHIER est requis : la sauvegarde à remettre en place")
+		}
+		var anchors []journal.Anchor
+		for _, t := range texts {
+			a, err := journal.ParseAnchor(t)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			anchors = append(anchors, a)
+		}
+		db := dbName(fs.db)
+		if isPostgres(db) {
+			return errors.New("loto restore remplace un fichier SQLite ; une base PostgreSQL se restaure avec pg_restore (voir docs/deploy.md)")
+		}
+		if _, err := os.Stat(*from); err != nil {
+			return fmt.Errorf("sauvegarde %s introuvable", shownPath(*from))
+		}
+		if same(*from, db) {
+			return fmt.Errorf("la sauvegarde %s est la base elle-même", shownPath(*from))
+		}
+		old, err := targetHead(ctx, db)
 		if err != nil {
-			return usagef("%v", err)
+			return err
 		}
-		anchors = append(anchors, a)
-	}
-	db := dbName(fs.db)
-	if isPostgres(db) {
-		return errors.New("loto restore remplace un fichier SQLite ; une base PostgreSQL se restaure avec pg_restore (voir docs/deploy.md)")
-	}
-	if _, err := os.Stat(*from); err != nil {
-		return fmt.Errorf("sauvegarde %s introuvable", shownPath(*from))
-	}
-	if same(*from, db) {
-		return fmt.Errorf("la sauvegarde %s est la base elle-même", shownPath(*from))
-	}
-	old, err := targetHead(ctx, db)
-	if err != nil {
-		return err
-	}
-	games, err := startedGames(ctx, db, old)
-	if err != nil {
-		return err
-	}
-	if old.Seq > 0 && !*force {
-		started := ""
-		if games > 0 {
-			// A game started means a seed drawn and maybe seen: restoring
-			// a copy from before it lets the game start again with another.
-			started = fmt.Sprintf(" ; la partie n° %d y a déjà commencé : la remplacer se verra dans la salle (« journal restauré » au tableau)", games)
+		games, err := startedGames(ctx, db, old)
+		if err != nil {
+			return err
 		}
-		return fmt.Errorf("la base %s contient déjà une journée (%s, ancre %s)%s : « --force » pour la remplacer (elle sera gardée à côté, renommée)",
-			shownPath(db), plural(int(old.Seq), "événement", "événements"), journal.AnchorOf(old).Short(), started)
-	}
-	tmp, head, err := checkedCopy(ctx, *from, db, anchors)
-	if err != nil {
-		return err
-	}
-	if head.Seq == 0 {
-		removeCopy(tmp)
-		return fmt.Errorf("sauvegarde %s refusée : elle ne contient aucun événement", shownPath(*from))
-	}
-	var noted journal.Anchor
-	if old.Seq > 0 {
-		if noted, err = noteRestore(ctx, tmp, journal.AnchorOf(old), games); err != nil {
+		if old.Seq > 0 && !*force {
+			started := ""
+			if games > 0 {
+				// A game started means a seed drawn and maybe seen: restoring
+				// a copy from before it lets the game start again with another.
+				started = fmt.Sprintf(" ; la partie n° %d y a déjà commencé : la remplacer se verra dans la salle (« journal restauré » au tableau)", games)
+			}
+			return fmt.Errorf("la base %s contient déjà une journée (%s, ancre %s)%s : « --force » pour la remplacer (elle sera gardée à côté, renommée)",
+				shownPath(db), plural(int(old.Seq), "événement", "événements"), journal.AnchorOf(old).Short(), started)
+		}
+		tmp, head, err := checkedCopy(ctx, *from, db, anchors)
+		if err != nil {
+			return err
+		}
+		if head.Seq == 0 {
+			removeCopy(tmp)
+			return fmt.Errorf("sauvegarde %s refusée : elle ne contient aucun événement", shownPath(*from))
+		}
+		var noted journal.Anchor
+		if old.Seq > 0 {
+			if noted, err = noteRestore(ctx, tmp, journal.AnchorOf(old), games); err != nil {
+				removeCopy(tmp)
+				return err
+			}
+		}
+		kept, err := setAside(ctx, db, old)
+		if err != nil {
 			removeCopy(tmp)
 			return err
 		}
+		if err := os.Rename(tmp, db); err != nil {
+			removeCopy(tmp)
+			return fmt.Errorf("impossible de mettre la sauvegarde à la place de %s : %v", shownPath(db), err)
+		}
+		if err := syncDir(db); err != nil {
+			return fmt.Errorf("journée restaurée dans %s mais pas confirmée sur le disque : %v", shownPath(db), err)
+		}
+		fmt.Fprintf(e.stdout, "journée restaurée dans %s : %s, ancre %s, chaîne vérifiée\n", shownPath(db),
+			plural(int(head.Seq), "événement", "événements"), journal.AnchorOf(head).Short())
+		for _, a := range anchors {
+			fmt.Fprintf(e.stdout, "ancre %s : conforme\n", a)
+		}
+		if noted.Seq > 0 {
+			fmt.Fprintf(e.stdout, "restauration notée au journal (événement n° %d, ancre %s) : elle remplace le journal d'ancre %s ; le tableau affiche « journal restauré »\n",
+				noted.Seq, noted.Short(), journal.AnchorOf(old).Short())
+		}
+		if kept != "" {
+			fmt.Fprintf(e.stdout, "l'ancienne base est gardée sous %s\n", shownPath(kept))
+		}
+		return nil
 	}
-	kept, err := setAside(ctx, db, old)
-	if err != nil {
-		removeCopy(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, db); err != nil {
-		removeCopy(tmp)
-		return fmt.Errorf("impossible de mettre la sauvegarde à la place de %s : %v", shownPath(db), err)
-	}
-	if err := syncDir(db); err != nil {
-		return fmt.Errorf("journée restaurée dans %s mais pas confirmée sur le disque : %v", shownPath(db), err)
-	}
-	fmt.Fprintf(e.stdout, "journée restaurée dans %s : %s, ancre %s, chaîne vérifiée\n", shownPath(db),
-		plural(int(head.Seq), "événement", "événements"), journal.AnchorOf(head).Short())
-	for _, a := range anchors {
-		fmt.Fprintf(e.stdout, "ancre %s : conforme\n", a)
-	}
-	if noted.Seq > 0 {
-		fmt.Fprintf(e.stdout, "restauration notée au journal (événement n° %d, ancre %s) : elle remplace le journal d'ancre %s ; le tableau affiche « journal restauré »\n",
-			noted.Seq, noted.Short(), journal.AnchorOf(old).Short())
-	}
-	if kept != "" {
-		fmt.Fprintf(e.stdout, "l'ancienne base est gardée sous %s\n", shownPath(kept))
-	}
-	return nil
 }
 
 // restoreActor records a restore in the journal restored.

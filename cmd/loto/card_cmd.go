@@ -10,34 +10,28 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("card check", "vérifie un numéro de série (R10), affiche la carte et ce qu'elle est aujourd'hui : vendue, gratuite, pas vendue, annulée (R9, R28)", cardCheck)
-}
-
-func cardCheck(ctx context.Context, e *env) error {
-	fs := newFlags("card check", e)
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if fs.NArg() == 0 {
-		return usagef("numéro de série attendu : loto card check SÉRIE")
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		serial, grid, err := d.Card(joinArgs(fs))
-		if err != nil {
-			return err
+func cardCheck(fs *flags) action {
+	return func(ctx context.Context, e *env) error {
+		if fs.NArg() == 0 {
+			return usagef("numéro de série attendu : loto card check SÉRIE")
 		}
-		fmt.Fprintf(e.stdout, "carte %s — série %s, n° %d, plaque %d\n", serial, serial.Series, serial.Number, card.PlateOf(serial.Number))
-		writeGrid(e.stdout, grid)
-		// A valid serial is not a card that plays: say what it is today,
-		// last, where the controller's eye ends (exit 0 still, the serial is valid).
-		status, err := d.CardStatus(serial.String())
-		if err != nil {
-			return err
-		}
-		fmt.Fprintln(e.stdout, status.Text)
-		return nil
-	})
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			serial, grid, err := d.Card(joinArgs(fs))
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "carte %s — série %s, n° %d, plaque %d\n", serial, serial.Series, serial.Number, card.PlateOf(serial.Number))
+			writeGrid(e.stdout, grid)
+			// A valid serial is not a card that plays: say what it is today,
+			// last, where the controller's eye ends (exit 0 still, the serial is valid).
+			status, err := d.CardStatus(serial.String())
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(e.stdout, status.Text)
+			return nil
+		})
+	}
 }
 
 // writeGrid prints a card as a 3x9 grid, blanks as dots.

@@ -11,87 +11,78 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("desk open", "ouvre une session de caisse avec son fond de caisse (CAISSE --float 150.00)", deskOpen)
-	register("desk close", "clôt la session de caisse avec le comptage et affiche le rapport Z (CAISSE --count \"50x2,20x5\" [--card 12.00] [--cheque 20.00])", deskClose)
-}
-
-func deskOpen(ctx context.Context, e *env) error {
-	fs := newFlags("desk open", e)
+func deskOpen(fs *flags) action {
 	by := byFlag(fs)
 	float := fs.String("float", "", "`MONTANT` espèces dans la caisse à l'ouverture, en euros (150.00)")
 	asJSON := fs.Bool("json", false, "écrire la session en JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	desk, err := oneArg(fs, "le nom de la caisse")
-	if err != nil {
-		return err
-	}
-	if *float == "" {
-		return usagef("--float est requis : le fond de caisse en euros, par exemple --float 150.00 (0 sans fond)")
-	}
-	c, err := loto.ParseCents(*float)
-	if err != nil {
-		return err
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		z, err := d.OpenDesk(ctx, by.actor(), desk, c)
+	return func(ctx context.Context, e *env) error {
+		desk, err := oneArg(fs, "le nom de la caisse")
 		if err != nil {
 			return err
 		}
-		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(z)
+		if *float == "" {
+			return usagef("--float est requis : le fond de caisse en euros, par exemple --float 150.00 (0 sans fond)")
 		}
-		fmt.Fprintf(e.stdout, "caisse « %s » ouverte : session %d, fond de caisse %s\n", z.Desk, z.Session, z.Float)
-		return nil
-	})
+		c, err := loto.ParseCents(*float)
+		if err != nil {
+			return err
+		}
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			z, err := d.OpenDesk(ctx, by.actor(), desk, c)
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				return json.NewEncoder(e.stdout).Encode(z)
+			}
+			fmt.Fprintf(e.stdout, "caisse « %s » ouverte : session %d, fond de caisse %s\n", z.Desk, z.Session, z.Float)
+			return nil
+		})
+	}
 }
 
-func deskClose(ctx context.Context, e *env) error {
-	fs := newFlags("desk close", e)
+func deskClose(fs *flags) action {
 	by := byFlag(fs)
 	count := fs.String("count", "", "`COMPTAGE` espèces comptées : valeur x nombre, chaque coupure une fois, par exemple \"50x2,20x5,0.50x3\" (0 pour une caisse vide)")
 	card := fs.String("card", "", "`MONTANT` total des cartes bancaires lu sur le terminal, en euros (facultatif)")
 	cheque := fs.String("cheque", "", "`MONTANT` total des chèques, en euros (facultatif)")
 	asJSON := fs.Bool("json", false, "écrire le rapport Z en JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	desk, err := oneArg(fs, "le nom de la caisse")
-	if err != nil {
-		return err
-	}
-	if *count == "" {
-		return usagef("--count est requis : le comptage des espèces, par exemple --count \"50x2,20x5\" (0 pour une caisse vide)")
-	}
-	req := loto.CloseRequest{Desk: desk}
-	if req.Count, err = loto.ParseCount(*count); err != nil {
-		return err
-	}
-	for _, m := range []struct {
-		text string
-		to   **loto.Cents
-	}{{*card, &req.Card}, {*cheque, &req.Cheque}} {
-		if m.text != "" {
-			c, err := loto.ParseCents(m.text)
-			if err != nil {
-				return err
-			}
-			*m.to = &c
-		}
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		z, err := d.CloseDesk(ctx, by.actor(), req)
+	return func(ctx context.Context, e *env) error {
+		desk, err := oneArg(fs, "le nom de la caisse")
 		if err != nil {
 			return err
 		}
-		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(z)
+		if *count == "" {
+			return usagef("--count est requis : le comptage des espèces, par exemple --count \"50x2,20x5\" (0 pour une caisse vide)")
 		}
-		printZ(e.stdout, z)
-		return nil
-	})
+		req := loto.CloseRequest{Desk: desk}
+		if req.Count, err = loto.ParseCount(*count); err != nil {
+			return err
+		}
+		for _, m := range []struct {
+			text string
+			to   **loto.Cents
+		}{{*card, &req.Card}, {*cheque, &req.Cheque}} {
+			if m.text != "" {
+				c, err := loto.ParseCents(m.text)
+				if err != nil {
+					return err
+				}
+				*m.to = &c
+			}
+		}
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			z, err := d.CloseDesk(ctx, by.actor(), req)
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				return json.NewEncoder(e.stdout).Encode(z)
+			}
+			printZ(e.stdout, z)
+			return nil
+		})
+	}
 }
 
 // printZ writes a Z report as a table.

@@ -12,12 +12,6 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("device add", "appaire un appareil avec un rôle et affiche, une seule fois, son code d'appairage et son jeton d'API (NOM --role RÔLE [--desk CAISSE] [--json])", deviceAdd)
-	register("device list", "liste les appareils appairés, révoqués compris, sans code ni jeton ([--json])", deviceList)
-	register("device revoke", "révoque un appareil : ses jetons et son code ne servent plus (N --why TEXTE)", deviceRevoke)
-}
-
 // pairingJSON is what `loto device add --json` writes, exactly: tools
 // outside the project read it.
 type pairingJSON struct {
@@ -27,8 +21,7 @@ type pairingJSON struct {
 	Token  string    `json:"token"`
 }
 
-func deviceAdd(ctx context.Context, e *env) error {
-	fs := newFlags("device add", e)
+func deviceAdd(fs *flags) action {
 	by := byFlag(fs)
 	role := fs.String("role", "", "`RÔLE` rôle de l'appareil : meneur, contrôleur, caissier, entrée ou tableau (ou host, controller, cashier, door, board)")
 	desk := fs.String("desk", "", "`CAISSE` caisse d'un appareil de caissier")
@@ -36,34 +29,33 @@ func deviceAdd(ctx context.Context, e *env) error {
 	fs.About = "Le code (8 caractères, valable un quart d'heure, une seule fois) se tape sur l'appareil ; le jeton sert\n" +
 		"à un client de l'API (en-tête « Authorization: Bearer JETON »). Ni l'un ni l'autre n'est gardé : ils ne\n" +
 		"s'affichent qu'ici. La commande écrit au journal, que « loto serve » tourne ou non."
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	name := strings.TrimSpace(joinArgs(fs))
-	if name == "" {
-		return usagef("le nom de l'appareil est attendu, par exemple « loto device add tablette-caisse-1 --role caissier --desk caisse-1 »")
-	}
-	if strings.TrimSpace(*role) == "" {
-		return usagef("--role est requis : meneur, contrôleur, caissier, entrée ou tableau")
-	}
-	r, err := loto.ParseRole(*role)
-	if err != nil {
-		return usagef("--role : %s", loto.ErrorMessage(err))
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		p, err := d.AddDevice(ctx, by.actor(), name, r, *desk)
+	return func(ctx context.Context, e *env) error {
+		name := strings.TrimSpace(joinArgs(fs))
+		if name == "" {
+			return usagef("le nom de l'appareil est attendu, par exemple « loto device add tablette-caisse-1 --role caissier --desk caisse-1 »")
+		}
+		if strings.TrimSpace(*role) == "" {
+			return usagef("--role est requis : meneur, contrôleur, caissier, entrée ou tableau")
+		}
+		r, err := loto.ParseRole(*role)
 		if err != nil {
-			return err
+			return usagef("--role : %s", loto.ErrorMessage(err))
 		}
-		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(pairingJSON{Device: p.Device.ID, Role: p.Device.Role, Code: p.Code, Token: p.Token})
-		}
-		fmt.Fprintf(e.stdout, "appareil n° %d « %s » appairé : %s\n", p.Device.ID, p.Device.Name, roleOf(p.Device))
-		fmt.Fprintf(e.stdout, "code d'appairage : %s (à taper sur l'appareil, une seule fois, avant %s)\n", p.Code, p.Until.In(d.Event().Location()).Format("15:04"))
-		fmt.Fprintf(e.stdout, "jeton d'API : %s (en-tête « Authorization: Bearer … »)\n", p.Token)
-		fmt.Fprintln(e.stdout, "Le code et le jeton ne s'affichent qu'une fois : perdus, révoquer l'appareil et en appairer un autre.")
-		return nil
-	})
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			p, err := d.AddDevice(ctx, by.actor(), name, r, *desk)
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				return json.NewEncoder(e.stdout).Encode(pairingJSON{Device: p.Device.ID, Role: p.Device.Role, Code: p.Code, Token: p.Token})
+			}
+			fmt.Fprintf(e.stdout, "appareil n° %d « %s » appairé : %s\n", p.Device.ID, p.Device.Name, roleOf(p.Device))
+			fmt.Fprintf(e.stdout, "code d'appairage : %s (à taper sur l'appareil, une seule fois, avant %s)\n", p.Code, p.Until.In(d.Event().Location()).Format("15:04"))
+			fmt.Fprintf(e.stdout, "jeton d'API : %s (en-tête « Authorization: Bearer … »)\n", p.Token)
+			fmt.Fprintln(e.stdout, "Le code et le jeton ne s'affichent qu'une fois : perdus, révoquer l'appareil et en appairer un autre.")
+			return nil
+		})
+	}
 }
 
 // roleOf says a device's role in French: "caissier de caisse-1".
@@ -74,23 +66,21 @@ func roleOf(v loto.Device) string {
 	return v.Role.Label()
 }
 
-func deviceList(ctx context.Context, e *env) error {
-	fs := newFlags("device list", e)
+func deviceList(fs *flags) action {
 	asJSON := fs.Bool("json", false, "écrire la liste en JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("« loto device list » ne prend pas d'argument")
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		list := d.Devices()
-		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(list)
+	return func(ctx context.Context, e *env) error {
+		if fs.NArg() > 0 {
+			return usagef("« loto device list » ne prend pas d'argument")
 		}
-		writeDevices(e.stdout, list, d.Event().Location())
-		return nil
-	})
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			list := d.Devices()
+			if *asJSON {
+				return json.NewEncoder(e.stdout).Encode(list)
+			}
+			writeDevices(e.stdout, list, d.Event().Location())
+			return nil
+		})
+	}
 }
 
 // writeDevices writes a line per device, its times in the event's zone,
@@ -118,30 +108,28 @@ func writeDevices(w io.Writer, list []loto.Device, zone *time.Location) {
 	}
 }
 
-func deviceRevoke(ctx context.Context, e *env) error {
-	fs := newFlags("device revoke", e)
+func deviceRevoke(fs *flags) action {
 	by := byFlag(fs)
 	why := fs.String("why", "", "`TEXTE` pourquoi l'appareil est révoqué (perdu, remplacé, fin de journée…)")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	arg, err := oneArg(fs, "le numéro de l'appareil (voir « loto device list »)")
-	if err != nil {
-		return err
-	}
-	id, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(arg), "n°"))
-	if err != nil || id < 1 {
-		return usagef("numéro d'appareil « %s » invalide : voir « loto device list »", loto.Shown(arg))
-	}
-	if strings.TrimSpace(*why) == "" {
-		return usagef("--why est requis : pourquoi l'appareil est révoqué")
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		v, err := d.RevokeDevice(ctx, by.actor(), id, *why)
+	return func(ctx context.Context, e *env) error {
+		arg, err := oneArg(fs, "le numéro de l'appareil (voir « loto device list »)")
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "appareil n° %d « %s » révoqué : ses jetons et son code ne servent plus\n", v.ID, v.Name)
-		return nil
-	})
+		id, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(arg), "n°"))
+		if err != nil || id < 1 {
+			return usagef("numéro d'appareil « %s » invalide : voir « loto device list »", loto.Shown(arg))
+		}
+		if strings.TrimSpace(*why) == "" {
+			return usagef("--why est requis : pourquoi l'appareil est révoqué")
+		}
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			v, err := d.RevokeDevice(ctx, by.actor(), id, *why)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "appareil n° %d « %s » révoqué : ses jetons et son code ne servent plus\n", v.ID, v.Name)
+			return nil
+		})
+	}
 }

@@ -14,11 +14,6 @@ import (
 	"loto/internal/print"
 )
 
-func init() {
-	register("event create", "vérifie un fichier d'événement et enregistre la journée (--from FICHIER)", eventCreate)
-	register("event show", "affiche l'événement enregistré (--json)", eventShow)
-}
-
 // eventFiles is the folder of the event file at path, where the logos it
 // names are; nil for the embedded example.
 func eventFiles(path string) fs.FS {
@@ -36,21 +31,19 @@ func readEventFile(path string) ([]byte, error) {
 	return readInput(path, "fichier d'événement", eventfile.MaxSize)
 }
 
-func eventCreate(ctx context.Context, e *env) error {
-	fs := newFlags("event create", e)
+func eventCreate(fs *flags) action {
 	by := byFlag(fs)
 	from := fs.String("from", "", "`FICHIER` fichier de l'événement (YAML ou JSON)")
-	if err := fs.parse(e.args); err != nil {
-		return err
+	return func(ctx context.Context, e *env) error {
+		if *from == "" {
+			return usagef("--from est requis (le fichier de l'événement, par exemple examples/mega-loto.yaml)")
+		}
+		file, err := readEventFile(*from)
+		if err != nil {
+			return err
+		}
+		return fs.withDay(ctx, mayCreate, func(d *loto.Day) error { return createEvent(ctx, e, d, by.actor(), file, eventFiles(*from)) })
 	}
-	if *from == "" {
-		return usagef("--from est requis (le fichier de l'événement, par exemple examples/mega-loto.yaml)")
-	}
-	file, err := readEventFile(*from)
-	if err != nil {
-		return err
-	}
-	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error { return createEvent(ctx, e, d, by.actor(), file, eventFiles(*from)) })
 }
 
 // createEvent validates the event file, its logos read from files (nil:
@@ -77,61 +70,53 @@ func createEvent(ctx context.Context, e *env, d *loto.Day, actor loto.Actor, fil
 	return nil
 }
 
-func eventShow(ctx context.Context, e *env) error {
-	fs := newFlags("event show", e)
+func eventShow(fs *flags) action {
 	fs.Bool("json", true, "écrire du JSON (le seul format)")
-	if err := fs.parse(e.args); err != nil {
-		return err
+	return func(ctx context.Context, e *env) error {
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			ev := d.Event()
+			if ev == nil {
+				return fmt.Errorf("aucun événement enregistré dans ce journal (loto event create --from FICHIER)")
+			}
+			// The logos are listed by their hash and type, not their bytes.
+			shown := *ev
+			shown.Logos = nil
+			for _, l := range ev.Logos {
+				shown.Logos = append(shown.Logos, loto.Logo{SHA256: l.SHA256, Type: l.Type})
+			}
+			b, err := eventfile.Marshal(&shown)
+			if err != nil {
+				return err
+			}
+			var pretty any
+			if err := json.Unmarshal(b, &pretty); err != nil {
+				return err
+			}
+			enc := json.NewEncoder(e.stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(pretty)
+		})
 	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		ev := d.Event()
-		if ev == nil {
-			return fmt.Errorf("aucun événement enregistré dans ce journal (loto event create --from FICHIER)")
-		}
-		// The logos are listed by their hash and type, not their bytes.
-		shown := *ev
-		shown.Logos = nil
-		for _, l := range ev.Logos {
-			shown.Logos = append(shown.Logos, loto.Logo{SHA256: l.SHA256, Type: l.Type})
-		}
-		b, err := eventfile.Marshal(&shown)
-		if err != nil {
-			return err
-		}
-		var pretty any
-		if err := json.Unmarshal(b, &pretty); err != nil {
-			return err
-		}
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(pretty)
-	})
 }
 
-func init() {
-	register("event end", "clôt une journée écourtée, partie en cours comprise, dont la graine est révélée pour l'audit (--reason TEXTE)", eventEnd)
-}
-
-func eventEnd(ctx context.Context, e *env) error {
-	fs := newFlags("event end", e)
+func eventEnd(fs *flags) action {
 	by := byFlag(fs)
 	reason := fs.String("reason", "", "`MOTIF` pourquoi la journée finit avant son programme (noté au journal)")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if *reason == "" {
-		return usagef("--reason est requis : pourquoi la journée se termine avant la fin du programme")
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		r, err := d.EndDay(ctx, by.actor(), *reason)
-		if err != nil {
-			return err
+	return func(ctx context.Context, e *env) error {
+		if *reason == "" {
+			return usagef("--reason est requis : pourquoi la journée se termine avant la fin du programme")
 		}
-		fmt.Fprintln(e.stdout, "journée close : aucune partie ne commence plus")
-		if r.CutShort > 0 {
-			fmt.Fprintf(e.stdout, "partie %d interrompue, ses lots restants ne sont pas attribués ; sa graine est révélée : %s\n", r.CutShort, r.Seed)
-		}
-		fmt.Fprintln(e.stdout, "(« loto audit draws » recalcule chaque tirage des parties jouées)")
-		return nil
-	})
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			r, err := d.EndDay(ctx, by.actor(), *reason)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(e.stdout, "journée close : aucune partie ne commence plus")
+			if r.CutShort > 0 {
+				fmt.Fprintf(e.stdout, "partie %d interrompue, ses lots restants ne sont pas attribués ; sa graine est révélée : %s\n", r.CutShort, r.Seed)
+			}
+			fmt.Fprintln(e.stdout, "(« loto audit draws » recalcule chaque tirage des parties jouées)")
+			return nil
+		})
+	}
 }

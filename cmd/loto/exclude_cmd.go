@@ -10,12 +10,7 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("exclude", "exclut une personne qui perturbe le jeu (R28) : annule toutes ses cartes, la gratuite comprise, et rembourse ses ventes (--why TEXTE [--ticket BILLET] [--sale N] [--card SÉRIE]... [--desk CAISSE])", exclude)
-}
-
-func exclude(ctx context.Context, e *env) error {
-	fs := newFlags("exclude", e)
+func exclude(fs *flags) action {
 	by := byFlag(fs)
 	why := fs.String("why", "", "`TEXTE` pourquoi la personne est exclue, pour mémoire (R27)")
 	var tickets, sales, cards listFlag
@@ -24,41 +19,40 @@ func exclude(ctx context.Context, e *env) error {
 	fs.Var(&cards, "card", "`SÉRIE` une carte de la personne (à répéter)")
 	desk := fs.String("desk", "", "`CAISSE` caisse qui rembourse (par défaut : celle de chaque vente)")
 	asJSON := fs.Bool("json", false, "écrire l'exclusion en JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if strings.TrimSpace(*why) == "" {
-		return usagef("--why est requis : pourquoi la personne est exclue (R28)")
-	}
-	if len(tickets)+len(sales)+len(cards) == 0 {
-		return usagef("nommer au moins un billet (--ticket), une vente (--sale) ou une carte (--card) de la personne")
-	}
-	req := loto.ExclusionRequest{Why: *why, Desk: *desk}
-	var err error
-	if req.Tickets, err = loto.ParseTickets(tickets); err != nil {
-		return err
-	}
-	if req.Cards, err = loto.ParseSerials(cards); err != nil {
-		return err
-	}
-	for _, s := range sales {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || n < 1 {
-			return usagef("--sale %s : le numéro d'une vente est attendu", s)
+	return func(ctx context.Context, e *env) error {
+		if strings.TrimSpace(*why) == "" {
+			return usagef("--why est requis : pourquoi la personne est exclue (R28)")
 		}
-		req.Sales = append(req.Sales, n)
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		x, err := d.Exclude(ctx, by.actor(), req)
-		if err != nil {
+		if len(tickets)+len(sales)+len(cards) == 0 {
+			return usagef("nommer au moins un billet (--ticket), une vente (--sale) ou une carte (--card) de la personne")
+		}
+		req := loto.ExclusionRequest{Why: *why, Desk: *desk}
+		var err error
+		if req.Tickets, err = loto.ParseTickets(tickets); err != nil {
 			return err
 		}
-		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(x)
+		if req.Cards, err = loto.ParseSerials(cards); err != nil {
+			return err
 		}
-		fmt.Fprintln(e.stdout, exclusionLine(x))
-		return nil
-	})
+		for _, s := range sales {
+			n, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil || n < 1 {
+				return usagef("--sale %s : le numéro d'une vente est attendu", s)
+			}
+			req.Sales = append(req.Sales, n)
+		}
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			x, err := d.Exclude(ctx, by.actor(), req)
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				return json.NewEncoder(e.stdout).Encode(x)
+			}
+			fmt.Fprintln(e.stdout, exclusionLine(x))
+			return nil
+		})
+	}
 }
 
 // exclusionLine says an exclusion in one line.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -91,3 +92,14 @@ func oneArg(fs *flags, what string) (string, error) {
 
 // joinArgs joins the positional arguments with spaces (a name typed without quotes).
 func joinArgs(fs *flags) string { return strings.Join(fs.Args(), " ") }
+
+// noArgs returns run behind a check that the command line holds no
+// positional argument.
+func (fs *flags) noArgs(run action) action {
+	return func(ctx context.Context, e *env) error {
+		if fs.NArg() != 0 {
+			return usagef("%s ne prend pas d'argument (« %s » en trop)", fs.Name(), fs.Arg(0))
+		}
+		return run(ctx, e)
+	}
+}

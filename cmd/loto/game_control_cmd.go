@@ -11,91 +11,89 @@ import (
 	"loto/internal/loto"
 )
 
-func gameClaim(ctx context.Context, e *env) error {
-	fs := newGameFlags("claim", e, true)
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if fs.NArg() == 0 {
-		return usagef("aucune carte : donner le numéro de série de chaque carte annoncée")
-	}
-	// Every serial is read before any is recorded, so that a typo in the
-	// third refuses the command whole rather than leave two claims behind.
-	var serials []card.Serial
-	for _, s := range fs.Args() {
-		serial, err := card.ParseSerial(s)
-		if err != nil {
-			return loto.Errorf(loto.EInvalid, "numéro de carte « %s » illisible : attendu série-numéro-contrôle, comme A-001234-K7 ; aucune annonce enregistrée", loto.Shown(s))
+func gameClaim(f *flags) action {
+	fs := newGameFlags(f, true)
+	return func(ctx context.Context, e *env) error {
+		if fs.NArg() == 0 {
+			return usagef("aucune carte : donner le numéro de série de chaque carte annoncée")
 		}
-		serials = append(serials, serial)
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		var done []loto.ClaimAnswer
-		for _, s := range serials {
-			r, err := d.Claim(ctx, fs.by.actor(), s)
-			if err != nil && len(done) > 0 {
-				var kept []string
-				for _, c := range done {
-					kept = append(kept, c.Serial)
-				}
-				return fmt.Errorf("%s (annonces déjà enregistrées : %s)", message(err), strings.Join(kept, ", "))
+		// Every serial is read before any is recorded, so that a typo in the
+		// third refuses the command whole rather than leave two claims behind.
+		var serials []card.Serial
+		for _, s := range fs.Args() {
+			serial, err := card.ParseSerial(s)
+			if err != nil {
+				return loto.Errorf(loto.EInvalid, "numéro de carte « %s » illisible : attendu série-numéro-contrôle, comme A-001234-K7 ; aucune annonce enregistrée", loto.Shown(s))
 			}
+			serials = append(serials, serial)
+		}
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			var done []loto.ClaimAnswer
+			for _, s := range serials {
+				r, err := d.Claim(ctx, fs.by.actor(), s)
+				if err != nil && len(done) > 0 {
+					var kept []string
+					for _, c := range done {
+						kept = append(kept, c.Serial)
+					}
+					return fmt.Errorf("%s (annonces déjà enregistrées : %s)", message(err), strings.Join(kept, ", "))
+				}
+				if err != nil {
+					return err
+				}
+				done = append(done, r)
+			}
+			if *fs.asJSON {
+				return writeJSON(e.stdout, done)
+			}
+			pending := false
+			for _, c := range done {
+				if c.Verdict == loto.VerdictLate {
+					writeVerdict(e.stdout, c.ClaimResult)
+					continue
+				}
+				pending = true
+				fmt.Fprintf(e.stdout, "annonce %d — %s : enregistrée\n", c.Claim, c.Serial)
+				if c.Warning != "" {
+					fmt.Fprintln(e.stderr, c.Warning)
+				}
+			}
+			if pending {
+				fmt.Fprintln(e.stdout, "le tirage est arrêté (R15) ; contrôler : loto game control")
+			}
+			return nil
+		})
+	}
+}
+
+func gameControl(f *flags) action {
+	fs := newGameFlags(f, true)
+	return fs.noArgs(func(ctx context.Context, e *env) error {
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			r, err := d.StartControl(ctx, fs.by.actor())
+			if err != nil || *fs.asJSON {
+				return orJSON(e.stdout, r, err)
+			}
+			st, err := d.Status()
 			if err != nil {
 				return err
 			}
-			done = append(done, r)
-		}
-		if *fs.asJSON {
-			return writeJSON(e.stdout, done)
-		}
-		pending := false
-		for _, c := range done {
-			if c.Verdict == loto.VerdictLate {
-				writeVerdict(e.stdout, c.ClaimResult)
-				continue
+			fmt.Fprintf(e.stdout, "contrôle de la partie %d, %s : %s\n", r.Game, st.Stage.French(), plural(len(r.Verdicts), "annonce", "annonces"))
+			for _, v := range r.Verdicts {
+				writeVerdict(e.stdout, v)
 			}
-			pending = true
-			fmt.Fprintf(e.stdout, "annonce %d — %s : enregistrée\n", c.Claim, c.Serial)
-			if c.Warning != "" {
-				fmt.Fprintln(e.stderr, c.Warning)
+			switch {
+			case len(r.Verdicts) == 0:
+				fmt.Fprintln(e.stdout, "aucune carte annoncée : le tirage reprend")
+			case r.Resumed:
+				fmt.Fprintln(e.stdout, "aucun gagnant : la partie continue, sans répéter les numéros sortis (R22, R24) ; loto game draw")
+			case r.Tie:
+				fmt.Fprintf(e.stdout, "égalité entre %d gagnants (R17) : %s\n", r.Winners, tieAdvice(st.Tie, r.Winners))
+			default:
+				fmt.Fprintln(e.stdout, "1 gagnant : remettre le lot (loto game award)")
 			}
-		}
-		if pending {
-			fmt.Fprintln(e.stdout, "le tirage est arrêté (R15) ; contrôler : loto game control")
-		}
-		return nil
-	})
-}
-
-func gameControl(ctx context.Context, e *env) error {
-	fs := newGameFlags("control", e, true)
-	if err := fs.parseNoArgs(e.args); err != nil {
-		return err
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		r, err := d.StartControl(ctx, fs.by.actor())
-		if err != nil || *fs.asJSON {
-			return orJSON(e.stdout, r, err)
-		}
-		st, err := d.Status()
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "contrôle de la partie %d, %s : %s\n", r.Game, st.Stage.French(), plural(len(r.Verdicts), "annonce", "annonces"))
-		for _, v := range r.Verdicts {
-			writeVerdict(e.stdout, v)
-		}
-		switch {
-		case len(r.Verdicts) == 0:
-			fmt.Fprintln(e.stdout, "aucune carte annoncée : le tirage reprend")
-		case r.Resumed:
-			fmt.Fprintln(e.stdout, "aucun gagnant : la partie continue, sans répéter les numéros sortis (R22, R24) ; loto game draw")
-		case r.Tie:
-			fmt.Fprintf(e.stdout, "égalité entre %d gagnants (R17) : %s\n", r.Winners, tieAdvice(st.Tie, r.Winners))
-		default:
-			fmt.Fprintln(e.stdout, "1 gagnant : remettre le lot (loto game award)")
-		}
-		return nil
+			return nil
+		})
 	})
 }
 
@@ -130,87 +128,84 @@ func tieAdvice(a loto.TieAdvice, k int) string {
 	return "tirer les pions (loto game tokens) : le plus haut prend le lot, les autres un lot de consolation (R25)"
 }
 
-func gameTokens(ctx context.Context, e *env) error {
-	fs := newGameFlags("tokens", e, true)
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	var typed []int // nil: the software draws them
-	for _, a := range fs.Args() {
-		n, err := loto.ParseToken(a)
-		if err != nil {
-			return err
-		}
-		typed = append(typed, n)
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		tokens, err := d.DrawTokens(ctx, fs.by.actor(), typed)
-		if err != nil || *fs.asJSON {
-			return orJSON(e.stdout, tokens, err)
-		}
-		if typed == nil {
-			fmt.Fprintln(e.stdout, "pions tirés par le logiciel (vérifiables avec loto audit draws) :")
-		} else {
-			fmt.Fprintln(e.stdout, "pions tirés du sac (R17) :")
-		}
-		best := 0
-		for i, t := range tokens {
-			fmt.Fprintf(e.stdout, "annonce %d — %s : pion %d\n", t.Claim, t.Serial, t.Token)
-			if t.Token > tokens[best].Token {
-				best = i
+func gameTokens(f *flags) action {
+	fs := newGameFlags(f, true)
+	return func(ctx context.Context, e *env) error {
+		var typed []int // nil: the software draws them
+		for _, a := range fs.Args() {
+			n, err := loto.ParseToken(a)
+			if err != nil {
+				return err
 			}
+			typed = append(typed, n)
 		}
-		fmt.Fprintf(e.stdout, "plus haut pion : %d (%s) ; remettre le lot : loto game award\n", tokens[best].Token, tokens[best].Serial)
-		return nil
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			tokens, err := d.DrawTokens(ctx, fs.by.actor(), typed)
+			if err != nil || *fs.asJSON {
+				return orJSON(e.stdout, tokens, err)
+			}
+			if typed == nil {
+				fmt.Fprintln(e.stdout, "pions tirés par le logiciel (vérifiables avec loto audit draws) :")
+			} else {
+				fmt.Fprintln(e.stdout, "pions tirés du sac (R17) :")
+			}
+			best := 0
+			for i, t := range tokens {
+				fmt.Fprintf(e.stdout, "annonce %d — %s : pion %d\n", t.Claim, t.Serial, t.Token)
+				if t.Token > tokens[best].Token {
+					best = i
+				}
+			}
+			fmt.Fprintf(e.stdout, "plus haut pion : %d (%s) ; remettre le lot : loto game award\n", tokens[best].Token, tokens[best].Serial)
+			return nil
+		})
+	}
+}
+
+func gameDecline(f *flags) action {
+	fs := newGameFlags(f, false)
+	return fs.noArgs(func(ctx context.Context, e *env) error {
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			if err := d.DeclineShare(ctx, fs.by.actor()); err != nil {
+				return err
+			}
+			fmt.Fprintln(e.stdout, "refus du partage noté (R18) : le plus haut pion prend tout le bon, les autres un lot de consolation ; tirer les pions s'ils ne le sont pas (loto game tokens), puis loto game award")
+			return nil
+		})
 	})
 }
 
-func gameDecline(ctx context.Context, e *env) error {
-	fs := newGameFlags("decline", e, false)
-	if err := fs.parseNoArgs(e.args); err != nil {
-		return err
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		if err := d.DeclineShare(ctx, fs.by.actor()); err != nil {
-			return err
-		}
-		fmt.Fprintln(e.stdout, "refus du partage noté (R18) : le plus haut pion prend tout le bon, les autres un lot de consolation ; tirer les pions s'ils ne le sont pas (loto game tokens), puis loto game award")
-		return nil
-	})
-}
-
-func gameAward(ctx context.Context, e *env) error {
-	fs := newGameFlags("award", e, true)
-	if err := fs.parseNoArgs(e.args); err != nil {
-		return err
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		r, err := d.Award(ctx, fs.by.actor())
-		if err != nil || *fs.asJSON {
-			return orJSON(e.stdout, r, err)
-		}
-		st, err := d.Status()
-		if err != nil {
-			return err
-		}
-		stage := d.Event().Programme[r.Game-1].Stages[r.Stage].Stage
-		fmt.Fprintf(e.stdout, "lot de la partie %d, %s :\n", r.Game, stage.French())
-		for _, w := range r.Winners {
-			fmt.Fprintln(e.stdout, "  "+winnerLine(w, r.Winners, r.Declined))
-		}
-		switch {
-		case !r.GameOver:
-			fmt.Fprintf(e.stdout, "la partie continue (R23), étape suivante : %s ; loto game draw\n", st.Announce)
-		case r.DayOver:
-			fmt.Fprintf(e.stdout, "partie %d terminée, dernière du programme\n", r.Game)
-		default:
-			fmt.Fprintf(e.stdout, "partie %d terminée : les joueurs vident leurs cartes (R23) ; partie suivante : loto game start\n", r.Game)
-		}
-		if r.GameOver {
-			fmt.Fprintf(e.stdout, "graine de la partie révélée : %s (loto audit draws)\n", r.Seed)
-		}
-		fmt.Fprintln(e.stdout, anchorLine(r.Anchor))
-		return nil
+func gameAward(f *flags) action {
+	fs := newGameFlags(f, true)
+	return fs.noArgs(func(ctx context.Context, e *env) error {
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			r, err := d.Award(ctx, fs.by.actor())
+			if err != nil || *fs.asJSON {
+				return orJSON(e.stdout, r, err)
+			}
+			st, err := d.Status()
+			if err != nil {
+				return err
+			}
+			stage := d.Event().Programme[r.Game-1].Stages[r.Stage].Stage
+			fmt.Fprintf(e.stdout, "lot de la partie %d, %s :\n", r.Game, stage.French())
+			for _, w := range r.Winners {
+				fmt.Fprintln(e.stdout, "  "+winnerLine(w, r.Winners, r.Declined))
+			}
+			switch {
+			case !r.GameOver:
+				fmt.Fprintf(e.stdout, "la partie continue (R23), étape suivante : %s ; loto game draw\n", st.Announce)
+			case r.DayOver:
+				fmt.Fprintf(e.stdout, "partie %d terminée, dernière du programme\n", r.Game)
+			default:
+				fmt.Fprintf(e.stdout, "partie %d terminée : les joueurs vident leurs cartes (R23) ; partie suivante : loto game start\n", r.Game)
+			}
+			if r.GameOver {
+				fmt.Fprintf(e.stdout, "graine de la partie révélée : %s (loto audit draws)\n", r.Seed)
+			}
+			fmt.Fprintln(e.stdout, anchorLine(r.Anchor))
+			return nil
+		})
 	})
 }
 

@@ -10,18 +10,17 @@ import (
 	"loto/internal/loto"
 )
 
-func gameStatus(ctx context.Context, e *env) error {
-	fs := newGameFlags("status", e, true)
-	if err := fs.parseNoArgs(e.args); err != nil {
-		return err
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		st, err := d.Status()
-		if err != nil || *fs.asJSON {
-			return orJSON(e.stdout, st, err)
-		}
-		writeStatus(e.stdout, st)
-		return nil
+func gameStatus(f *flags) action {
+	fs := newGameFlags(f, true)
+	return fs.noArgs(func(ctx context.Context, e *env) error {
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			st, err := d.Status()
+			if err != nil || *fs.asJSON {
+				return orJSON(e.stdout, st, err)
+			}
+			writeStatus(e.stdout, st)
+			return nil
+		})
 	})
 }
 
@@ -100,8 +99,8 @@ func parseRole(text string) (loto.Role, error) {
 	return "", usagef("--role « %s » inconnu : %s", text, choices)
 }
 
-func gameRule(ctx context.Context, e *env) error {
-	fs := newGameFlags("rule", e, true)
+func gameRule(f *flags) action {
+	fs := newGameFlags(f, true)
 	role := fs.String("role", "", "`RÔLE` qui tranche : organisateur (organiser) ou meneur (host), R27 ; par défaut le rôle de --as (l'organisateur sans --as) ; l'organisateur note avec --role meneur la décision du meneur")
 	claim := fs.Int("claim", 0, "numéro de l'annonce dont la décision change le verdict (avec --verdict)")
 	verdict := fs.String("verdict", "", "`VERDICT` nouveau verdict de l'annonce : win (gagnante) ou not_winner (non gagnante)")
@@ -109,67 +108,66 @@ func gameRule(ctx context.Context, e *env) error {
 	why := fs.String("why", "", "`MOTIF` motif de la décision")
 	gameNo := fs.Int("game", 0, "partie dont parle une note (par défaut : la partie en cours)")
 	stageNo := fs.Int("stage", 0, "étape dont parle une note, 1 pour la première (avec --game)")
-	if err := fs.parseNoArgs(e.args); err != nil {
-		return err
-	}
-	by, err := parseRole(*role)
-	if err != nil {
-		return err
-	}
-	if strings.TrimSpace(*why) == "" {
-		return usagef("--why est requis : le motif de la décision (R27)")
-	}
-	r := loto.Ruling{By: by, What: *what, Why: *why, Game: *gameNo}
-	switch v := loto.Verdict(*verdict); v {
-	case "":
-		if *claim != 0 {
-			return usagef("--claim va avec --verdict win ou not_winner")
-		}
-		if strings.TrimSpace(*what) == "" {
-			return usagef("--what est requis pour une décision sans verdict : ce qui est décidé")
-		}
-	case loto.VerdictWin, loto.VerdictNotWinner:
-		if *claim <= 0 {
-			return usagef("--verdict va avec --claim N, le numéro de l'annonce")
-		}
-		r.Claim, r.Verdict = *claim, v
-		if strings.TrimSpace(r.What) == "" {
-			r.What = fmt.Sprintf("annonce %d déclarée gagnante", *claim)
-			if v == loto.VerdictNotWinner {
-				r.What = fmt.Sprintf("annonce %d déclarée non gagnante", *claim)
-			}
-		}
-	default:
-		return usagef("--verdict « %s » inconnu : win ou not_winner", *verdict)
-	}
-	if *stageNo != 0 {
-		if *gameNo == 0 {
-			return usagef("--stage va avec --game")
-		}
-		r.Stage = *stageNo - 1
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		got, err := d.Rule(ctx, fs.by.actor(), r)
-		if err != nil || *fs.asJSON {
-			return orJSON(e.stdout, got, err)
-		}
-		who := map[loto.Role]string{loto.RoleOrganiser: "l'organisateur", loto.RoleHost: "le meneur de jeu"}[got.By]
-		fmt.Fprintf(e.stdout, "décision enregistrée (R27) — partie %d, étape %d, par %s : %s ; motif : %s\n", got.Game, got.Stage+1, who, got.What, got.Why)
-		if got.Warning != "" {
-			fmt.Fprintln(e.stdout, got.Warning)
-		}
-		if got.Verdict == "" {
-			return nil
-		}
-		st, err := d.Status()
+	return fs.noArgs(func(ctx context.Context, e *env) error {
+		by, err := parseRole(*role)
 		if err != nil {
 			return err
 		}
-		if st.Phase == loto.PhaseControl {
-			fmt.Fprintln(e.stdout, "les gagnants attendent leur lot : loto game award")
-		} else {
-			fmt.Fprintln(e.stdout, "aucun gagnant : la partie continue (R22) ; loto game draw")
+		if strings.TrimSpace(*why) == "" {
+			return usagef("--why est requis : le motif de la décision (R27)")
 		}
-		return nil
+		r := loto.Ruling{By: by, What: *what, Why: *why, Game: *gameNo}
+		switch v := loto.Verdict(*verdict); v {
+		case "":
+			if *claim != 0 {
+				return usagef("--claim va avec --verdict win ou not_winner")
+			}
+			if strings.TrimSpace(*what) == "" {
+				return usagef("--what est requis pour une décision sans verdict : ce qui est décidé")
+			}
+		case loto.VerdictWin, loto.VerdictNotWinner:
+			if *claim <= 0 {
+				return usagef("--verdict va avec --claim N, le numéro de l'annonce")
+			}
+			r.Claim, r.Verdict = *claim, v
+			if strings.TrimSpace(r.What) == "" {
+				r.What = fmt.Sprintf("annonce %d déclarée gagnante", *claim)
+				if v == loto.VerdictNotWinner {
+					r.What = fmt.Sprintf("annonce %d déclarée non gagnante", *claim)
+				}
+			}
+		default:
+			return usagef("--verdict « %s » inconnu : win ou not_winner", *verdict)
+		}
+		if *stageNo != 0 {
+			if *gameNo == 0 {
+				return usagef("--stage va avec --game")
+			}
+			r.Stage = *stageNo - 1
+		}
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			got, err := d.Rule(ctx, fs.by.actor(), r)
+			if err != nil || *fs.asJSON {
+				return orJSON(e.stdout, got, err)
+			}
+			who := map[loto.Role]string{loto.RoleOrganiser: "l'organisateur", loto.RoleHost: "le meneur de jeu"}[got.By]
+			fmt.Fprintf(e.stdout, "décision enregistrée (R27) — partie %d, étape %d, par %s : %s ; motif : %s\n", got.Game, got.Stage+1, who, got.What, got.Why)
+			if got.Warning != "" {
+				fmt.Fprintln(e.stdout, got.Warning)
+			}
+			if got.Verdict == "" {
+				return nil
+			}
+			st, err := d.Status()
+			if err != nil {
+				return err
+			}
+			if st.Phase == loto.PhaseControl {
+				fmt.Fprintln(e.stdout, "les gagnants attendent leur lot : loto game award")
+			} else {
+				fmt.Fprintln(e.stdout, "aucun gagnant : la partie continue (R22) ; loto game draw")
+			}
+			return nil
+		})
 	})
 }

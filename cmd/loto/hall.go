@@ -75,7 +75,7 @@ func hall(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 			db := filepath.Join(dir, "loto.db")
 			fmt.Fprintf(stdout, "la journée est gardée dans %s\n", db)
 			e := &env{args: []string{"--db", db, "--addr", addr}, stdin: stdin, stdout: stdout, stderr: stderr, banner: hallBanner}
-			err = serve(ctx, e)
+			err = commands["serve"].run(ctx, "serve", e)
 		}
 	}
 	code := exitStatus(err, stderr)

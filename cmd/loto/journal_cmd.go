@@ -11,12 +11,6 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("journal head", "affiche l'ancre NUMÉRO:EMPREINTE du dernier événement, à garder hors de la base (--json)", journalHead)
-	register("journal verify", "recalcule la chaîne d'empreintes et les engagements des secrets ; nomme le premier événement altéré ; vérifie les ancres gardées (--anchor NUMÉRO:EMPREINTE, répétable)", journalVerify)
-	register("journal export", "écrit les événements en lignes JSON : jamais les secrets, les données personnelles ni les codes des billets", journalExport)
-}
-
 // headJSON is what `loto journal head --json` prints.
 type headJSON struct {
 	Anchor journal.Anchor `json:"anchor"` // "SEQ:HASH", the full hash
@@ -24,24 +18,22 @@ type headJSON struct {
 	Hash   string         `json:"hash"`
 }
 
-func journalHead(ctx context.Context, e *env) error {
-	fs := newFlags("journal head", e)
+func journalHead(fs *flags) action {
 	asJSON := fs.Bool("json", false, "écrire du JSON (l'empreinte entière)")
-	if err := fs.parse(e.args); err != nil {
-		return err
+	return func(ctx context.Context, e *env) error {
+		return fs.withStore(ctx, mustExist, func(s journal.Store) error {
+			h, err := s.Head(ctx)
+			if err != nil {
+				return err
+			}
+			a := journal.AnchorOf(h)
+			if *asJSON {
+				return json.NewEncoder(e.stdout).Encode(headJSON{Anchor: a, Seq: h.Seq, Hash: h.Hash})
+			}
+			fmt.Fprintf(e.stdout, "ancre %s (événement n° %d, empreinte %s)\n", a.Short(), h.Seq, h.Hash)
+			return nil
+		})
 	}
-	return fs.withStore(ctx, mustExist, func(s journal.Store) error {
-		h, err := s.Head(ctx)
-		if err != nil {
-			return err
-		}
-		a := journal.AnchorOf(h)
-		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(headJSON{Anchor: a, Seq: h.Seq, Hash: h.Hash})
-		}
-		fmt.Fprintf(e.stdout, "ancre %s (événement n° %d, empreinte %s)\n", a.Short(), h.Seq, h.Hash)
-		return nil
-	})
 }
 
 // listFlag collects the values of a repeatable flag.
@@ -56,64 +48,60 @@ func (l *listFlag) Set(v string) error {
 	return nil
 }
 
-func journalVerify(ctx context.Context, e *env) error {
-	fs := newFlags("journal verify", e)
+func journalVerify(fs *flags) action {
 	var texts listFlag
 	fs.Var(&texts, "anchor", "`NUMÉRO:EMPREINTE` ancre gardée hors de la base (sur un rapport Z, un reçu, le rapport final) ; 12 caractères d'empreinte au moins ; répétable")
-	if err := fs.parse(e.args); err != nil {
-		return err
+	return func(ctx context.Context, e *env) error {
+		var anchors []journal.Anchor
+		for _, t := range texts {
+			a, err := journal.ParseAnchor(t)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			anchors = append(anchors, a)
+		}
+		return fs.withStore(ctx, mustExist, func(s journal.Store) error {
+			h, err := journal.VerifyAnchored(ctx, s, anchors)
+			if err != nil {
+				return err
+			}
+			n, err := loto.CheckSecrets(ctx, s)
+			if err != nil {
+				return err
+			}
+			// The chain proves the events follow each other, not that each
+			// follows from those before it: the replay says that.
+			if err := loto.JudgeJournal(ctx, s); err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "journal intègre : %s, empreinte finale %s", plural(int(h.Seq), "événement", "événements"), h.Hash)
+			if n > 0 {
+				fmt.Fprintf(e.stdout, " ; secrets conformes à leur engagement : %d", n)
+			}
+			fmt.Fprintln(e.stdout)
+			fmt.Fprintln(e.stdout, "rejoué comme à l'ouverture du jour : chaque contrôle, tirage de pions et remise de lot suit des cartes, des numéros tirés et des décisions")
+			for _, a := range anchors {
+				fmt.Fprintf(e.stdout, "ancre %s : conforme\n", a)
+			}
+			return verifyPersonal(ctx, e, s)
+		})
 	}
-	var anchors []journal.Anchor
-	for _, t := range texts {
-		a, err := journal.ParseAnchor(t)
-		if err != nil {
-			return usagef("%v", err)
-		}
-		anchors = append(anchors, a)
-	}
-	return fs.withStore(ctx, mustExist, func(s journal.Store) error {
-		h, err := journal.VerifyAnchored(ctx, s, anchors)
-		if err != nil {
-			return err
-		}
-		n, err := loto.CheckSecrets(ctx, s)
-		if err != nil {
-			return err
-		}
-		// The chain proves the events follow each other, not that each
-		// follows from those before it: the replay says that.
-		if err := loto.JudgeJournal(ctx, s); err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "journal intègre : %s, empreinte finale %s", plural(int(h.Seq), "événement", "événements"), h.Hash)
-		if n > 0 {
-			fmt.Fprintf(e.stdout, " ; secrets conformes à leur engagement : %d", n)
-		}
-		fmt.Fprintln(e.stdout)
-		fmt.Fprintln(e.stdout, "rejoué comme à l'ouverture du jour : chaque contrôle, tirage de pions et remise de lot suit des cartes, des numéros tirés et des décisions")
-		for _, a := range anchors {
-			fmt.Fprintf(e.stdout, "ancre %s : conforme\n", a)
-		}
-		return verifyPersonal(ctx, e, s)
-	})
 }
 
-func journalExport(ctx context.Context, e *env) error {
-	fs := newFlags("journal export", e)
+func journalExport(fs *flags) action {
 	format := fs.String("format", "jsonl", "`FORMAT` format de sortie (jsonl)")
 	from := fs.Int64("from", 1, "numéro du premier événement à écrire")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if *format != "jsonl" {
-		return usagef("format « %s » inconnu (seul jsonl existe)", *format)
-	}
-	return fs.withStore(ctx, mustExist, func(s journal.Store) error {
-		w := bufio.NewWriter(e.stdout)
-		enc := json.NewEncoder(w)
-		if err := s.Read(ctx, *from, func(ev journal.Event) error { return enc.Encode(ev) }); err != nil {
-			return err
+	return func(ctx context.Context, e *env) error {
+		if *format != "jsonl" {
+			return usagef("format « %s » inconnu (seul jsonl existe)", *format)
 		}
-		return w.Flush()
-	})
+		return fs.withStore(ctx, mustExist, func(s journal.Store) error {
+			w := bufio.NewWriter(e.stdout)
+			enc := json.NewEncoder(w)
+			if err := s.Read(ctx, *from, func(ev journal.Event) error { return enc.Encode(ev) }); err != nil {
+				return err
+			}
+			return w.Flush()
+		})
+	}
 }

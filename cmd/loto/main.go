@@ -38,11 +38,27 @@ type env struct {
 	banner bannerFunc
 }
 
-// command is one subcommand; run returns nil, errHelp or an error to print
-// (see Run for the exit statuses).
+// command is one subcommand. Its flags function declares the command's
+// flags on the flag set it is given and returns what the command does once
+// they are parsed: nil, errHelp or an error to print (see Run for the exit
+// statuses).
 type command struct {
 	summary string
-	run     func(ctx context.Context, e *env) error
+	flags   func(fs *flags) action
+}
+
+// action is what a command does with its parsed command line.
+type action func(ctx context.Context, e *env) error
+
+// run makes the flag set of the command name, parses the command line into
+// it and runs the command.
+func (c command) run(ctx context.Context, name string, e *env) error {
+	fs := newFlags(name, e)
+	act := c.flags(fs)
+	if err := fs.parse(e.args); err != nil {
+		return err
+	}
+	return act(ctx, e)
 }
 
 // errHelp means -h was asked for and answered: exit 0.
@@ -53,13 +69,6 @@ type exitError = cli.ExitError
 
 // usagef reports a command line of the wrong shape: exit 2 (see cli.Usagef).
 func usagef(format string, args ...any) error { return cli.Usagef(format, args...) }
-
-// commands maps "verb" or "noun verb" to a command.
-var commands = map[string]command{}
-
-func register(name, summary string, run func(ctx context.Context, e *env) error) {
-	commands[name] = command{summary: summary, run: run}
-}
 
 // Run runs the loto command line and returns the exit status: 0 when done
 // (or help given), 1 for a refusal or a failure, its reason in French on
@@ -83,7 +92,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if !ok {
 		return unknown(args, stdout, stderr)
 	}
-	return exitStatus(cmd.run(ctx, &env{args: rest, stdin: stdin, stdout: stdout, stderr: stderr}), stderr)
+	return exitStatus(cmd.run(ctx, name, &env{args: rest, stdin: stdin, stdout: stdout, stderr: stderr}), stderr)
 }
 
 // exitStatus is the exit status of a command's result, its reason printed.
@@ -160,13 +169,9 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Qui agit : --by NOM ; en quel rôle : --as RÔLE[:CAISSE] (par défaut l'organisateur, qui peut tout ; sinon meneur, contrôleur, caissier:CAISSE, entrée, tableau ou système).")
 }
 
-func init() {
-	register("version", "affiche la version du programme", func(ctx context.Context, e *env) error {
-		fs := newFlags("version", e)
-		if err := fs.parse(e.args); err != nil {
-			return err
-		}
+func version(fs *flags) action {
+	return func(ctx context.Context, e *env) error {
 		fmt.Fprintln(e.stdout, "loto", Version)
 		return nil
-	})
+	}
 }

@@ -13,42 +13,36 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("organiser password", "définit le mot de passe de l'organisateur, lu sur l'entrée standard (deux fois au terminal, sans écho), jamais en option", organiserPassword)
-}
-
-func organiserPassword(ctx context.Context, e *env) error {
-	fs := newFlags("organiser password", e)
+func organiserPassword(fs *flags) action {
 	by := byFlag(fs)
 	fs.About = fmt.Sprintf("Le mot de passe se tape au terminal, deux fois, sans s'afficher ; hors terminal, c'est la première\n"+
 		"ligne de l'entrée standard (« loto organiser password < fichier »). %d caractères au moins : quelques\n"+
 		"mots qui ne vont pas ensemble. Il remplace le précédent ; le journal n'en garde qu'une empreinte.", loto.MinPassword)
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		// A password on the command line would stay in the shell's history
-		// and show in the list of processes.
-		return usagef("le mot de passe ne se donne pas en argument : le taper quand il est demandé, ou le passer sur l'entrée standard")
-	}
-	pw, err := readNewPassword(e)
-	if err != nil {
-		return err
-	}
-	// The password may come first, on an empty base: the organiser then
-	// sets the day up in the browser.
-	return fs.withDay(ctx, mayCreate, func(d *loto.Day) error {
-		had := d.HasOrganiserPassword()
-		if err := d.SetOrganiserPassword(ctx, by.actor(), pw); err != nil {
+	return func(ctx context.Context, e *env) error {
+		if fs.NArg() > 0 {
+			// A password on the command line would stay in the shell's history
+			// and show in the list of processes.
+			return usagef("le mot de passe ne se donne pas en argument : le taper quand il est demandé, ou le passer sur l'entrée standard")
+		}
+		pw, err := readNewPassword(e)
+		if err != nil {
 			return err
 		}
-		if had {
-			fmt.Fprintln(e.stdout, "mot de passe de l'organisateur changé : l'ancien ne sert plus, et chaque navigateur connecté avec lui est déconnecté")
-		} else {
-			fmt.Fprintln(e.stdout, "mot de passe de l'organisateur enregistré")
-		}
-		return nil
-	})
+		// The password may come first, on an empty base: the organiser then
+		// sets the day up in the browser.
+		return fs.withDay(ctx, mayCreate, func(d *loto.Day) error {
+			had := d.HasOrganiserPassword()
+			if err := d.SetOrganiserPassword(ctx, by.actor(), pw); err != nil {
+				return err
+			}
+			if had {
+				fmt.Fprintln(e.stdout, "mot de passe de l'organisateur changé : l'ancien ne sert plus, et chaque navigateur connecté avec lui est déconnecté")
+			} else {
+				fmt.Fprintln(e.stdout, "mot de passe de l'organisateur enregistré")
+			}
+			return nil
+		})
+	}
 }
 
 // maxPasswordLine bounds the line read as a password.

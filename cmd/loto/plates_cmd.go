@@ -10,10 +10,6 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("series plates", "liste les plaques d'une série : numéro, code de plaque à taper ou scanner à la vente, cartes (--series A [--from P] [--to P] [--json])", seriesPlates)
-}
-
 // plateLine is one plate as `loto series plates` prints it.
 type plateLine struct {
 	Series string `json:"series"`
@@ -24,67 +20,65 @@ type plateLine struct {
 	Cards  int    `json:"cards"` // 6, fewer on a partial last plate
 }
 
-func seriesPlates(ctx context.Context, e *env) error {
-	fs := newFlags("series plates", e)
+func seriesPlates(fs *flags) action {
 	code := fs.String("series", "", "`CODE` code de la série")
 	from := fs.Int("from", 0, "première plaque (par défaut : la première)")
 	to := fs.Int("to", 0, "dernière plaque (par défaut : la dernière)")
 	asJSON := fs.Bool("json", false, "écrire du JSON, une plaque par ligne")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if *code == "" {
-		return usagef("--series est requis : la série dont lister les plaques")
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		sr, err := seriesNamed(d, *code)
-		if err != nil {
-			return err
+	return func(ctx context.Context, e *env) error {
+		if *code == "" {
+			return usagef("--series est requis : la série dont lister les plaques")
 		}
-		first, last := *from, *to
-		if first == 0 {
-			first = 1
-		}
-		if last == 0 {
-			last = sr.Plates()
-		}
-		if first < 1 || last > sr.Plates() || first > last {
-			return loto.Errorf(loto.EInvalid, "plaques %d à %d hors de la série %s (plaques 1 à %d)", first, last, sr.Code, sr.Plates())
-		}
-		w := bufio.NewWriter(e.stdout)
-		write := writePlateText
-		if *asJSON {
-			enc := json.NewEncoder(w)
-			write = func(_ io.Writer, p plateLine) error { return enc.Encode(p) }
-		} else {
-			fmt.Fprintf(w, "%7s  %-16s %s\n", "PLAQUE", "CODE", "CARTES")
-		}
-		var cur plateLine
-		err = d.Export(sr.Code, 6*first-5, min(6*last, sr.Cards), func(c loto.ExportedCard) error {
-			if c.Plate != cur.Plate {
-				if cur.Plate != 0 {
-					if err := write(w, cur); err != nil {
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			sr, err := seriesNamed(d, *code)
+			if err != nil {
+				return err
+			}
+			first, last := *from, *to
+			if first == 0 {
+				first = 1
+			}
+			if last == 0 {
+				last = sr.Plates()
+			}
+			if first < 1 || last > sr.Plates() || first > last {
+				return loto.Errorf(loto.EInvalid, "plaques %d à %d hors de la série %s (plaques 1 à %d)", first, last, sr.Code, sr.Plates())
+			}
+			w := bufio.NewWriter(e.stdout)
+			write := writePlateText
+			if *asJSON {
+				enc := json.NewEncoder(w)
+				write = func(_ io.Writer, p plateLine) error { return enc.Encode(p) }
+			} else {
+				fmt.Fprintf(w, "%7s  %-16s %s\n", "PLAQUE", "CODE", "CARTES")
+			}
+			var cur plateLine
+			err = d.Export(sr.Code, 6*first-5, min(6*last, sr.Cards), func(c loto.ExportedCard) error {
+				if c.Plate != cur.Plate {
+					if cur.Plate != 0 {
+						if err := write(w, cur); err != nil {
+							return err
+						}
+					}
+					pc, err := d.PlateCode(sr.Code, c.Plate)
+					if err != nil {
 						return err
 					}
+					cur = plateLine{Series: sr.Code, Plate: c.Plate, Code: pc, First: c.Serial}
 				}
-				pc, err := d.PlateCode(sr.Code, c.Plate)
-				if err != nil {
-					return err
-				}
-				cur = plateLine{Series: sr.Code, Plate: c.Plate, Code: pc, First: c.Serial}
+				cur.Last = c.Serial
+				cur.Cards++
+				return nil
+			})
+			if err == nil {
+				err = write(w, cur)
 			}
-			cur.Last = c.Serial
-			cur.Cards++
-			return nil
+			if err != nil {
+				return err
+			}
+			return w.Flush()
 		})
-		if err == nil {
-			err = write(w, cur)
-		}
-		if err != nil {
-			return err
-		}
-		return w.Flush()
-	})
+	}
 }
 
 // writePlateText writes a plate as a line for a person; a partial last

@@ -10,63 +10,51 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("privacy erase", "efface pour de bon les données personnelles d'une personne qui le demande (P1) : --reservation N ou --sale N, --why TEXTE", privacyErase)
-	register("privacy purge", "efface toutes les données personnelles d'une journée finie (P1) : --why TEXTE", privacyPurge)
-	register("privacy scrub", "finit de nettoyer les fichiers après un effacement, quand un autre programme lisait le journal", privacyScrub)
-}
-
-func privacyErase(ctx context.Context, e *env) error {
-	fs := newFlags("privacy erase", e)
+func privacyErase(fs *flags) action {
 	by := byFlag(fs)
 	reservation := fs.Int("reservation", 0, "`N` la réservation dont le titulaire demande l'effacement (avec les chèques des ventes qui nomment ses billets)")
 	sale := fs.Int("sale", 0, "`N` la vente par chèque dont le payeur demande l'effacement")
 	why := fs.String("why", "", "`TEXTE` pourquoi (la demande, sa date), noté au journal sans aucune donnée personnelle")
 	asJSON := fs.Bool("json", false, "écrire l'effacement en JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if (*reservation > 0) == (*sale > 0) {
-		return usagef("--reservation N ou --sale N est requis, l'un ou l'autre")
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		er, err := d.Erase(ctx, by.actor(), loto.EraseRequest{Reservation: *reservation, Sale: *sale, Why: *why})
-		if err != nil {
-			return err
+	return func(ctx context.Context, e *env) error {
+		if (*reservation > 0) == (*sale > 0) {
+			return usagef("--reservation N ou --sale N est requis, l'un ou l'autre")
 		}
-		return writeErasure(e, er, *asJSON)
-	})
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			er, err := d.Erase(ctx, by.actor(), loto.EraseRequest{Reservation: *reservation, Sale: *sale, Why: *why})
+			if err != nil {
+				return err
+			}
+			return writeErasure(e, er, *asJSON)
+		})
+	}
 }
 
-func privacyPurge(ctx context.Context, e *env) error {
-	fs := newFlags("privacy purge", e)
+func privacyPurge(fs *flags) action {
 	by := byFlag(fs)
 	why := fs.String("why", "", "`TEXTE` pourquoi, noté au journal (par exemple « fin de la journée »)")
 	asJSON := fs.Bool("json", false, "écrire l'effacement en JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
+	return func(ctx context.Context, e *env) error {
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			er, err := d.Purge(ctx, by.actor(), *why)
+			if err != nil {
+				return err
+			}
+			return writeErasure(e, er, *asJSON)
+		})
 	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		er, err := d.Purge(ctx, by.actor(), *why)
-		if err != nil {
-			return err
-		}
-		return writeErasure(e, er, *asJSON)
-	})
 }
 
-func privacyScrub(ctx context.Context, e *env) error {
-	fs := newFlags("privacy scrub", e)
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		if err := d.Scrub(ctx); err != nil {
+func privacyScrub(fs *flags) action {
+	return func(ctx context.Context, e *env) error {
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			if err := d.Scrub(ctx); err != nil {
+				return err
+			}
+			_, err := fmt.Fprintln(e.stdout, "fichiers nettoyés : aucune trace des données effacées")
 			return err
-		}
-		_, err := fmt.Fprintln(e.stdout, "fichiers nettoyés : aucune trace des données effacées")
-		return err
-	})
+		})
+	}
 }
 
 // writeErasure says what was erased, and the warning of a scrub left to do.

@@ -9,68 +9,59 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("refund", "rembourse une vente après le report du loto (R29) : --sale N --reason postponement [--desk CAISSE] [--note TEXTE] ; une exclusion se fait par « loto exclude »", refund)
-	register("event postpone", "reporte le loto (R29) : les ventes s'arrêtent ; affiche chaque vente à rembourser ([--reason TEXTE])", eventPostpone)
-}
-
-func refund(ctx context.Context, e *env) error {
-	fs := newFlags("refund", e)
+func refund(fs *flags) action {
 	by := byFlag(fs)
 	sale := fs.Int("sale", 0, "numéro de la vente à rembourser")
 	reason := fs.String("reason", "", "`MOTIF` postponement, le report (R29) ; rien d'autre n'est remboursé (une exclusion : « loto exclude »)")
 	desk := fs.String("desk", "", "`CAISSE` caisse qui rembourse (par défaut : celle de la vente)")
 	note := fs.String("note", "", "`TEXTE` qui et pourquoi, pour mémoire")
 	asJSON := fs.Bool("json", false, "écrire le remboursement en JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if *sale <= 0 {
-		return usagef("--sale est requis : le numéro de la vente à rembourser")
-	}
-	r, err := loto.ParseRefundReason(*reason)
-	if err != nil {
-		return err
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		res, err := d.RefundSale(ctx, by.actor(), loto.RefundRequest{Sale: *sale, Reason: r, Desk: *desk, Note: *note})
+	return func(ctx context.Context, e *env) error {
+		if *sale <= 0 {
+			return usagef("--sale est requis : le numéro de la vente à rembourser")
+		}
+		r, err := loto.ParseRefundReason(*reason)
 		if err != nil {
 			return err
 		}
-		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(res)
-		}
-		fmt.Fprintln(e.stdout, refundLine(res))
-		return nil
-	})
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			res, err := d.RefundSale(ctx, by.actor(), loto.RefundRequest{Sale: *sale, Reason: r, Desk: *desk, Note: *note})
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				return json.NewEncoder(e.stdout).Encode(res)
+			}
+			fmt.Fprintln(e.stdout, refundLine(res))
+			return nil
+		})
+	}
 }
 
-func eventPostpone(ctx context.Context, e *env) error {
-	fs := newFlags("event postpone", e)
+func eventPostpone(fs *flags) action {
 	by := byFlag(fs)
 	reason := fs.String("reason", "", "`MOTIF` motif du report (par défaut : manque de joueurs)")
 	asJSON := fs.Bool("json", false, "écrire le report et les ventes à rembourser en JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
+	return func(ctx context.Context, e *env) error {
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			pp, err := d.Postpone(ctx, by.actor(), *reason)
+			if err != nil {
+				return err
+			}
+			if *asJSON {
+				return json.NewEncoder(e.stdout).Encode(pp)
+			}
+			var total loto.Cents
+			for _, s := range pp.ToRefund {
+				total += s.Total
+			}
+			fmt.Fprintf(e.stdout, "loto reporté (%s) : les ventes sont arrêtées ; %s, %s\n", pp.Reason, plural(len(pp.ToRefund), "vente à rembourser", "ventes à rembourser"), total)
+			for _, s := range pp.ToRefund {
+				fmt.Fprintf(e.stdout, "vente n° %d\t%s\t%s\t%s\t%s\n", s.ID, s.Desk, hhmm(s.Time), s.Total, strings.Join(s.Cards, " "))
+			}
+			return nil
+		})
 	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		pp, err := d.Postpone(ctx, by.actor(), *reason)
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(pp)
-		}
-		var total loto.Cents
-		for _, s := range pp.ToRefund {
-			total += s.Total
-		}
-		fmt.Fprintf(e.stdout, "loto reporté (%s) : les ventes sont arrêtées ; %s, %s\n", pp.Reason, plural(len(pp.ToRefund), "vente à rembourser", "ventes à rembourser"), total)
-		for _, s := range pp.ToRefund {
-			fmt.Fprintf(e.stdout, "vente n° %d\t%s\t%s\t%s\t%s\n", s.ID, s.Desk, hhmm(s.Time), s.Total, strings.Join(s.Cards, " "))
-		}
-		return nil
-	})
 }
 
 // refundWhy says the two reasons for a refund in French, with their rule.

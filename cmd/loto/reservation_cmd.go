@@ -11,88 +11,76 @@ import (
 	"loto/internal/print"
 )
 
-func init() {
-	register("reservation add", "enregistre une réservation et affiche les codes de ses billets, un par ligne (NOM [--contact TÉLÉPHONE-ou-COURRIEL] [--tickets N])", reservationAdd)
-	register("reservation import", "enregistre les réservations d'un fichier CSV, toutes ou aucune ; refuse un titulaire déjà réservé sauf --again (FICHIER.csv : nom, téléphone ou e-mail, billets ; voir -h)", reservationImport)
-	register("print tickets", "imprime les billets de réservation en PDF (--out FICHIER.pdf [--reservation N])", printTickets)
-}
-
-func reservationAdd(ctx context.Context, e *env) error {
-	fs := newFlags("reservation add", e)
+func reservationAdd(fs *flags) action {
 	by := byFlag(fs)
 	contact := fs.String("contact", "", "`CONTACT` numéro de téléphone ou adresse de courriel")
 	tickets := fs.Int("tickets", 1, "nombre de billets à émettre, chacun vaut une carte gratuite (R4)")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if fs.NArg() == 0 {
-		return usagef("le nom de la réservation est requis")
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		r, err := d.AddReservation(ctx, by.actor(), loto.ReservationSpec{Name: joinArgs(fs), Contact: *contact, Tickets: *tickets})
-		if err != nil {
-			return err
+	return func(ctx context.Context, e *env) error {
+		if fs.NArg() == 0 {
+			return usagef("le nom de la réservation est requis")
 		}
-		for _, t := range r.Tickets {
-			fmt.Fprintln(e.stdout, t.Code)
-		}
-		return nil
-	})
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			r, err := d.AddReservation(ctx, by.actor(), loto.ReservationSpec{Name: joinArgs(fs), Contact: *contact, Tickets: *tickets})
+			if err != nil {
+				return err
+			}
+			for _, t := range r.Tickets {
+				fmt.Fprintln(e.stdout, t.Code)
+			}
+			return nil
+		})
+	}
 }
 
-func reservationImport(ctx context.Context, e *env) error {
-	fs := newFlags("reservation import", e)
+func reservationImport(fs *flags) action {
 	fs.About = eventfile.ReservationCSVFormat
 	by := byFlag(fs)
 	again := fs.Bool("again", false, "importer aussi les titulaires (même nom, même contact) qui ont déjà une réservation : chacun en reçoit une autre")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	path, err := oneArg(fs, "le fichier CSV des réservations")
-	if err != nil {
-		return err
-	}
-	data, err := readInput(path, "fichier des réservations", maxCSVSize)
-	if err != nil {
-		return err
-	}
-	specs, err := eventfile.ParseReservationsCSV(data)
-	if err != nil {
-		return err
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		imp := d.ImportReservations
-		if *again {
-			imp = d.ImportReservationsAgain
-		}
-		rs, err := imp(ctx, by.actor(), specs)
-		if errors.Is(err, loto.ErrAlreadyReserved) {
-			return fmt.Errorf("%s\npour les importer quand même : --again", message(err))
-		}
+	return func(ctx context.Context, e *env) error {
+		path, err := oneArg(fs, "le fichier CSV des réservations")
 		if err != nil {
 			return err
 		}
-		var tickets []loto.Ticket
-		for _, r := range rs {
-			tickets = append(tickets, r.Tickets...)
+		data, err := readInput(path, "fichier des réservations", maxCSVSize)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(e.stdout, "%s, %s (n° %d à %d)\n", plural(len(rs), "réservation importée", "réservations importées"),
-			plural(len(tickets), "billet", "billets"), tickets[0].Number, tickets[len(tickets)-1].Number)
-		return nil
-	})
+		specs, err := eventfile.ParseReservationsCSV(data)
+		if err != nil {
+			return err
+		}
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			imp := d.ImportReservations
+			if *again {
+				imp = d.ImportReservationsAgain
+			}
+			rs, err := imp(ctx, by.actor(), specs)
+			if errors.Is(err, loto.ErrAlreadyReserved) {
+				return fmt.Errorf("%s\npour les importer quand même : --again", message(err))
+			}
+			if err != nil {
+				return err
+			}
+			var tickets []loto.Ticket
+			for _, r := range rs {
+				tickets = append(tickets, r.Tickets...)
+			}
+			fmt.Fprintf(e.stdout, "%s, %s (n° %d à %d)\n", plural(len(rs), "réservation importée", "réservations importées"),
+				plural(len(tickets), "billet", "billets"), tickets[0].Number, tickets[len(tickets)-1].Number)
+			return nil
+		})
+	}
 }
 
-func printTickets(ctx context.Context, e *env) error {
-	fs := newFlags("print tickets", e)
+func printTickets(fs *flags) action {
 	out := fs.String("out", "", "`FICHIER` fichier PDF à écrire")
 	only := fs.Int("reservation", 0, "imprimer seulement les billets de la réservation de ce numéro")
-	if err := fs.parse(e.args); err != nil {
-		return err
+	return func(ctx context.Context, e *env) error {
+		if *out == "" {
+			return usagef("--out est requis (le fichier PDF à écrire)")
+		}
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error { return writeTickets(e, d, *out, *only) })
 	}
-	if *out == "" {
-		return usagef("--out est requis (le fichier PDF à écrire)")
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error { return writeTickets(e, d, *out, *only) })
 }
 
 // writeTickets prints the tickets of every reservation, or of the one

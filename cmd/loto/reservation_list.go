@@ -9,34 +9,28 @@ import (
 	"loto/internal/loto"
 )
 
-func init() {
-	register("reservation list", "liste les réservations, un billet par ligne, barré ou non ([--name TEXTE] [--json])", reservationList)
-}
-
 // reservationList lists the reservations and their tickets, so that the
 // door can find the ticket of a player who lost it by a part of the name.
-func reservationList(ctx context.Context, e *env) error {
-	fs := newFlags("reservation list", e)
+func reservationList(fs *flags) action {
 	name := fs.String("name", "", "`TEXTE` seulement les réservations dont le nom contient ce texte (majuscules et accents indifférents)")
 	asJSON := fs.Bool("json", false, "écrire les réservations en JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("argument « %s » inattendu : --name TEXTE cherche un nom", fs.Arg(0))
-	}
-	return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-		list := []loto.Reservation{} // [] in JSON when none, not null
-		for _, r := range d.Reservations() {
-			if r.NameContains(*name) {
-				list = append(list, r)
+	return func(ctx context.Context, e *env) error {
+		if fs.NArg() > 0 {
+			return usagef("argument « %s » inattendu : --name TEXTE cherche un nom", fs.Arg(0))
+		}
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			list := []loto.Reservation{} // [] in JSON when none, not null
+			for _, r := range d.Reservations() {
+				if r.NameContains(*name) {
+					list = append(list, r)
+				}
 			}
-		}
-		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(list)
-		}
-		return writeReservations(e, list, *name)
-	})
+			if *asJSON {
+				return json.NewEncoder(e.stdout).Encode(list)
+			}
+			return writeReservations(e, list, *name)
+		})
+	}
 }
 
 // writeReservations writes the reservations as a table, one ticket a line

@@ -21,18 +21,13 @@ import (
 	"loto/internal/web"
 )
 
-func init() {
-	register("serve", "sert la journée sur le réseau de la salle : pages, API JSON, connexion de l'organisateur et des appareils (--addr, --read-only)", serve)
-}
-
 // demoActor records the demo day a server creates on an empty journal.
 var demoActor = loto.Actor{Name: "loto serve", Role: loto.RoleOrganiser}
 
 // shutdownGrace is how long a stop waits for the answers under way.
 const shutdownGrace = 10 * time.Second
 
-func serve(ctx context.Context, e *env) error {
-	fs := newFlags("serve", e)
+func serve(fs *flags) action {
 	addr := fs.String("addr", "127.0.0.1:8080", "`HÔTE:PORT` adresse d'écoute ; 0.0.0.0:8080 pour les autres appareils de la salle")
 	readOnly := fs.Bool("read-only", false, "ne servir que les lectures, toute écriture refusée ; sert aussi un journal corrompu, jusqu'au premier événement altéré")
 	demo := fs.Bool("demo", false, "jouer la journée d'exemple en direct (enregistrée d'abord sur une base vide) : ventes, entrées, tirages, annonces, contrôles, lots et pauses raccourcies")
@@ -48,149 +43,148 @@ func serve(ctx context.Context, e *env) error {
 		"Avec --tls, https sur le même port que http : les pages des joueurs et le tableau restent en http, l'entrée, le contrôle\n" +
 		"et la caisse (caméra, caisse hors ligne) passent en https ; le certificat de la salle est fait une fois et gardé\n" +
 		"à côté de la base (--tls-dir), son empreinte affichée au démarrage et sur les pages d'appairage.\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	var anchors []journal.Anchor
-	for _, t := range anchorTexts {
-		a, err := journal.ParseAnchor(t)
-		if err != nil {
-			return usagef("--anchor : %v", err)
+	return func(ctx context.Context, e *env) error {
+		var anchors []journal.Anchor
+		for _, t := range anchorTexts {
+			a, err := journal.ParseAnchor(t)
+			if err != nil {
+				return usagef("--anchor : %v", err)
+			}
+			anchors = append(anchors, a)
 		}
-		anchors = append(anchors, a)
-	}
-	if err := autoBackup.check(dbName(fs.db)); err != nil {
-		return err
-	}
-	// The certificate comes first: a mistake in its flags records nothing.
-	cert, certDir, err := tlsOpt.certificate(fs.db, *addr)
-	if err != nil {
-		return err
-	}
-	proxies, err := web.ParseProxies(*proxyList)
-	if err != nil {
-		return usagef("--proxy : adresse IP illisible (%v) : attendu par exemple --proxy 127.0.0.1", err)
-	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
-	store, err := openStore(ctx, fs.db, !*readOnly)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	if err := extendsAnchors(ctx, store, anchors); err != nil {
-		return err
-	}
-	day, view, why, err := openServed(ctx, store, *readOnly)
-	if err != nil {
-		return err
-	}
-	if *demo && why != "" {
-		return fmt.Errorf("--demo écrit au journal : impossible en lecture seule (%s)", why)
-	}
-	// Only the demo records the example day: a hall's base stays empty
-	// until its organiser sends the day's own event file.
-	if *demo && day.Event() == nil {
-		fmt.Fprintln(e.stderr, "base vide : création de la journée d'exemple (examples/mega-loto.yaml)")
-		if err := createEvent(ctx, e, day, demoActor, examples.MegaLoto, nil); err != nil {
+		if err := autoBackup.check(dbName(fs.db)); err != nil {
 			return err
 		}
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return fmt.Errorf("impossible d'écouter sur %s : %v (adresse prise par un autre programme ? essayer --addr 127.0.0.1:8081)", *addr, err)
-	}
-	log := slog.New(slog.NewTextHandler(e.stderr, nil))
-	// The stream's clients end when the stop begins: Shutdown waits for
-	// every answer, and a stream never ends by itself.
-	broker := web.NewBroker(day, web.BrokerOptions{})
-	brokerCtx, stopBroker := context.WithCancel(context.Background())
-	brokerDone := make(chan struct{})
-	go func() {
-		defer close(brokerDone)
-		broker.Run(brokerCtx)
-	}()
-	defer func() { stopBroker(); <-brokerDone }()
-	// The limits count, and the set-up links are kept, in the store, where
-	// every instance on it sees them; a read-only server writes nothing
-	// there and counts alone (it offers no link).
-	var counts journal.Counter
-	var links journal.SetupLinks
-	if why == "" {
-		counts, _ = store.(journal.Counter)
-		links, _ = store.(journal.SetupLinks)
-	}
-	srv := web.New(web.Config{Day: day, Auth: day, ReadOnly: why, Stream: broker, Cert: cert, Log: log, Proxies: proxies, Counts: counts, SetupLinks: links})
-	hs := srv.HTTPServer(ln.Addr().String())
-	hs.RegisterOnShutdown(stopBroker)
-	head, err := view.Head(ctx)
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	scheme := "http"
-	if cert != nil {
-		scheme = "https"
-	}
-	// The certificate's lines come first: whoever waits for the address
-	// (a test, a script) has them then.
-	if cert != nil {
-		printCertificate(e.stdout, cert, certDir, hostsOf(ln.Addr().(*net.TCPAddr)))
-	}
-	for _, a := range anchors {
-		fmt.Fprintf(e.stdout, "ancre %s : conforme, le journal servi la prolonge\n", a.Short())
-	}
-	show := banner
-	if e.banner != nil {
-		show = e.banner
-	}
-	show(e.stdout, ln.Addr().(*net.TCPAddr), scheme, srv, day, head, why)
-
-	followCtx, stopFollow := context.WithCancel(context.Background())
-	followed := make(chan struct{})
-	go func() {
-		defer close(followed)
-		follow(followCtx, view, day, log)
-	}()
-	served := make(chan error, 1)
-	go func() {
-		if cert != nil {
-			served <- web.ServeTLS(hs, ln, cert.TLS)
-		} else {
-			served <- hs.Serve(ln)
+		// The certificate comes first: a mistake in its flags records nothing.
+		cert, certDir, err := tlsOpt.certificate(fs.db, *addr)
+		if err != nil {
+			return err
 		}
-	}()
-	// The backups start now; the last one is taken once the server stopped.
-	defer autoBackup.start(ctx, e, fs.db, day.Head)()
-	if *demo {
-		demoCtx, stopDemo := context.WithCancel(ctx)
-		demoDone := playDemo(demoCtx, e.stdout, day, *interval, log)
-		defer func() { stopDemo(); <-demoDone }()
-	}
+		proxies, err := web.ParseProxies(*proxyList)
+		if err != nil {
+			return usagef("--proxy : adresse IP illisible (%v) : attendu par exemple --proxy 127.0.0.1", err)
+		}
+		ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		defer stop()
 
-	select {
-	case <-ctx.Done():
-	case err := <-served:
+		store, err := openStore(ctx, fs.db, !*readOnly)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		if err := extendsAnchors(ctx, store, anchors); err != nil {
+			return err
+		}
+		day, view, why, err := openServed(ctx, store, *readOnly)
+		if err != nil {
+			return err
+		}
+		if *demo && why != "" {
+			return fmt.Errorf("--demo écrit au journal : impossible en lecture seule (%s)", why)
+		}
+		// Only the demo records the example day: a hall's base stays empty
+		// until its organiser sends the day's own event file.
+		if *demo && day.Event() == nil {
+			fmt.Fprintln(e.stderr, "base vide : création de la journée d'exemple (examples/mega-loto.yaml)")
+			if err := createEvent(ctx, e, day, demoActor, examples.MegaLoto, nil); err != nil {
+				return err
+			}
+		}
+		ln, err := net.Listen("tcp", *addr)
+		if err != nil {
+			return fmt.Errorf("impossible d'écouter sur %s : %v (adresse prise par un autre programme ? essayer --addr 127.0.0.1:8081)", *addr, err)
+		}
+		log := slog.New(slog.NewTextHandler(e.stderr, nil))
+		// The stream's clients end when the stop begins: Shutdown waits for
+		// every answer, and a stream never ends by itself.
+		broker := web.NewBroker(day, web.BrokerOptions{})
+		brokerCtx, stopBroker := context.WithCancel(context.Background())
+		brokerDone := make(chan struct{})
+		go func() {
+			defer close(brokerDone)
+			broker.Run(brokerCtx)
+		}()
+		defer func() { stopBroker(); <-brokerDone }()
+		// The limits count, and the set-up links are kept, in the store, where
+		// every instance on it sees them; a read-only server writes nothing
+		// there and counts alone (it offers no link).
+		var counts journal.Counter
+		var links journal.SetupLinks
+		if why == "" {
+			counts, _ = store.(journal.Counter)
+			links, _ = store.(journal.SetupLinks)
+		}
+		srv := web.New(web.Config{Day: day, Auth: day, ReadOnly: why, Stream: broker, Cert: cert, Log: log, Proxies: proxies, Counts: counts, SetupLinks: links})
+		hs := srv.HTTPServer(ln.Addr().String())
+		hs.RegisterOnShutdown(stopBroker)
+		head, err := view.Head(ctx)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		scheme := "http"
+		if cert != nil {
+			scheme = "https"
+		}
+		// The certificate's lines come first: whoever waits for the address
+		// (a test, a script) has them then.
+		if cert != nil {
+			printCertificate(e.stdout, cert, certDir, hostsOf(ln.Addr().(*net.TCPAddr)))
+		}
+		for _, a := range anchors {
+			fmt.Fprintf(e.stdout, "ancre %s : conforme, le journal servi la prolonge\n", a.Short())
+		}
+		show := banner
+		if e.banner != nil {
+			show = e.banner
+		}
+		show(e.stdout, ln.Addr().(*net.TCPAddr), scheme, srv, day, head, why)
+
+		followCtx, stopFollow := context.WithCancel(context.Background())
+		followed := make(chan struct{})
+		go func() {
+			defer close(followed)
+			follow(followCtx, view, day, log)
+		}()
+		served := make(chan error, 1)
+		go func() {
+			if cert != nil {
+				served <- web.ServeTLS(hs, ln, cert.TLS)
+			} else {
+				served <- hs.Serve(ln)
+			}
+		}()
+		// The backups start now; the last one is taken once the server stopped.
+		defer autoBackup.start(ctx, e, fs.db, day.Head)()
+		if *demo {
+			demoCtx, stopDemo := context.WithCancel(ctx)
+			demoDone := playDemo(demoCtx, e.stdout, day, *interval, log)
+			defer func() { stopDemo(); <-demoDone }()
+		}
+
+		select {
+		case <-ctx.Done():
+		case err := <-served:
+			stopFollow()
+			<-followed
+			return fmt.Errorf("le serveur s'est arrêté : %v", err)
+		}
+		fmt.Fprintln(e.stdout, "arrêt demandé : fin des requêtes en cours…")
+		sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+		defer cancel()
+		err = hs.Shutdown(sctx)
 		stopFollow()
 		<-followed
-		return fmt.Errorf("le serveur s'est arrêté : %v", err)
+		if err != nil {
+			hs.Close()
+			return fmt.Errorf("arrêt forcé après %s : des requêtes ne finissaient pas (%v)", shutdownGrace, err)
+		}
+		if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+			return fmt.Errorf("le serveur s'est arrêté : %v", err)
+		}
+		fmt.Fprintln(e.stdout, "serveur arrêté proprement : tout ce qui a été confirmé est au journal")
+		return nil
 	}
-	fmt.Fprintln(e.stdout, "arrêt demandé : fin des requêtes en cours…")
-	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
-	defer cancel()
-	err = hs.Shutdown(sctx)
-	stopFollow()
-	<-followed
-	if err != nil {
-		hs.Close()
-		return fmt.Errorf("arrêt forcé après %s : des requêtes ne finissaient pas (%v)", shutdownGrace, err)
-	}
-	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("le serveur s'est arrêté : %v", err)
-	}
-	fmt.Fprintln(e.stdout, "serveur arrêté proprement : tout ce qui a été confirmé est au journal")
-	return nil
 }
 
 // extendsAnchors refuses a journal that does not extend every anchor kept

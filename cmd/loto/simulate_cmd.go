@@ -18,37 +18,31 @@ import (
 	"loto/internal/sim"
 )
 
-func init() {
-	register("simulate", "joue une journée de démonstration entière sur une --db neuve (et y crée l'événement), marquée simulée", simulate)
-}
-
-func simulate(ctx context.Context, e *env) error {
-	fs := newFlags("simulate", e)
+func simulate(fs *flags) action {
 	from := fs.String("event", "", "`FICHIER` fichier de l'événement pour une --db vide (par défaut : examples/mega-loto.yaml, intégré)")
 	players := fs.Int("players", 300, "nombre de joueurs simulés")
 	seed := fs.Int64("seed", 0, "graine des choix des joueurs (par défaut : tirée de l'horloge)")
 	asJSON := fs.Bool("json", false, "écrire la journée en JSON")
 	fs.About = "Sur une base neuve seulement : les graines d'une journée simulée se déduisent de --seed, elle ne vaut rien pour une vraie.\nSur SQLite, la journée est jouée dans un fichier à part, mis à la place de --db seulement une fois jouée : un échec ne laisse rien."
-	if err := fs.parse(e.args); err != nil {
-		return err
+	return func(ctx context.Context, e *env) error {
+		if *seed == 0 {
+			*seed = time.Now().UnixNano() % 1_000_000_007
+		}
+		sm := simulation{e: e, from: *from, players: *players, seed: *seed}
+		db := dbName(fs.db)
+		if isPostgres(db) {
+			return fs.withStore(ctx, mustExist, func(s journal.Store) error {
+				if err := sm.play(ctx, s, db); err != nil {
+					return err
+				}
+				return sm.print(*asJSON)
+			})
+		}
+		if err := sm.playFile(ctx, db); err != nil {
+			return err
+		}
+		return sm.print(*asJSON)
 	}
-	if *seed == 0 {
-		*seed = time.Now().UnixNano() % 1_000_000_007
-	}
-	sm := simulation{e: e, from: *from, players: *players, seed: *seed}
-	db := dbName(fs.db)
-	if isPostgres(db) {
-		return fs.withStore(ctx, mustExist, func(s journal.Store) error {
-			if err := sm.play(ctx, s, db); err != nil {
-				return err
-			}
-			return sm.print(*asJSON)
-		})
-	}
-	if err := sm.playFile(ctx, db); err != nil {
-		return err
-	}
-	return sm.print(*asJSON)
 }
 
 // simulation is a run of loto simulate and, once played, its day.
