@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -23,7 +22,7 @@ func auditDraws(fs *flags) action {
 				return err
 			}
 			if *asJSON {
-				if err := json.NewEncoder(e.stdout).Encode(rep); err != nil {
+				if err := writeJSON(e.stdout, rep); err != nil {
 					return err
 				}
 			} else {

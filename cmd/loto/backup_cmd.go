@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -47,7 +46,7 @@ func backup(fs *flags) action {
 		}
 		a := journal.AnchorOf(head)
 		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(backupJSON{File: dest, Anchor: a, Events: head.Seq})
+			return writeJSON(e.stdout, backupJSON{File: dest, Anchor: a, Events: head.Seq})
 		}
 		fmt.Fprintf(e.stdout, "sauvegarde écrite : %s\n", shownPath(dest))
 		fmt.Fprintf(e.stdout, "ancre de la sauvegarde : %s (%s, chaîne vérifiée)\n", a.Short(), plural(int(head.Seq), "événement", "événements"))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -29,11 +28,8 @@ func deskOpen(fs *flags) action {
 		}
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			z, err := d.OpenDesk(ctx, by.actor(), desk, c)
-			if err != nil {
-				return err
-			}
-			if *asJSON {
-				return json.NewEncoder(e.stdout).Encode(z)
+			if err != nil || *asJSON {
+				return orJSON(e.stdout, z, err)
 			}
 			fmt.Fprintf(e.stdout, "caisse « %s » ouverte : session %d, fond de caisse %s\n", z.Desk, z.Session, z.Float)
 			return nil
@@ -73,11 +69,8 @@ func deskClose(fs *flags) action {
 		}
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			z, err := d.CloseDesk(ctx, by.actor(), req)
-			if err != nil {
-				return err
-			}
-			if *asJSON {
-				return json.NewEncoder(e.stdout).Encode(z)
+			if err != nil || *asJSON {
+				return orJSON(e.stdout, z, err)
 			}
 			printZ(e.stdout, z)
 			return nil

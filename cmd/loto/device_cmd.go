@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -47,7 +46,7 @@ func deviceAdd(fs *flags) action {
 				return err
 			}
 			if *asJSON {
-				return json.NewEncoder(e.stdout).Encode(pairingJSON{Device: p.Device.ID, Role: p.Device.Role, Code: p.Code, Token: p.Token})
+				return writeJSON(e.stdout, pairingJSON{Device: p.Device.ID, Role: p.Device.Role, Code: p.Code, Token: p.Token})
 			}
 			fmt.Fprintf(e.stdout, "appareil n° %d « %s » appairé : %s\n", p.Device.ID, p.Device.Name, roleOf(p.Device))
 			fmt.Fprintf(e.stdout, "code d'appairage : %s (à taper sur l'appareil, une seule fois, avant %s)\n", p.Code, p.Until.In(d.Event().Location()).Format("15:04"))
@@ -75,7 +74,7 @@ func deviceList(fs *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			list := d.Devices()
 			if *asJSON {
-				return json.NewEncoder(e.stdout).Encode(list)
+				return writeJSON(e.stdout, list)
 			}
 			writeDevices(e.stdout, list, d.Event().Location())
 			return nil

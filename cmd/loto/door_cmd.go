@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 
@@ -38,7 +37,7 @@ func door(fs *flags) action {
 				fmt.Fprintln(e.stderr, "attention : "+w)
 			}
 			if *asJSON {
-				return json.NewEncoder(e.stdout).Encode(a)
+				return writeJSON(e.stdout, a)
 			}
 			fmt.Fprintf(e.stdout, "billet %s barré : carte gratuite %s remise à %s (entrée « %s »)\n", a.Ticket, a.Card, a.Name, a.Door)
 			fmt.Fprintln(e.stdout, anchorLine(a.Anchor))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -43,11 +42,8 @@ func exclude(fs *flags) action {
 		}
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			x, err := d.Exclude(ctx, by.actor(), req)
-			if err != nil {
-				return err
-			}
-			if *asJSON {
-				return json.NewEncoder(e.stdout).Encode(x)
+			if err != nil || *asJSON {
+				return orJSON(e.stdout, x, err)
 			}
 			fmt.Fprintln(e.stdout, exclusionLine(x))
 			return nil

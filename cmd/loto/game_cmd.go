@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -29,8 +28,6 @@ func newGameFlags(fs *flags, withJSON bool) gameFlags {
 	return g
 }
 
-func writeJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
-
 func gameStart(f *flags) action {
 	fs := newGameFlags(f, true)
 	return fs.noArgs(func(ctx context.Context, e *env) error {
@@ -48,14 +45,6 @@ func gameStart(f *flags) action {
 			return nil
 		})
 	})
-}
-
-// orJSON returns err, or writes v as JSON when there is none.
-func orJSON(w io.Writer, v any, err error) error {
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, v)
 }
 
 // drawJSON is a number drawn with what the host sees after it (R16).

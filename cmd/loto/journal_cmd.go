@@ -28,7 +28,7 @@ func journalHead(fs *flags) action {
 			}
 			a := journal.AnchorOf(h)
 			if *asJSON {
-				return json.NewEncoder(e.stdout).Encode(headJSON{Anchor: a, Seq: h.Seq, Hash: h.Hash})
+				return writeJSON(e.stdout, headJSON{Anchor: a, Seq: h.Seq, Hash: h.Hash})
 			}
 			fmt.Fprintf(e.stdout, "ancre %s (événement n° %d, empreinte %s)\n", a.Short(), h.Seq, h.Hash)
 			return nil

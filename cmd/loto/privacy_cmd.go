@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -60,7 +59,7 @@ func privacyScrub(fs *flags) action {
 // writeErasure says what was erased, and the warning of a scrub left to do.
 func writeErasure(e *env, er loto.Erasure, asJSON bool) error {
 	if asJSON {
-		return json.NewEncoder(e.stdout).Encode(er)
+		return writeJSON(e.stdout, er)
 	}
 	fmt.Fprintf(e.stdout, "effacé pour de bon (événement n° %d) : %s, %s\n", er.Seq,
 		plural(er.Reservations, "titulaire de réservation", "titulaires de réservation"), plural(er.Sales, "payeur par chèque", "payeurs par chèque"))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -26,11 +25,8 @@ func refund(fs *flags) action {
 		}
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			res, err := d.RefundSale(ctx, by.actor(), loto.RefundRequest{Sale: *sale, Reason: r, Desk: *desk, Note: *note})
-			if err != nil {
-				return err
-			}
-			if *asJSON {
-				return json.NewEncoder(e.stdout).Encode(res)
+			if err != nil || *asJSON {
+				return orJSON(e.stdout, res, err)
 			}
 			fmt.Fprintln(e.stdout, refundLine(res))
 			return nil
@@ -45,11 +41,8 @@ func eventPostpone(fs *flags) action {
 	return func(ctx context.Context, e *env) error {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			pp, err := d.Postpone(ctx, by.actor(), *reason)
-			if err != nil {
-				return err
-			}
-			if *asJSON {
-				return json.NewEncoder(e.stdout).Encode(pp)
+			if err != nil || *asJSON {
+				return orJSON(e.stdout, pp, err)
 			}
 			var total loto.Cents
 			for _, s := range pp.ToRefund {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"text/tabwriter"
 
@@ -26,7 +25,7 @@ func reservationList(fs *flags) action {
 				}
 			}
 			if *asJSON {
-				return json.NewEncoder(e.stdout).Encode(list)
+				return writeJSON(e.stdout, list)
 			}
 			return writeReservations(e, list, *name)
 		})

@@ -43,7 +43,7 @@ func seriesList(fs *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			list := d.Series()
 			if *asJSON {
-				return json.NewEncoder(e.stdout).Encode(list)
+				return writeJSON(e.stdout, list)
 			}
 			tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "SÉRIE\tTYPE\tCARTES\tPLAQUES\tCOULEUR\tTITRE")
