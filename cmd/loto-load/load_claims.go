@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"loto/internal/cli"
 	"loto/internal/loto"
 )
 
@@ -21,10 +22,6 @@ const (
 	maxClaimWorkers = 500
 	claimCards      = 600 // cards sold before the game, claimed in turn
 )
-
-func init() {
-	register("claims", "mesure l'enregistrement des annonces par HTTP à un débit fixé sur cette machine, puis leur contrôle", loadClaims)
-}
 
 // claimsLoad is what a measure of the claims found.
 type claimsLoad struct {
@@ -46,41 +43,36 @@ type claimsLoad struct {
 // controllers register claims through POST /api/v1/claims at a set rate,
 // each a durable append; then the host opens the control, which judges
 // them all.
-func loadClaims(ctx context.Context, e *env) error {
-	fs := newFlags("claims", e)
+func loadClaims(fs *flags) action {
 	fs.About = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite) en 127.0.0.1, une partie en cours, des contrôleurs appairés ; --db ne sert pas."
 	rate := fs.Int("rate", 1000, "`N` annonces par seconde, de 1 à "+strconv.Itoa(maxClaimRate))
 	duration, asJSON := fs.timed()
 	workers := fs.Int("workers", 64, "`N` requêtes en cours au plus, de 1 à "+strconv.Itoa(maxClaimWorkers))
-	if err := fs.parse(e.args); err != nil {
-		return err
+	return func(ctx context.Context, e *env) error {
+		switch {
+		case *rate < 1 || *rate > maxClaimRate:
+			return usagef("--rate : de 1 à %d annonces par seconde", maxClaimRate)
+		case badDuration(*duration):
+			return errDuration
+		case *workers < 1 || *workers > maxClaimWorkers:
+			return usagef("--workers : de 1 à %d", maxClaimWorkers)
+		}
+		res, err := measureClaimsHere(ctx, *rate, *workers, *duration)
+		if err != nil || *asJSON {
+			return cli.OrJSON(e.stdout, res, err)
+		}
+		fmt.Fprintf(e.stdout, "annonces : %d par seconde demandées pendant %s, %d confirmées, %s par seconde\n", res.Rate, *duration, res.Claims,
+			frenchDecimal(strconv.FormatFloat(res.PerSec, 'f', 0, 64)))
+		if res.Claims > 0 {
+			fmt.Fprintf(e.stdout, "de l'heure prévue à la réponse : %s\n", latency(res.P50, res.P99, res.Max))
+		}
+		fmt.Fprintf(e.stdout, "annonces parties en retard sur leur heure (tous les envois occupés) : %d ; erreurs : %d\n", res.Late, res.Errors)
+		if res.FirstError != "" {
+			fmt.Fprintf(e.stdout, "première erreur : %s\n", res.FirstError)
+		}
+		fmt.Fprintf(e.stdout, "contrôle : %d annonces jugées en %s\n", res.Judged, millis(res.Control))
+		return nil
 	}
-	switch {
-	case *rate < 1 || *rate > maxClaimRate:
-		return usagef("--rate : de 1 à %d annonces par seconde", maxClaimRate)
-	case badDuration(*duration):
-		return errDuration
-	case *workers < 1 || *workers > maxClaimWorkers:
-		return usagef("--workers : de 1 à %d", maxClaimWorkers)
-	}
-	res, err := measureClaimsHere(ctx, *rate, *workers, *duration)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return json.NewEncoder(e.stdout).Encode(res)
-	}
-	fmt.Fprintf(e.stdout, "annonces : %d par seconde demandées pendant %s, %d confirmées, %s par seconde\n", res.Rate, *duration, res.Claims,
-		frenchDecimal(strconv.FormatFloat(res.PerSec, 'f', 0, 64)))
-	if res.Claims > 0 {
-		fmt.Fprintf(e.stdout, "de l'heure prévue à la réponse : %s\n", latency(res.P50, res.P99, res.Max))
-	}
-	fmt.Fprintf(e.stdout, "annonces parties en retard sur leur heure (tous les envois occupés) : %d ; erreurs : %d\n", res.Late, res.Errors)
-	if res.FirstError != "" {
-		fmt.Fprintf(e.stdout, "première erreur : %s\n", res.FirstError)
-	}
-	fmt.Fprintf(e.stdout, "contrôle : %d annonces jugées en %s\n", res.Judged, millis(res.Control))
-	return nil
 }
 
 // claimsDay creates the example day on a new SQLite file, sells its first

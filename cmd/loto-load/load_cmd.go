@@ -18,6 +18,7 @@ import (
 
 	"loto/examples"
 	"loto/internal/card"
+	"loto/internal/cli"
 	"loto/internal/eventfile"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
@@ -31,10 +32,6 @@ const (
 	streamPath      = "/api/v1/stream"
 )
 
-func init() {
-	register("stream", "mesure le flux en direct (SSE) : N clients sur cette machine, latence et mémoire du serveur", loadStream)
-}
-
 // loadStream opens N clients of the stream and measures, for each change,
 // the time from its append to the last client's receipt. Without --url it
 // runs a server on a temporary day, draws numbers itself and weighs the
@@ -42,8 +39,7 @@ func init() {
 // that their memory is not counted as the server's. --transport chooses
 // the server's way of writing the stream, so that both are measured by
 // the same clients on the same machine.
-func loadStream(ctx context.Context, e *env) error {
-	fs := newFlags("stream", e)
+func loadStream(fs *flags) action {
 	fs.About = "Mesure sur cette machine seulement (127.0.0.1, ::1, localhost), bornée en clients et en durée ; --db ne sert pas."
 	clients := fs.Int("clients", 100, "`N` clients du flux, de 1 à "+strconv.Itoa(maxLoadClients))
 	duration, asJSON := fs.timed()
@@ -51,51 +47,50 @@ func loadStream(ctx context.Context, e *env) error {
 	interval := fs.Duration("interval", time.Second, "`DURÉE` entre deux numéros tirés, sans --url (de 10ms à 10s ; une seconde, plus vite que tout meneur, par défaut)")
 	pid := fs.Int("pid", 0, "`PID` du serveur de --url sur cette machine : sa mémoire et son CPU lus dans /proc")
 	transport := fs.String("transport", "raw", "`FAÇON` d'écrire le flux, sans --url : raw (la connexion reprise à net/http, là où le système s'y prête) ou http (net/http, partout)")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	switch {
-	case *transport != "raw" && *transport != "http":
-		return usagef("--transport : raw ou http")
-	case *pid != 0 && *target == "":
-		return usagef("--pid : avec --url seulement (sans --url, le serveur est ce programme)")
-	case *pid < 0:
-		return usagef("--pid : un numéro de processus")
-	case *clients < 1 || *clients > maxLoadClients:
-		return usagef("--clients : de 1 à %d clients", maxLoadClients)
-	case badDuration(*duration):
-		return errDuration
-	case *interval < 10*time.Millisecond || *interval > 10*time.Second:
-		return usagef("--interval : de 10ms à 10s")
-	}
-	// Each client is a connection, on both sides when the tool serves:
-	// thousands of them need more open files than a shell's default.
-	if limit, err := raiseOpenFiles(); err != nil {
-		return fmt.Errorf("limite de fichiers ouverts : %w", err)
-	} else if need := uint64(*clients) + 100; limit > 0 && limit < need {
-		return fmt.Errorf("%d clients demandent %d fichiers ouverts, la limite de ce système est %d (ulimit -Hn)", *clients, need, limit)
-	}
-	var res streamLoad
-	if *target != "" {
-		u, err := loopbackURL(*target)
-		if err != nil {
-			return err
+	return func(ctx context.Context, e *env) error {
+		switch {
+		case *transport != "raw" && *transport != "http":
+			return usagef("--transport : raw ou http")
+		case *pid != 0 && *target == "":
+			return usagef("--pid : avec --url seulement (sans --url, le serveur est ce programme)")
+		case *pid < 0:
+			return usagef("--pid : un numéro de processus")
+		case *clients < 1 || *clients > maxLoadClients:
+			return usagef("--clients : de 1 à %d clients", maxLoadClients)
+		case badDuration(*duration):
+			return errDuration
+		case *interval < 10*time.Millisecond || *interval > 10*time.Second:
+			return usagef("--interval : de 10ms à 10s")
 		}
-		if res, err = measureAtURL(ctx, u, *clients, *duration, *pid); err != nil {
-			return err
+		// Each client is a connection, on both sides when the tool serves:
+		// thousands of them need more open files than a shell's default.
+		if limit, err := raiseOpenFiles(); err != nil {
+			return fmt.Errorf("limite de fichiers ouverts : %w", err)
+		} else if need := uint64(*clients) + 100; limit > 0 && limit < need {
+			return fmt.Errorf("%d clients demandent %d fichiers ouverts, la limite de ce système est %d (ulimit -Hn)", *clients, need, limit)
 		}
-	} else {
-		var err error
-		opt := web.BrokerOptions{NetHTTP: *transport == "http"}
-		if res, err = loadOwnServer(ctx, *clients, *duration, *interval, opt, e); err != nil {
-			return err
+		var res streamLoad
+		if *target != "" {
+			u, err := loopbackURL(*target)
+			if err != nil {
+				return err
+			}
+			if res, err = measureAtURL(ctx, u, *clients, *duration, *pid); err != nil {
+				return err
+			}
+		} else {
+			var err error
+			opt := web.BrokerOptions{NetHTTP: *transport == "http"}
+			if res, err = loadOwnServer(ctx, *clients, *duration, *interval, opt, e); err != nil {
+				return err
+			}
 		}
+		if *asJSON {
+			return cli.WriteJSON(e.stdout, res)
+		}
+		writeLoad(e, res, *duration)
+		return nil
 	}
-	if *asJSON {
-		return json.NewEncoder(e.stdout).Encode(res)
-	}
-	writeLoad(e, res, *duration)
-	return nil
 }
 
 // measureAtURL measures the stream of a server at url and, when pid is

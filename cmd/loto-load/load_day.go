@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"loto/internal/cli"
 	"loto/internal/drive"
 	"loto/internal/journal"
 	"loto/internal/loto"
@@ -23,10 +23,6 @@ const (
 	maxDayControllers = 20
 	maxDayInstances   = 2
 )
-
-func init() {
-	register("day", "joue une journée simulée par HTTP contre le vrai serveur : joueurs, caissiers, entrée, meneur, contrôleurs et clients en direct ; latences par route, débit, erreurs, mémoire et CPU du serveur", loadDayCmd)
-}
 
 // dayLoad is what a simulated day through HTTP found.
 type dayLoad struct {
@@ -57,8 +53,7 @@ type dayOptions struct {
 	loto                                                      string // the program that serves the day; "" to look for it
 }
 
-func loadDayCmd(ctx context.Context, e *env) error {
-	fs := newFlags("day", e)
+func loadDayCmd(fs *flags) action {
 	fs.About = "Mesure sur cette machine seulement : la journée d'exemple sur un fichier SQLite temporaire, ou sur la base PostgreSQL vide\n" +
 		"de cette machine que --db nomme, servie par le programme loto (loto serve) en 127.0.0.1, jouée par HTTP ; s'arrête d'elle-même.\n" +
 		"Avec --instances 2 (PostgreSQL), deux serveurs sur la même base : les caisses sur les deux, l'entrée et les clients en direct\n" +
@@ -76,51 +71,50 @@ func loadDayCmd(ctx context.Context, e *env) error {
 	fs.DurationVar(&o.duration, "duration", maxLoadDuration, "`DURÉE` au plus de la journée, de 1s à 10m")
 	fs.StringVar(&o.loto, "loto", "", "`PROGRAMME` le programme loto qui sert la journée (par défaut : loto à côté de ce programme, sinon dans le PATH)")
 	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
-	if err := fs.parse(e.args); err != nil {
-		return err
-	}
-	switch {
-	case o.players < 1 || o.players > maxDayPlayers:
-		return usagef("--players : de 1 à %d joueurs", maxDayPlayers)
-	case o.cashiers < 1 || o.cashiers > maxCashiers:
-		return usagef("--cashiers : de 1 à %d caissiers", maxCashiers)
-	case o.controllers < 1 || o.controllers > maxDayControllers:
-		return usagef("--controllers : de 1 à %d contrôleurs", maxDayControllers)
-	case o.clients < 0 || o.clients > maxLoadClients:
-		return usagef("--clients : de 0 à %d clients", maxLoadClients)
-	case o.games < 0:
-		return usagef("--games : 0 (toutes) ou un nombre de parties")
-	case o.pace < 0 || o.pace > 10*time.Second:
-		return usagef("--pace : de 0 à 10s")
-	case o.pause < 0 || o.pause > time.Minute:
-		return usagef("--pause : de 0 à 1m")
-	case badDuration(o.duration):
-		return errDuration
-	case o.instances < 1 || o.instances > maxDayInstances:
-		return usagef("--instances : 1 ou %d serveurs", maxDayInstances)
-	}
-	if o.pg = fs.db; o.pg != "" {
-		if err := localPostgres(o.pg); err != nil {
+	return func(ctx context.Context, e *env) error {
+		switch {
+		case o.players < 1 || o.players > maxDayPlayers:
+			return usagef("--players : de 1 à %d joueurs", maxDayPlayers)
+		case o.cashiers < 1 || o.cashiers > maxCashiers:
+			return usagef("--cashiers : de 1 à %d caissiers", maxCashiers)
+		case o.controllers < 1 || o.controllers > maxDayControllers:
+			return usagef("--controllers : de 1 à %d contrôleurs", maxDayControllers)
+		case o.clients < 0 || o.clients > maxLoadClients:
+			return usagef("--clients : de 0 à %d clients", maxLoadClients)
+		case o.games < 0:
+			return usagef("--games : 0 (toutes) ou un nombre de parties")
+		case o.pace < 0 || o.pace > 10*time.Second:
+			return usagef("--pace : de 0 à 10s")
+		case o.pause < 0 || o.pause > time.Minute:
+			return usagef("--pause : de 0 à 1m")
+		case badDuration(o.duration):
+			return errDuration
+		case o.instances < 1 || o.instances > maxDayInstances:
+			return usagef("--instances : 1 ou %d serveurs", maxDayInstances)
+		}
+		if o.pg = fs.db; o.pg != "" {
+			if err := localPostgres(o.pg); err != nil {
+				return err
+			}
+		} else if o.instances > 1 {
+			return usagef("--instances 2 : plusieurs serveurs partagent une base PostgreSQL (--db postgres://...) ; un fichier SQLite n'a qu'un serveur")
+		}
+		res, err := measureDay(ctx, o, e)
+		if err != nil {
 			return err
 		}
-	} else if o.instances > 1 {
-		return usagef("--instances 2 : plusieurs serveurs partagent une base PostgreSQL (--db postgres://...) ; un fichier SQLite n'a qu'un serveur")
-	}
-	res, err := measureDay(ctx, o, e)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		if err := json.NewEncoder(e.stdout).Encode(res); err != nil {
-			return err
+		if *asJSON {
+			if err := cli.WriteJSON(e.stdout, res); err != nil {
+				return err
+			}
+		} else {
+			writeDay(e.stdout, res)
 		}
-	} else {
-		writeDay(e.stdout, res)
+		if res.Errors > 0 {
+			return fmt.Errorf("%d actes refusés ou sans réponse alors qu'ils devaient passer ; le premier : %s", res.Errors, res.FirstError)
+		}
+		return nil
 	}
-	if res.Errors > 0 {
-		return fmt.Errorf("%d actes refusés ou sans réponse alors qu'ils devaient passer ; le premier : %s", res.Errors, res.FirstError)
-	}
-	return nil
 }
 
 // serverBinary finds the program that serves the measured day when --loto

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/journal/postgres"
 	"loto/internal/journal/sqlite"
@@ -200,7 +201,7 @@ func organiserGet(ctx context.Context, c *http.Client, base, path string, sessio
 // openJournal opens the measured day's journal, the PostgreSQL database
 // or the SQLite file db.
 func openJournal(ctx context.Context, db string) (journal.Store, error) {
-	if isPostgres(db) {
+	if cli.IsPostgres(db) {
 		return postgres.Open(ctx, db, nil)
 	}
 	return sqlite.Open(ctx, db, nil)

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"loto/internal/cli"
 )
 
 // child is the server of a measure, a `loto serve`.
@@ -104,7 +106,7 @@ func (c *child) stop() {
 // machine (a loopback address or a Unix socket): a measure loads only the
 // machine it runs on.
 func localPostgres(url string) error {
-	if !isPostgres(url) {
+	if !cli.IsPostgres(url) {
 		return usagef("--db : une base PostgreSQL vide de cette machine (postgres://...) ; sans --db, la mesure se fait sur un fichier SQLite temporaire")
 	}
 	cfg, err := pgconn.ParseConfig(url)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"loto/examples"
+	"loto/internal/cli"
 	"loto/internal/eventfile"
 	"loto/internal/journal"
 	"loto/internal/journal/postgres"
@@ -30,10 +31,6 @@ const (
 	loadSeries      = "A"
 	loadSeriesCards = 300000
 )
-
-func init() {
-	register("sales", "mesure les ventes par HTTP : N caissiers à la fois sur cette machine, latence et débit", loadSales)
-}
 
 // salesLoad is what a measure of the sales found.
 type salesLoad struct {
@@ -52,41 +49,36 @@ type salesLoad struct {
 // loadSales runs a server on a temporary SQLite day and N cashiers that
 // sell one card each, paid in cash, through POST /api/v1/sales for a
 // while, and reports the latency and the throughput.
-func loadSales(ctx context.Context, e *env) error {
-	fs := newFlags("sales", e)
+func loadSales(fs *flags) action {
 	fs.About = "Mesure sur cette machine seulement : un serveur sur une journée temporaire (SQLite, ou la base PostgreSQL vide que --db nomme) en 127.0.0.1, des caissiers appairés à ses caisses."
 	cashiers := fs.Int("cashiers", 20, "`N` caissiers qui vendent en même temps, de 1 à "+strconv.Itoa(maxCashiers))
 	duration, asJSON := fs.timed()
-	if err := fs.parse(e.args); err != nil {
-		return err
+	return func(ctx context.Context, e *env) error {
+		switch {
+		case *cashiers < 1 || *cashiers > maxCashiers:
+			return usagef("--cashiers : de 1 à %d caissiers", maxCashiers)
+		case badDuration(*duration):
+			return errDuration
+		}
+		pg := fs.db
+		if pg != "" && !cli.IsPostgres(pg) {
+			return usagef("--db : une base PostgreSQL vide (postgres://...) ; sans --db, la mesure se fait sur un fichier SQLite temporaire")
+		}
+		res, err := measureSalesHere(ctx, *cashiers, *duration, pg)
+		if err != nil || *asJSON {
+			return cli.OrJSON(e.stdout, res, err)
+		}
+		fmt.Fprintf(e.stdout, "ventes : %d caissiers pendant %s, %d ventes confirmées, %s ventes/s (journal %s)\n", res.Cashiers, *duration, res.Sales,
+			frenchDecimal(strconv.FormatFloat(res.PerSecond, 'f', 0, 64)), res.Journal)
+		if res.Sales > 0 {
+			fmt.Fprintf(e.stdout, "de la requête à la réponse : %s\n", latency(res.P50, res.P99, res.Max))
+		}
+		fmt.Fprintf(e.stdout, "erreurs : %d\n", res.Errors)
+		if res.FirstError != "" {
+			fmt.Fprintf(e.stdout, "première erreur : %s\n", res.FirstError)
+		}
+		return nil
 	}
-	switch {
-	case *cashiers < 1 || *cashiers > maxCashiers:
-		return usagef("--cashiers : de 1 à %d caissiers", maxCashiers)
-	case badDuration(*duration):
-		return errDuration
-	}
-	pg := fs.db
-	if pg != "" && !isPostgres(pg) {
-		return usagef("--db : une base PostgreSQL vide (postgres://...) ; sans --db, la mesure se fait sur un fichier SQLite temporaire")
-	}
-	res, err := measureSalesHere(ctx, *cashiers, *duration, pg)
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		return json.NewEncoder(e.stdout).Encode(res)
-	}
-	fmt.Fprintf(e.stdout, "ventes : %d caissiers pendant %s, %d ventes confirmées, %s ventes/s (journal %s)\n", res.Cashiers, *duration, res.Sales,
-		frenchDecimal(strconv.FormatFloat(res.PerSecond, 'f', 0, 64)), res.Journal)
-	if res.Sales > 0 {
-		fmt.Fprintf(e.stdout, "de la requête à la réponse : %s\n", latency(res.P50, res.P99, res.Max))
-	}
-	fmt.Fprintf(e.stdout, "erreurs : %d\n", res.Errors)
-	if res.FirstError != "" {
-		fmt.Fprintf(e.stdout, "première erreur : %s\n", res.FirstError)
-	}
-	return nil
 }
 
 // salesDay creates the example day on a new SQLite file, its first series

@@ -6,25 +6,16 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"sort"
-	"strings"
-	"syscall"
 	"time"
 
 	"loto/internal/cli"
 	"loto/internal/loto"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	os.Exit(Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
+func main() { cli.Main(Run) }
 
 // env is what a command gets: its arguments and the process's streams.
 type env struct {
@@ -34,18 +25,24 @@ type env struct {
 	stderr io.Writer
 }
 
-// command is one measure; run returns nil, cli.ErrHelp or an error to
-// print (see Run for the exit statuses).
+// command is one measure. Its flags function declares the measure's flags
+// on the flag set it is given and returns what the measure does once they
+// are parsed: nil, cli.ErrHelp or an error to print (see Run for the exit
+// statuses).
 type command struct {
 	summary string
-	run     func(ctx context.Context, e *env) error
+	flags   func(fs *flags) action
 }
 
-// commands maps a measure's name to its command.
-var commands = map[string]command{}
+// action is what a measure does with its parsed command line.
+type action func(ctx context.Context, e *env) error
 
-func register(name, summary string, run func(ctx context.Context, e *env) error) {
-	commands[name] = command{summary: summary, run: run}
+// commands maps a measure's name to its command.
+var commands = map[string]command{
+	"claims": {"mesure l'enregistrement des annonces par HTTP à un débit fixé sur cette machine, puis leur contrôle", loadClaims},
+	"day":    {"joue une journée simulée par HTTP contre le vrai serveur : joueurs, caissiers, entrée, meneur, contrôleurs et clients en direct ; latences par route, débit, erreurs, mémoire et CPU du serveur", loadDayCmd},
+	"sales":  {"mesure les ventes par HTTP : N caissiers à la fois sur cette machine, latence et débit", loadSales},
+	"stream": {"mesure le flux en direct (SSE) : N clients sur cette machine, latence et mémoire du serveur", loadStream},
 }
 
 // Run runs the command line and returns the exit status: 0 when done (or
@@ -65,44 +62,24 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "loto-load: mesure inconnue « %s » (voir « loto-load help »)\n", loto.Shown(args[0]))
 		return 2
 	}
-	err := cmd.run(ctx, &env{args: args[1:], stdin: stdin, stdout: stdout, stderr: stderr})
-	var ee *cli.ExitError
-	switch {
-	case err == nil, errors.Is(err, cli.ErrHelp):
-		return 0
-	case errors.As(err, &ee):
-		if ee.Msg != "" {
-			fmt.Fprintln(stderr, "loto-load:", ee.Msg)
-		}
-		return ee.Code
-	default:
-		fmt.Fprintln(stderr, "loto-load:", message(err))
-		return 1
+	e := &env{args: args[1:], stdin: stdin, stdout: stdout, stderr: stderr}
+	fs := newFlags(args[0], e)
+	act := cmd.flags(fs)
+	err := fs.parse(e.args)
+	if err == nil {
+		err = act(ctx, e)
 	}
-}
-
-// message is what an error says to who measures: a refusal of the day in
-// its French message, anything else as it is.
-func message(err error) string {
-	var le *loto.Error
-	if errors.As(err, &le) && le.Code != loto.EInternal {
-		return le.Message
-	}
-	return err.Error()
+	return cli.ExitStatus("loto-load", err, stderr)
 }
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage : loto-load MESURE [options]   (sur cette machine seulement)")
 	names := make([]string, 0, len(commands))
-	width := 0
 	for n := range commands {
 		names = append(names, n)
-		width = max(width, len(n))
 	}
 	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-*s  %s\n", width, n, commands[n].summary)
-	}
+	cli.ListCommands(w, names, "", func(n string) string { return commands[n].summary })
 	fmt.Fprintln(w, "« loto-load MESURE -h » décrit les options d'une mesure.")
 }
 
@@ -146,7 +123,3 @@ var clock = time.Now
 
 // organiser is who prepares the measured day.
 var organiser = loto.Actor{Name: "cli", Role: loto.RoleOrganiser}
-
-func isPostgres(db string) bool {
-	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
-}

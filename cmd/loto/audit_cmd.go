@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/loto"
 )
@@ -22,7 +23,7 @@ func auditDraws(fs *flags) action {
 				return err
 			}
 			if *asJSON {
-				if err := writeJSON(e.stdout, rep); err != nil {
+				if err := cli.WriteJSON(e.stdout, rep); err != nil {
 					return err
 				}
 			} else {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
@@ -29,7 +30,7 @@ func backup(fs *flags) action {
 			return usagef("--out FICHIER est requis : où écrire la sauvegarde (par exemple --out /media/cle-usb/)")
 		}
 		db := dbName(fs.db)
-		if isPostgres(db) {
+		if cli.IsPostgres(db) {
 			return errors.New("loto backup copie un fichier SQLite ; une base PostgreSQL se sauvegarde avec pg_dump (voir docs/deploy.md)")
 		}
 		if _, err := os.Stat(db); errors.Is(err, os.ErrNotExist) {
@@ -46,7 +47,7 @@ func backup(fs *flags) action {
 		}
 		a := journal.AnchorOf(head)
 		if *asJSON {
-			return writeJSON(e.stdout, backupJSON{File: dest, Anchor: a, Events: head.Seq})
+			return cli.WriteJSON(e.stdout, backupJSON{File: dest, Anchor: a, Events: head.Seq})
 		}
 		fmt.Fprintf(e.stdout, "sauvegarde écrite : %s\n", shownPath(dest))
 		fmt.Fprintf(e.stdout, "ancre de la sauvegarde : %s (%s, chaîne vérifiée)\n", a.Short(), plural(int(head.Seq), "événement", "événements"))
@@ -99,7 +100,7 @@ func restore(fs *flags) action {
 			anchors = append(anchors, a)
 		}
 		db := dbName(fs.db)
-		if isPostgres(db) {
+		if cli.IsPostgres(db) {
 			return errors.New("loto restore remplace un fichier SQLite ; une base PostgreSQL se restaure avec pg_restore (voir docs/deploy.md)")
 		}
 		if _, err := os.Stat(*from); err != nil {
@@ -205,11 +206,11 @@ func noteRestore(ctx context.Context, tmp string, replaced journal.Anchor, games
 		defer s.Close()
 		day, err := loto.Open(ctx, s)
 		if err != nil {
-			return journal.Anchor{}, fmt.Errorf("sauvegarde refusée : %s", message(err))
+			return journal.Anchor{}, fmt.Errorf("sauvegarde refusée : %s", cli.Message(err))
 		}
 		a, err := day.RecordRestore(ctx, restoreActor, replaced, games)
 		if err != nil {
-			return journal.Anchor{}, fmt.Errorf("restauration impossible à noter au journal : %s", message(err))
+			return journal.Anchor{}, fmt.Errorf("restauration impossible à noter au journal : %s", cli.Message(err))
 		}
 		return a, nil
 	}()
@@ -294,7 +295,7 @@ func copyAndVerify(ctx context.Context, from, tmp string, anchors []journal.Anch
 	head, err := verifyCopy(ctx, s, anchors)
 	s.Close()
 	if err != nil {
-		return journal.Head{}, fmt.Errorf("sauvegarde de %s refusée : %s", shownPath(from), message(err))
+		return journal.Head{}, fmt.Errorf("sauvegarde de %s refusée : %s", shownPath(from), cli.Message(err))
 	}
 	// Closed, the copy is settled into one file: nothing beside it to
 	// forget when it is carried away on a stick.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/journal/postgres"
 	"loto/internal/journal/sqlite"
@@ -48,17 +49,13 @@ func dbName(db string) string {
 	return db
 }
 
-func isPostgres(db string) bool {
-	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
-}
-
 // openStore opens the journal named by db (--db, else LOTO_DB, else
 // ./loto.db): a postgres:// URL or a SQLite file. A command that may begin
 // a day (create) gets, where there is no file yet, a journal that creates
 // it with its first event.
 func openStore(ctx context.Context, db string, create bool) (journal.Store, error) {
 	db = dbName(db)
-	if isPostgres(db) {
+	if cli.IsPostgres(db) {
 		s, err := postgres.Open(ctx, db, nil)
 		if err != nil {
 			return nil, fmt.Errorf("base PostgreSQL inaccessible : %w", err)
@@ -139,13 +136,4 @@ func (fs *flags) withStore(ctx context.Context, create bool, fn func(journal.Sto
 	}
 	defer s.Close()
 	return fn(s)
-}
-
-// message turns an error into the line shown to a person.
-func message(err error) string {
-	var le *loto.Error
-	if errors.As(err, &le) && le.Code != loto.EInternal {
-		return le.Message // the cause is for logs; the message already says it in French
-	}
-	return err.Error()
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/loto"
 )
@@ -29,7 +30,7 @@ func deskOpen(fs *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			z, err := d.OpenDesk(ctx, by.actor(), desk, c)
 			if err != nil || *asJSON {
-				return orJSON(e.stdout, z, err)
+				return cli.OrJSON(e.stdout, z, err)
 			}
 			fmt.Fprintf(e.stdout, "caisse « %s » ouverte : session %d, fond de caisse %s\n", z.Desk, z.Session, z.Float)
 			return nil
@@ -70,7 +71,7 @@ func deskClose(fs *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			z, err := d.CloseDesk(ctx, by.actor(), req)
 			if err != nil || *asJSON {
-				return orJSON(e.stdout, z, err)
+				return cli.OrJSON(e.stdout, z, err)
 			}
 			printZ(e.stdout, z)
 			return nil

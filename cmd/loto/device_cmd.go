@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"loto/internal/cli"
 	"loto/internal/loto"
 )
 
@@ -46,7 +47,7 @@ func deviceAdd(fs *flags) action {
 				return err
 			}
 			if *asJSON {
-				return writeJSON(e.stdout, pairingJSON{Device: p.Device.ID, Role: p.Device.Role, Code: p.Code, Token: p.Token})
+				return cli.WriteJSON(e.stdout, pairingJSON{Device: p.Device.ID, Role: p.Device.Role, Code: p.Code, Token: p.Token})
 			}
 			fmt.Fprintf(e.stdout, "appareil n° %d « %s » appairé : %s\n", p.Device.ID, p.Device.Name, roleOf(p.Device))
 			fmt.Fprintf(e.stdout, "code d'appairage : %s (à taper sur l'appareil, une seule fois, avant %s)\n", p.Code, p.Until.In(d.Event().Location()).Format("15:04"))
@@ -74,7 +75,7 @@ func deviceList(fs *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			list := d.Devices()
 			if *asJSON {
-				return writeJSON(e.stdout, list)
+				return cli.WriteJSON(e.stdout, list)
 			}
 			writeDevices(e.stdout, list, d.Event().Location())
 			return nil

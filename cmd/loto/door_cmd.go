@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 
+	"loto/internal/cli"
 	"loto/internal/loto"
 )
 
@@ -37,7 +38,7 @@ func door(fs *flags) action {
 				fmt.Fprintln(e.stderr, "attention : "+w)
 			}
 			if *asJSON {
-				return writeJSON(e.stdout, a)
+				return cli.WriteJSON(e.stdout, a)
 			}
 			fmt.Fprintf(e.stdout, "billet %s barré : carte gratuite %s remise à %s (entrée « %s »)\n", a.Ticket, a.Card, a.Name, a.Door)
 			fmt.Fprintln(e.stdout, anchorLine(a.Anchor))

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"loto/internal/cli"
 	"loto/internal/loto"
 )
 
@@ -43,7 +44,7 @@ func exclude(fs *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			x, err := d.Exclude(ctx, by.actor(), req)
 			if err != nil || *asJSON {
-				return orJSON(e.stdout, x, err)
+				return cli.OrJSON(e.stdout, x, err)
 			}
 			fmt.Fprintln(e.stdout, exclusionLine(x))
 			return nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"loto/internal/card"
+	"loto/internal/cli"
 	"loto/internal/loto"
 )
 
@@ -38,7 +39,7 @@ func gameStart(f *flags) action {
 				fmt.Fprintln(e.stderr, "attention :", w)
 			}
 			if err != nil || *fs.asJSON {
-				return orJSON(e.stdout, r, err)
+				return cli.OrJSON(e.stdout, r, err)
 			}
 			fmt.Fprintf(e.stdout, "%s commence\nà gagner (R13) : %s\n", loto.GameName(r.Game, r.Title), r.Announce)
 			fmt.Fprintf(e.stdout, "empreinte du tirage (SHA-256 de sa graine, R14) : %s\n(la graine est révélée à la fin de la partie ; les cartes vendues désormais jouent à partir de la partie suivante)\n", r.SeedSHA256)
@@ -81,7 +82,7 @@ func gameDraw(f *flags) action {
 				return err
 			}
 			if *fs.asJSON {
-				return writeJSON(e.stdout, drawJSON{DrawResult: r, Drawn: len(st.Drawn), Callable: st.Callable})
+				return cli.WriteJSON(e.stdout, drawJSON{DrawResult: r, Drawn: len(st.Drawn), Callable: st.Callable})
 			}
 			bigNumber(e.stdout, r.Number)
 			fmt.Fprintf(e.stdout, "\n%d — %s numéro de la partie %d\n%s\n", r.Number, loto.Ordinal(len(st.Drawn)), r.Game, callable(st.Callable))
@@ -133,7 +134,7 @@ func gameUndo(f *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			r, err := d.Undo(ctx, fs.by.actor(), "")
 			if err != nil || *fs.asJSON {
-				return orJSON(e.stdout, r, err)
+				return cli.OrJSON(e.stdout, r, err)
 			}
 			st, err := d.Status()
 			if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"loto/internal/card"
+	"loto/internal/cli"
 	"loto/internal/loto"
 )
 
@@ -36,7 +37,7 @@ func gameClaim(f *flags) action {
 					for _, c := range done {
 						kept = append(kept, c.Serial)
 					}
-					return fmt.Errorf("%s (annonces déjà enregistrées : %s)", message(err), strings.Join(kept, ", "))
+					return fmt.Errorf("%s (annonces déjà enregistrées : %s)", cli.Message(err), strings.Join(kept, ", "))
 				}
 				if err != nil {
 					return err
@@ -44,7 +45,7 @@ func gameClaim(f *flags) action {
 				done = append(done, r)
 			}
 			if *fs.asJSON {
-				return writeJSON(e.stdout, done)
+				return cli.WriteJSON(e.stdout, done)
 			}
 			pending := false
 			for _, c := range done {
@@ -72,7 +73,7 @@ func gameControl(f *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			r, err := d.StartControl(ctx, fs.by.actor())
 			if err != nil || *fs.asJSON {
-				return orJSON(e.stdout, r, err)
+				return cli.OrJSON(e.stdout, r, err)
 			}
 			st, err := d.Status()
 			if err != nil {
@@ -142,7 +143,7 @@ func gameTokens(f *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			tokens, err := d.DrawTokens(ctx, fs.by.actor(), typed)
 			if err != nil || *fs.asJSON {
-				return orJSON(e.stdout, tokens, err)
+				return cli.OrJSON(e.stdout, tokens, err)
 			}
 			if typed == nil {
 				fmt.Fprintln(e.stdout, "pions tirés par le logiciel (vérifiables avec loto audit draws) :")
@@ -181,7 +182,7 @@ func gameAward(f *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			r, err := d.Award(ctx, fs.by.actor())
 			if err != nil || *fs.asJSON {
-				return orJSON(e.stdout, r, err)
+				return cli.OrJSON(e.stdout, r, err)
 			}
 			st, err := d.Status()
 			if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"loto/internal/cli"
 	"loto/internal/loto"
 )
 
@@ -16,7 +17,7 @@ func gameStatus(f *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			st, err := d.Status()
 			if err != nil || *fs.asJSON {
-				return orJSON(e.stdout, st, err)
+				return cli.OrJSON(e.stdout, st, err)
 			}
 			writeStatus(e.stdout, st)
 			return nil
@@ -148,7 +149,7 @@ func gameRule(f *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			got, err := d.Rule(ctx, fs.by.actor(), r)
 			if err != nil || *fs.asJSON {
-				return orJSON(e.stdout, got, err)
+				return cli.OrJSON(e.stdout, got, err)
 			}
 			who := map[loto.Role]string{loto.RoleOrganiser: "l'organisateur", loto.RoleHost: "le meneur de jeu"}[got.By]
 			fmt.Fprintf(e.stdout, "décision enregistrée (R27) — partie %d, étape %d, par %s : %s ; motif : %s\n", got.Game, got.Stage+1, who, got.What, got.Why)

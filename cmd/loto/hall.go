@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"time"
 
+	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/loto"
 	"loto/internal/web"
@@ -78,7 +79,7 @@ func hall(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) int {
 			err = commands["serve"].run(ctx, "serve", e)
 		}
 	}
-	code := exitStatus(err, stderr)
+	code := cli.ExitStatus("loto", err, stderr)
 	if code != 0 && runtime.GOOS == "windows" {
 		// A double-clicked console closes with the program: keep the
 		// reason on screen until it has been read.

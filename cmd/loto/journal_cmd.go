@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/loto"
 )
@@ -28,7 +29,7 @@ func journalHead(fs *flags) action {
 			}
 			a := journal.AnchorOf(h)
 			if *asJSON {
-				return writeJSON(e.stdout, headJSON{Anchor: a, Seq: h.Seq, Hash: h.Hash})
+				return cli.WriteJSON(e.stdout, headJSON{Anchor: a, Seq: h.Seq, Hash: h.Hash})
 			}
 			fmt.Fprintf(e.stdout, "ancre %s (événement n° %d, empreinte %s)\n", a.Short(), h.Seq, h.Hash)
 			return nil

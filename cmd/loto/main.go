@@ -5,14 +5,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"sort"
 	"strings"
-	"syscall"
 
 	"loto/internal/cli"
 	"loto/internal/loto"
@@ -21,11 +17,7 @@ import (
 // Version is set at build time with -ldflags "-X main.Version=...".
 var Version = "dev"
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	os.Exit(Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
+func main() { cli.Main(Run) }
 
 // env is what a command gets: its arguments and the process's streams.
 type env struct {
@@ -40,7 +32,7 @@ type env struct {
 
 // command is one subcommand. Its flags function declares the command's
 // flags on the flag set it is given and returns what the command does once
-// they are parsed: nil, errHelp or an error to print (see Run for the exit
+// they are parsed: nil, cli.ErrHelp or an error to print (see Run for the exit
 // statuses).
 type command struct {
 	summary string
@@ -60,9 +52,6 @@ func (c command) run(ctx context.Context, name string, e *env) error {
 	}
 	return act(ctx, e)
 }
-
-// errHelp means -h was asked for and answered: exit 0.
-var errHelp = cli.ErrHelp
 
 // exitError carries a specific exit status with a message.
 type exitError = cli.ExitError
@@ -92,26 +81,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if !ok {
 		return unknown(args, stdout, stderr)
 	}
-	return exitStatus(cmd.run(ctx, name, &env{args: rest, stdin: stdin, stdout: stdout, stderr: stderr}), stderr)
-}
-
-// exitStatus is the exit status of a command's result, its reason printed.
-func exitStatus(err error, stderr io.Writer) int {
-	var ee *exitError
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, errHelp):
-		return 0
-	case errors.As(err, &ee):
-		if ee.Msg != "" {
-			fmt.Fprintln(stderr, "loto:", ee.Msg)
-		}
-		return ee.Code
-	default:
-		fmt.Fprintln(stderr, "loto:", message(err))
-		return 1
-	}
+	return cli.ExitStatus("loto", cmd.run(ctx, name, &env{args: rest, stdin: stdin, stdout: stdout, stderr: stderr}), stderr)
 }
 
 func isHelp(arg string) bool { return arg == "help" || arg == "-h" || arg == "--help" }
@@ -153,13 +123,7 @@ func commandsOf(prefix string) []string {
 
 // listCommands writes each command with its summary, a line each.
 func listCommands(w io.Writer, names []string, prefix string) {
-	width := 0
-	for _, n := range names {
-		width = max(width, len(prefix+n))
-	}
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-*s  %s\n", width, prefix+n, commands[n].summary)
-	}
+	cli.ListCommands(w, names, prefix, func(n string) string { return commands[n].summary })
 }
 
 func usage(w io.Writer) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/loto"
 )
@@ -59,7 +60,7 @@ func privacyScrub(fs *flags) action {
 // writeErasure says what was erased, and the warning of a scrub left to do.
 func writeErasure(e *env, er loto.Erasure, asJSON bool) error {
 	if asJSON {
-		return writeJSON(e.stdout, er)
+		return cli.WriteJSON(e.stdout, er)
 	}
 	fmt.Fprintf(e.stdout, "effacé pour de bon (événement n° %d) : %s, %s\n", er.Seq,
 		plural(er.Reservations, "titulaire de réservation", "titulaires de réservation"), plural(er.Sales, "payeur par chèque", "payeurs par chèque"))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"loto/internal/cli"
 	"loto/internal/loto"
 )
 
@@ -26,7 +27,7 @@ func refund(fs *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			res, err := d.RefundSale(ctx, by.actor(), loto.RefundRequest{Sale: *sale, Reason: r, Desk: *desk, Note: *note})
 			if err != nil || *asJSON {
-				return orJSON(e.stdout, res, err)
+				return cli.OrJSON(e.stdout, res, err)
 			}
 			fmt.Fprintln(e.stdout, refundLine(res))
 			return nil
@@ -42,7 +43,7 @@ func eventPostpone(fs *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			pp, err := d.Postpone(ctx, by.actor(), *reason)
 			if err != nil || *asJSON {
-				return orJSON(e.stdout, pp, err)
+				return cli.OrJSON(e.stdout, pp, err)
 			}
 			var total loto.Cents
 			for _, s := range pp.ToRefund {

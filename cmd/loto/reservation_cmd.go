@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"loto/internal/cli"
 	"loto/internal/eventfile"
 	"loto/internal/loto"
 	"loto/internal/print"
@@ -56,7 +57,7 @@ func reservationImport(fs *flags) action {
 			}
 			rs, err := imp(ctx, by.actor(), specs)
 			if errors.Is(err, loto.ErrAlreadyReserved) {
-				return fmt.Errorf("%s\npour les importer quand même : --again", message(err))
+				return fmt.Errorf("%s\npour les importer quand même : --again", cli.Message(err))
 			}
 			if err != nil {
 				return err

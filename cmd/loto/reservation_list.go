@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"text/tabwriter"
 
+	"loto/internal/cli"
 	"loto/internal/loto"
 )
 
@@ -25,7 +26,7 @@ func reservationList(fs *flags) action {
 				}
 			}
 			if *asJSON {
-				return writeJSON(e.stdout, list)
+				return cli.WriteJSON(e.stdout, list)
 			}
 			return writeReservations(e, list, *name)
 		})

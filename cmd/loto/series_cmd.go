@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"text/tabwriter"
 
+	"loto/internal/cli"
 	"loto/internal/loto"
 	"loto/internal/print"
 )
@@ -43,7 +44,7 @@ func seriesList(fs *flags) action {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
 			list := d.Series()
 			if *asJSON {
-				return writeJSON(e.stdout, list)
+				return cli.WriteJSON(e.stdout, list)
 			}
 			tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 			fmt.Fprintln(tw, "SÉRIE\tTYPE\tCARTES\tPLAQUES\tCOULEUR\tTITRE")

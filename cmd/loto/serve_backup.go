@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"loto/internal/cli"
 	"loto/internal/journal"
 )
 
@@ -49,7 +50,7 @@ func (b autoBackup) check(db string) error {
 	if *b.dir == "" {
 		return nil
 	}
-	if isPostgres(db) {
+	if cli.IsPostgres(db) {
 		return errors.New("--backup-to copie un fichier SQLite ; une base PostgreSQL se sauvegarde avec pg_dump (voir docs/deploy.md)")
 	}
 	if *b.every < minBackupEvery || *b.every > maxBackupEvery {
@@ -97,10 +98,10 @@ func (b autoBackup) start(ctx context.Context, e *env, db string, head func() in
 		case err != nil && ctx.Err() != nil:
 			return // the stop cut it short: the final backup follows
 		case err != nil && final:
-			fmt.Fprintf(e.stderr, "loto: sauvegarde finale impossible : %s ; la faire avec « loto backup »\n", message(err))
+			fmt.Fprintf(e.stderr, "loto: sauvegarde finale impossible : %s ; la faire avec « loto backup »\n", cli.Message(err))
 			return
 		case err != nil:
-			fmt.Fprintf(e.stderr, "loto: sauvegarde impossible : %s ; nouvel essai dans %s\n", message(err), *b.every)
+			fmt.Fprintf(e.stderr, "loto: sauvegarde impossible : %s ; nouvel essai dans %s\n", cli.Message(err), *b.every)
 			return
 		}
 		last = h.Seq

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"loto/examples"
+	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/loto"
 	"loto/internal/sim"
@@ -196,7 +197,7 @@ func extendsAnchors(ctx context.Context, store journal.Store, anchors []journal.
 		return nil
 	}
 	if _, err := journal.VerifyAnchored(ctx, store, anchors); err != nil {
-		return fmt.Errorf("serveur non lancé : le journal ne prolonge pas les ancres données (--anchor) : %s", message(err))
+		return fmt.Errorf("serveur non lancé : le journal ne prolonge pas les ancres données (--anchor) : %s", cli.Message(err))
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"loto/internal/cli"
 	"loto/internal/hallcert"
 )
 
@@ -62,7 +63,7 @@ func (o *tlsOptions) keptIn(db string) (string, error) {
 		return *o.dir, nil
 	}
 	db = dbName(db)
-	if !isPostgres(db) {
+	if !cli.IsPostgres(db) {
 		return filepath.Dir(db), nil
 	}
 	conf, err := os.UserConfigDir()

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
@@ -30,7 +31,7 @@ func simulate(fs *flags) action {
 		}
 		sm := simulation{e: e, from: *from, players: *players, seed: *seed}
 		db := dbName(fs.db)
-		if isPostgres(db) {
+		if cli.IsPostgres(db) {
 			return fs.withStore(ctx, mustExist, func(s journal.Store) error {
 				if err := sm.play(ctx, s, db); err != nil {
 					return err
