@@ -10,9 +10,7 @@ import (
 )
 
 func TestCLI_R28_ExcludeVoidsEveryCardOfThePerson(t *testing.T) {
-	db := saleDB(t)
-	a := serialsOf(t, db, "A", 4)
-	mustRun(t, "desk", "open", "caisse-1", "--float", "100", "--db", db)
+	db, a := deskDay(t, 4)
 	ticket := strings.TrimSpace(mustRun(t, "reservation", "add", "Dupont", "--db", db))
 	mustRun(t, "door", "--door", "porte-1", "--db", db, ticket, a[0])
 	s := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cash:10", a[1], a[2]) // no ticket named

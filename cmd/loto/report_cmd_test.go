@@ -12,9 +12,7 @@ import (
 )
 
 func TestCLI_R28_R29_RefundPostponeAndReport(t *testing.T) {
-	db := saleDB(t)
-	a := serialsOf(t, db, "A", 6)
-	mustRun(t, "desk", "open", "caisse-1", "--float", "100", "--db", db)
+	db, a := deskDay(t, 6)
 	s1 := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cash:20", a[0], a[1], a[2])
 	s2 := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "card:5", a[3])
 	s3 := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cash:5", a[4])

@@ -61,6 +61,16 @@ func serialsOf(t *testing.T, db, series string, n int) []string {
 	return out
 }
 
+// deskDay is a saleDB day with caisse-1 open on a float of 100 €, and
+// the serials of the first n cards of series A.
+func deskDay(t *testing.T, n int) (db string, a []string) {
+	t.Helper()
+	db = saleDB(t)
+	a = serialsOf(t, db, "A", n)
+	mustRun(t, "desk", "open", "caisse-1", "--float", "100", "--db", db)
+	return db, a
+}
+
 // fails runs a command that must exit 1 with say in its message and write nothing.
 func fails(t *testing.T, db, say string, args ...string) {
 	t.Helper()
