@@ -91,13 +91,9 @@ func restore(fs *flags) action {
 		if *from == "" {
 			return usagef("--from FICHIER est requis : la sauvegarde à remettre en place")
 		}
-		var anchors []journal.Anchor
-		for _, t := range texts {
-			a, err := journal.ParseAnchor(t)
-			if err != nil {
-				return usagef("%v", err)
-			}
-			anchors = append(anchors, a)
+		anchors, err := texts.anchors("")
+		if err != nil {
+			return err
 		}
 		db := dbName(fs.db)
 		if cli.IsPostgres(db) {

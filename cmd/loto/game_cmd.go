@@ -29,22 +29,28 @@ func newGameFlags(fs *flags, withJSON bool) gameFlags {
 	return g
 }
 
+// onDay returns the action of a game command that takes no positional
+// argument: run on the day --db names.
+func (fs gameFlags) onDay(run func(ctx context.Context, e *env, d *loto.Day) error) action {
+	return fs.noArgs(func(ctx context.Context, e *env) error {
+		return fs.withDay(ctx, mustExist, func(d *loto.Day) error { return run(ctx, e, d) })
+	})
+}
+
 func gameStart(f *flags) action {
 	fs := newGameFlags(f, true)
-	return fs.noArgs(func(ctx context.Context, e *env) error {
-		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-			r, err := d.StartGame(ctx, fs.by.actor())
-			// Warnings go to the host, beside the JSON a program reads (R1).
-			for _, w := range r.Warnings {
-				fmt.Fprintln(e.stderr, "attention :", w)
-			}
-			if err != nil || *fs.asJSON {
-				return cli.OrJSON(e.stdout, r, err)
-			}
-			fmt.Fprintf(e.stdout, "%s commence\nà gagner (R13) : %s\n", loto.GameName(r.Game, r.Title), r.Announce)
-			fmt.Fprintf(e.stdout, "empreinte du tirage (SHA-256 de sa graine, R14) : %s\n(la graine est révélée à la fin de la partie ; les cartes vendues désormais jouent à partir de la partie suivante)\n", r.SeedSHA256)
-			return nil
-		})
+	return fs.onDay(func(ctx context.Context, e *env, d *loto.Day) error {
+		r, err := d.StartGame(ctx, fs.by.actor())
+		// Warnings go to the host, beside the JSON a program reads (R1).
+		for _, w := range r.Warnings {
+			fmt.Fprintln(e.stderr, "attention :", w)
+		}
+		if err != nil || *fs.asJSON {
+			return cli.OrJSON(e.stdout, r, err)
+		}
+		fmt.Fprintf(e.stdout, "%s commence\nà gagner (R13) : %s\n", loto.GameName(r.Game, r.Title), r.Announce)
+		fmt.Fprintf(e.stdout, "empreinte du tirage (SHA-256 de sa graine, R14) : %s\n(la graine est révélée à la fin de la partie ; les cartes vendues désormais jouent à partir de la partie suivante)\n", r.SeedSHA256)
+		return nil
 	})
 }
 
@@ -130,36 +136,32 @@ func bigNumber(w io.Writer, n card.Number) {
 
 func gameUndo(f *flags) action {
 	fs := newGameFlags(f, true)
-	return fs.noArgs(func(ctx context.Context, e *env) error {
-		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-			r, err := d.Undo(ctx, fs.by.actor(), "")
-			if err != nil || *fs.asJSON {
-				return cli.OrJSON(e.stdout, r, err)
-			}
-			st, err := d.Status()
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(e.stdout, "numéro %d annulé (faute de frappe) ; ", r.Number)
-			if st.Last != 0 {
-				fmt.Fprintf(e.stdout, "dernier numéro : %d\n", st.Last)
-			} else {
-				fmt.Fprintln(e.stdout, "aucun numéro sorti")
-			}
-			return nil
-		})
+	return fs.onDay(func(ctx context.Context, e *env, d *loto.Day) error {
+		r, err := d.Undo(ctx, fs.by.actor(), "")
+		if err != nil || *fs.asJSON {
+			return cli.OrJSON(e.stdout, r, err)
+		}
+		st, err := d.Status()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "numéro %d annulé (faute de frappe) ; ", r.Number)
+		if st.Last != 0 {
+			fmt.Fprintf(e.stdout, "dernier numéro : %d\n", st.Last)
+		} else {
+			fmt.Fprintln(e.stdout, "aucun numéro sorti")
+		}
+		return nil
 	})
 }
 
 func gameCall(f *flags) action {
 	fs := newGameFlags(f, false)
-	return fs.noArgs(func(ctx context.Context, e *env) error {
-		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-			if err := d.Call(ctx, fs.by.actor()); err != nil {
-				return err
-			}
-			fmt.Fprintln(e.stdout, "annonce : le tirage est arrêté (R15) ; enregistrer les cartes (loto game claim SÉRIE...) puis contrôler (loto game control)")
-			return nil
-		})
+	return fs.onDay(func(ctx context.Context, e *env, d *loto.Day) error {
+		if err := d.Call(ctx, fs.by.actor()); err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout, "annonce : le tirage est arrêté (R15) ; enregistrer les cartes (loto game claim SÉRIE...) puis contrôler (loto game control)")
+		return nil
 	})
 }

@@ -69,32 +69,30 @@ func gameClaim(f *flags) action {
 
 func gameControl(f *flags) action {
 	fs := newGameFlags(f, true)
-	return fs.noArgs(func(ctx context.Context, e *env) error {
-		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-			r, err := d.StartControl(ctx, fs.by.actor())
-			if err != nil || *fs.asJSON {
-				return cli.OrJSON(e.stdout, r, err)
-			}
-			st, err := d.Status()
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(e.stdout, "contrôle de la partie %d, %s : %s\n", r.Game, st.Stage.French(), plural(len(r.Verdicts), "annonce", "annonces"))
-			for _, v := range r.Verdicts {
-				writeVerdict(e.stdout, v)
-			}
-			switch {
-			case len(r.Verdicts) == 0:
-				fmt.Fprintln(e.stdout, "aucune carte annoncée : le tirage reprend")
-			case r.Resumed:
-				fmt.Fprintln(e.stdout, "aucun gagnant : la partie continue, sans répéter les numéros sortis (R22, R24) ; loto game draw")
-			case r.Tie:
-				fmt.Fprintf(e.stdout, "égalité entre %d gagnants (R17) : %s\n", r.Winners, tieAdvice(st.Tie, r.Winners))
-			default:
-				fmt.Fprintln(e.stdout, "1 gagnant : remettre le lot (loto game award)")
-			}
-			return nil
-		})
+	return fs.onDay(func(ctx context.Context, e *env, d *loto.Day) error {
+		r, err := d.StartControl(ctx, fs.by.actor())
+		if err != nil || *fs.asJSON {
+			return cli.OrJSON(e.stdout, r, err)
+		}
+		st, err := d.Status()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "contrôle de la partie %d, %s : %s\n", r.Game, st.Stage.French(), plural(len(r.Verdicts), "annonce", "annonces"))
+		for _, v := range r.Verdicts {
+			writeVerdict(e.stdout, v)
+		}
+		switch {
+		case len(r.Verdicts) == 0:
+			fmt.Fprintln(e.stdout, "aucune carte annoncée : le tirage reprend")
+		case r.Resumed:
+			fmt.Fprintln(e.stdout, "aucun gagnant : la partie continue, sans répéter les numéros sortis (R22, R24) ; loto game draw")
+		case r.Tie:
+			fmt.Fprintf(e.stdout, "égalité entre %d gagnants (R17) : %s\n", r.Winners, tieAdvice(st.Tie, r.Winners))
+		default:
+			fmt.Fprintln(e.stdout, "1 gagnant : remettre le lot (loto game award)")
+		}
+		return nil
 	})
 }
 
@@ -165,48 +163,44 @@ func gameTokens(f *flags) action {
 
 func gameDecline(f *flags) action {
 	fs := newGameFlags(f, false)
-	return fs.noArgs(func(ctx context.Context, e *env) error {
-		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-			if err := d.DeclineShare(ctx, fs.by.actor()); err != nil {
-				return err
-			}
-			fmt.Fprintln(e.stdout, "refus du partage noté (R18) : le plus haut pion prend tout le bon, les autres un lot de consolation ; tirer les pions s'ils ne le sont pas (loto game tokens), puis loto game award")
-			return nil
-		})
+	return fs.onDay(func(ctx context.Context, e *env, d *loto.Day) error {
+		if err := d.DeclineShare(ctx, fs.by.actor()); err != nil {
+			return err
+		}
+		fmt.Fprintln(e.stdout, "refus du partage noté (R18) : le plus haut pion prend tout le bon, les autres un lot de consolation ; tirer les pions s'ils ne le sont pas (loto game tokens), puis loto game award")
+		return nil
 	})
 }
 
 func gameAward(f *flags) action {
 	fs := newGameFlags(f, true)
-	return fs.noArgs(func(ctx context.Context, e *env) error {
-		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-			r, err := d.Award(ctx, fs.by.actor())
-			if err != nil || *fs.asJSON {
-				return cli.OrJSON(e.stdout, r, err)
-			}
-			st, err := d.Status()
-			if err != nil {
-				return err
-			}
-			stage := d.Event().Programme[r.Game-1].Stages[r.Stage].Stage
-			fmt.Fprintf(e.stdout, "lot de la partie %d, %s :\n", r.Game, stage.French())
-			for _, w := range r.Winners {
-				fmt.Fprintln(e.stdout, "  "+winnerLine(w, r.Winners, r.Declined))
-			}
-			switch {
-			case !r.GameOver:
-				fmt.Fprintf(e.stdout, "la partie continue (R23), étape suivante : %s ; loto game draw\n", st.Announce)
-			case r.DayOver:
-				fmt.Fprintf(e.stdout, "partie %d terminée, dernière du programme\n", r.Game)
-			default:
-				fmt.Fprintf(e.stdout, "partie %d terminée : les joueurs vident leurs cartes (R23) ; partie suivante : loto game start\n", r.Game)
-			}
-			if r.GameOver {
-				fmt.Fprintf(e.stdout, "graine de la partie révélée : %s (loto audit draws)\n", r.Seed)
-			}
-			fmt.Fprintln(e.stdout, anchorLine(r.Anchor))
-			return nil
-		})
+	return fs.onDay(func(ctx context.Context, e *env, d *loto.Day) error {
+		r, err := d.Award(ctx, fs.by.actor())
+		if err != nil || *fs.asJSON {
+			return cli.OrJSON(e.stdout, r, err)
+		}
+		st, err := d.Status()
+		if err != nil {
+			return err
+		}
+		stage := d.Event().Programme[r.Game-1].Stages[r.Stage].Stage
+		fmt.Fprintf(e.stdout, "lot de la partie %d, %s :\n", r.Game, stage.French())
+		for _, w := range r.Winners {
+			fmt.Fprintln(e.stdout, "  "+winnerLine(w, r.Winners, r.Declined))
+		}
+		switch {
+		case !r.GameOver:
+			fmt.Fprintf(e.stdout, "la partie continue (R23), étape suivante : %s ; loto game draw\n", st.Announce)
+		case r.DayOver:
+			fmt.Fprintf(e.stdout, "partie %d terminée, dernière du programme\n", r.Game)
+		default:
+			fmt.Fprintf(e.stdout, "partie %d terminée : les joueurs vident leurs cartes (R23) ; partie suivante : loto game start\n", r.Game)
+		}
+		if r.GameOver {
+			fmt.Fprintf(e.stdout, "graine de la partie révélée : %s (loto audit draws)\n", r.Seed)
+		}
+		fmt.Fprintln(e.stdout, anchorLine(r.Anchor))
+		return nil
 	})
 }
 

@@ -13,15 +13,13 @@ import (
 
 func gameStatus(f *flags) action {
 	fs := newGameFlags(f, true)
-	return fs.noArgs(func(ctx context.Context, e *env) error {
-		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-			st, err := d.Status()
-			if err != nil || *fs.asJSON {
-				return cli.OrJSON(e.stdout, st, err)
-			}
-			writeStatus(e.stdout, st)
-			return nil
-		})
+	return fs.onDay(func(ctx context.Context, e *env, d *loto.Day) error {
+		st, err := d.Status()
+		if err != nil || *fs.asJSON {
+			return cli.OrJSON(e.stdout, st, err)
+		}
+		writeStatus(e.stdout, st)
+		return nil
 	})
 }
 

@@ -49,17 +49,27 @@ func (l *listFlag) Set(v string) error {
 	return nil
 }
 
+// anchors reads the anchors kept outside the base, as --anchor gave them;
+// a misspelt one is a usage error, its reason after prefix.
+func (l listFlag) anchors(prefix string) ([]journal.Anchor, error) {
+	var anchors []journal.Anchor
+	for _, t := range l {
+		a, err := journal.ParseAnchor(t)
+		if err != nil {
+			return nil, usagef("%s%v", prefix, err)
+		}
+		anchors = append(anchors, a)
+	}
+	return anchors, nil
+}
+
 func journalVerify(fs *flags) action {
 	var texts listFlag
 	fs.Var(&texts, "anchor", "`NUMÉRO:EMPREINTE` ancre gardée hors de la base (sur un rapport Z, un reçu, le rapport final) ; 12 caractères d'empreinte au moins ; répétable")
 	return func(ctx context.Context, e *env) error {
-		var anchors []journal.Anchor
-		for _, t := range texts {
-			a, err := journal.ParseAnchor(t)
-			if err != nil {
-				return usagef("%v", err)
-			}
-			anchors = append(anchors, a)
+		anchors, err := texts.anchors("")
+		if err != nil {
+			return err
 		}
 		return fs.withStore(ctx, mustExist, func(s journal.Store) error {
 			h, err := journal.VerifyAnchored(ctx, s, anchors)

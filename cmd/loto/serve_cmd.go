@@ -45,13 +45,9 @@ func serve(fs *flags) action {
 		"et la caisse (caméra, caisse hors ligne) passent en https ; le certificat de la salle est fait une fois et gardé\n" +
 		"à côté de la base (--tls-dir), son empreinte affichée au démarrage et sur les pages d'appairage.\nArrêt propre par Ctrl+C (SIGINT) ou SIGTERM."
 	return func(ctx context.Context, e *env) error {
-		var anchors []journal.Anchor
-		for _, t := range anchorTexts {
-			a, err := journal.ParseAnchor(t)
-			if err != nil {
-				return usagef("--anchor : %v", err)
-			}
-			anchors = append(anchors, a)
+		anchors, err := anchorTexts.anchors("--anchor : ")
+		if err != nil {
+			return err
 		}
 		if err := autoBackup.check(dbName(fs.db)); err != nil {
 			return err
