@@ -4,10 +4,14 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"io"
 	mathrand "math/rand/v2"
+	"slices"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"loto/internal/journal"
 )
@@ -208,6 +212,28 @@ func (d *Day) apply(ctx context.Context, e journal.Event, secrets, personal map[
 		return err
 	}
 	return nil
+}
+
+// Key is an idempotency key, read by ParseKey: a command retried with the
+// same key returns the first answer and appends nothing (WithKey).
+type Key string
+
+// MaxKey bounds a key, in printable ASCII characters: a UUID has 36. The
+// journal keeps the key with its event.
+const MaxKey = 128
+
+// ParseKey reads an idempotency key as a device or a person gives it,
+// spaces around it dropped: at most MaxKey printable ASCII characters;
+// "" is no key.
+func ParseKey(text string) (Key, error) {
+	k := strings.TrimSpace(text)
+	if n := len(k); n > MaxKey {
+		return "", Errorf(EInvalid, "Idempotency-Key invalide : la clé d'idempotence a %d caractères, c'est trop (%d caractères ASCII imprimables au plus)", n, MaxKey)
+	}
+	if i := strings.IndexFunc(k, func(c rune) bool { return c < ' ' || c > '~' }); i >= 0 {
+		return "", Errorf(EInvalid, "Idempotency-Key invalide : le %de caractère de la clé d'idempotence est refusé (%d caractères ASCII imprimables au plus)", utf8.RuneCountInString(k[:i])+1, MaxKey)
+	}
+	return Key(k), nil
 }
 
 type keyContext struct{}
@@ -441,6 +467,59 @@ func (d *Day) replayed(ctx context.Context, c *command) (act, error) {
 		}
 	}
 	return act{e, anchorOf(e)}, nil
+}
+
+// sameRequest checks that the event an idempotency key already made was
+// made by the request now retried; otherwise it returns the conflict to
+// answer. A retry must never pass for a new request whose content would be
+// silently dropped (a sale of other cards answered with the first sale).
+type sameRequest func(st *State, e journal.Event) error
+
+// diffs collects what differs between a request and the event its key made.
+type diffs []string
+
+func (d *diffs) check(same bool, what string) {
+	if !same {
+		*d = append(*d, what)
+	}
+}
+
+// err is the refusal of a key reused for another request, naming the key
+// and what it first made, or nil when nothing differs.
+func (d diffs) err(e journal.Event, first string) error {
+	if len(d) == 0 {
+		return nil
+	}
+	return Errorf(EConflict, "la clé d'idempotence « %s » a déjà servi à %s, avec %s : cette demande n'est pas enregistrée ; la refaire avec une nouvelle clé",
+		Shown(e.Key), first, strings.Join(d, ", "))
+}
+
+// firstEvent names an event for a refusal: its number, kind and time.
+func firstEvent(e journal.Event) string {
+	return fmt.Sprintf("l'événement n° %d (%s, %s)", e.Seq, e.Type, hhmm(e.Time))
+}
+
+// decodeFor decodes the payload of the event a key made.
+func decodeFor[T any](e journal.Event) (T, error) {
+	var p T
+	err := decode(e, &p)
+	return p, err
+}
+
+// deskName is the name of a desk as recorded, "" for an unknown desk.
+func (st *State) deskName(name string) string {
+	if dk, err := st.desk(name); err == nil {
+		return dk.Name
+	}
+	return ""
+}
+
+// sameSet compares two lists of serials in any order.
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }
 
 // now is the time of a command, in the event's zone (R1).

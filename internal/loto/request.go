@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"loto/internal/card"
 )
@@ -14,28 +13,6 @@ import (
 // or a door's device (the CLI, later the web) reads what was scanned or
 // typed once, at the edge, into these; the day checks them against its
 // state and never reads a text again.
-
-// Key is an idempotency key, read by ParseKey: a command retried with the
-// same key returns the first answer and appends nothing (WithKey).
-type Key string
-
-// MaxKey bounds a key, in printable ASCII characters: a UUID has 36. The
-// journal keeps the key with its event.
-const MaxKey = 128
-
-// ParseKey reads an idempotency key as a device or a person gives it,
-// spaces around it dropped: at most MaxKey printable ASCII characters;
-// "" is no key.
-func ParseKey(text string) (Key, error) {
-	k := strings.TrimSpace(text)
-	if n := len(k); n > MaxKey {
-		return "", Errorf(EInvalid, "Idempotency-Key invalide : la clé d'idempotence a %d caractères, c'est trop (%d caractères ASCII imprimables au plus)", n, MaxKey)
-	}
-	if i := strings.IndexFunc(k, func(c rune) bool { return c < ' ' || c > '~' }); i >= 0 {
-		return "", Errorf(EInvalid, "Idempotency-Key invalide : le %de caractère de la clé d'idempotence est refusé (%d caractères ASCII imprimables au plus)", utf8.RuneCountInString(k[:i])+1, MaxKey)
-	}
-	return Key(k), nil
-}
 
 // ParseTakenAt reads the time a desk took a sale by its own clock, as
 // RFC 3339 (a sale it held while cut off reaches the server later).

@@ -365,3 +365,82 @@ func (d *Day) Sales() []Sale {
 	}
 	return out
 }
+
+// sameSale: the same desk, the same cards in any order, the same payments,
+// identity document, cheque and ticket.
+func sameSale(req SaleRequest) sameRequest {
+	return func(st *State, e journal.Event) error {
+		s, err := decodeFor[saleRecorded](e)
+		if err != nil {
+			return err
+		}
+		var d diffs
+		d.check(st.deskName(req.Desk) == s.Desk, "une autre caisse")
+		d.check(sameSet(st.requestSerials(req.Cards), s.Cards), "d'autres cartes")
+		d.check(samePayments(req.Payments, s.Payments), "d'autres paiements")
+		d.check(s.ID >= 1 && s.ID <= len(st.ent.sales) && samePayer(req, st.ent.sales[s.ID-1]), "une autre pièce d'identité ou un autre chèque")
+		d.check(st.ticketNumber(req.Ticket) == s.Ticket, "un autre billet")
+		return d.err(e, fmt.Sprintf("la vente n° %d (caisse « %s », %s)", s.ID, s.Desk, hhmm(e.Time)))
+	}
+}
+
+// samePayer compares a sale request's identity document and cheque with
+// those the sale recorded; once its record is erased nothing is left to
+// compare, and a retry gets the first answer.
+func samePayer(req SaleRequest, s *Sale) bool {
+	if s.Personal != "" {
+		return (req.Identity != nil) == (s.payer != nil)
+	}
+	return sameIdentity(req.Identity, s.Identity) && strings.TrimSpace(req.Cheque) == s.Cheque
+}
+
+// requestSerials are the serials a sale request names, a plate code standing
+// for its cards; a plate the state refuses is kept as written (it then
+// matches no recorded serial).
+func (st *State) requestSerials(codes []CardCode) []string {
+	var out []string
+	for _, code := range codes {
+		if code.IsPlate() {
+			if cards, _, err := st.plateCards(code.Plate); err == nil {
+				for _, ref := range cards {
+					s, _ := st.serialOf(ref)
+					out = append(out, s)
+				}
+				continue
+			}
+		}
+		out = append(out, code.String())
+	}
+	return out
+}
+
+// samePayments compares payments in any order.
+func samePayments(a, b []Payment) bool {
+	key := func(ps []Payment) []string {
+		out := make([]string, len(ps))
+		for i, p := range ps {
+			out[i] = fmt.Sprintf("%s:%d", p.Method, p.Cents)
+		}
+		return out
+	}
+	return sameSet(key(a), key(b))
+}
+
+func sameIdentity(a, b *Identity) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+// ticketNumber is the number of a ticket as recorded, 0 when none and -1
+// when its check code is wrong (no recorded ticket has it).
+func (st *State) ticketNumber(tc *TicketCode) int {
+	if tc == nil {
+		return 0
+	}
+	if t, err := st.ticket(*tc); err == nil {
+		return t.Number
+	}
+	return -1
+}
