@@ -27,6 +27,16 @@ type SaleRequest struct {
 	TakenAt time.Time
 }
 
+// ParseTakenAt reads the time a desk took a sale by its own clock, as
+// RFC 3339 (a sale it held while cut off reaches the server later).
+func ParseTakenAt(text string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, text)
+	if err != nil {
+		return time.Time{}, Errorf(EInvalid, "heure de la vente « %s » illisible : attendue comme 2026-12-01T14:05:00Z", Shown(text))
+	}
+	return t, nil
+}
+
 // Sale is a recorded sale as the cashier, the reports and the API see it:
 // what the journal records of it (saleRecorded), with when, by whom and
 // under which idempotency key, and the cheque payer's identity read from
