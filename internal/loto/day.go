@@ -4,9 +4,14 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"io"
+	mathrand "math/rand/v2"
+	"slices"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"loto/internal/journal"
 )
@@ -47,7 +52,7 @@ type Options struct {
 
 // maxRetries bounds the catch-up-and-retry loop when other writers keep
 // winning: a command on a store with exclusive turns wins within a few
-// tries (retry.go), one on a store without (a test's) within fifty.
+// tries (pause, turnAfter), one on a store without (a test's) within fifty.
 const maxRetries = 50
 
 // Open replays the journal into a new Day, fetching the secrets of the
@@ -209,6 +214,28 @@ func (d *Day) apply(ctx context.Context, e journal.Event, secrets, personal map[
 	return nil
 }
 
+// Key is an idempotency key, read by ParseKey: a command retried with the
+// same key returns the first answer and appends nothing (WithKey).
+type Key string
+
+// MaxKey bounds a key, in printable ASCII characters: a UUID has 36. The
+// journal keeps the key with its event.
+const MaxKey = 128
+
+// ParseKey reads an idempotency key as a device or a person gives it,
+// spaces around it dropped: at most MaxKey printable ASCII characters;
+// "" is no key.
+func ParseKey(text string) (Key, error) {
+	k := strings.TrimSpace(text)
+	if n := len(k); n > MaxKey {
+		return "", Errorf(EInvalid, "Idempotency-Key invalide : la clé d'idempotence a %d caractères, c'est trop (%d caractères ASCII imprimables au plus)", n, MaxKey)
+	}
+	if i := strings.IndexFunc(k, func(c rune) bool { return c < ' ' || c > '~' }); i >= 0 {
+		return "", Errorf(EInvalid, "Idempotency-Key invalide : le %de caractère de la clé d'idempotence est refusé (%d caractères ASCII imprimables au plus)", utf8.RuneCountInString(k[:i])+1, MaxKey)
+	}
+	return Key(k), nil
+}
+
 type keyContext struct{}
 
 // WithKey attaches an idempotency key (ParseKey) to the command run with
@@ -275,6 +302,78 @@ func (d *Day) runAct(ctx context.Context, typ string, same sameRequest, p plan) 
 		}
 	}
 	return act{}, lostEveryRetry(nil)
+}
+
+// What a command does when another writer appended first (several
+// instances on one journal): it catches up and tries again. The first
+// retries are immediate, so that a single lost race costs nothing more.
+// Then it pauses a random time before each try, without the Day's lock:
+// without the pauses the writers of several instances that rush at once
+// (their queued requests, right after the database came back) retry in
+// step; without the lock released, the instance's other commands (a sale
+// at another desk, a claim) would wait behind the pauses. A command that
+// still loses takes the journal's exclusive turn (journal.Exclusive), with
+// which its next try cannot lose, however many writers never stop.
+const (
+	immediateRetries = 2
+	firstPause       = time.Millisecond
+	// longestPause bounds each pause: the bound doubles from firstPause.
+	longestPause = 8 * time.Millisecond
+	// turnAfterLosses is how many lost appends make a command take the
+	// exclusive turn: one pause of 1 ms at most comes before. The turn
+	// keeps every other writer waiting for the holder's catching up too,
+	// hence not at the first loss.
+	turnAfterLosses = immediateRetries + 2
+)
+
+// errLost is a try that another writer beat: nothing was recorded.
+var errLost = errors.New("loto: another writer appended first")
+
+// pause waits before the try that follows a command's lost-th lost append:
+// not at all for the first ones, nor before a try in an exclusive turn,
+// which waits for the others by itself; else for a random time below a
+// bound that doubles from firstPause up to longestPause. The Day's lock is
+// released meanwhile: the next try catches up with the commands that ran
+// as with the other writers'. It returns the context's error if the
+// context ends first. The jitter comes from math/rand, never from the
+// Day's source of seeds and keys.
+func (d *Day) pause(ctx context.Context, lost int) error {
+	if _, turns := d.store.(journal.Exclusive); lost <= immediateRetries || turns && lost >= turnAfterLosses {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	bound := firstPause
+	for n := immediateRetries + 1; n < lost && bound < longestPause; n++ {
+		bound *= 2
+	}
+	d.mu.Unlock()
+	defer d.mu.Lock()
+	timer := time.NewTimer(1 + mathrand.N(min(bound, longestPause)))
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// turnAfter returns the exclusive turn for the try that follows a
+// command's lost-th lost append, from the turnAfterLosses-th on; nil
+// before, or for a store without turns (a test's), whose commands keep
+// trying up to maxRetries times.
+func (d *Day) turnAfter(ctx context.Context, lost int) (journal.Turn, error) {
+	ex, ok := d.store.(journal.Exclusive)
+	if !ok || lost < turnAfterLosses {
+		return nil, nil
+	}
+	turn, err := ex.Exclude(ctx)
+	if err != nil {
+		return nil, internalf(err, "écriture dans le journal")
+	}
+	return turn, nil
 }
 
 // command is what runAct runs: the type of its main event, its
@@ -368,6 +467,59 @@ func (d *Day) replayed(ctx context.Context, c *command) (act, error) {
 		}
 	}
 	return act{e, anchorOf(e)}, nil
+}
+
+// sameRequest checks that the event an idempotency key already made was
+// made by the request now retried; otherwise it returns the conflict to
+// answer. A retry must never pass for a new request whose content would be
+// silently dropped (a sale of other cards answered with the first sale).
+type sameRequest func(st *State, e journal.Event) error
+
+// diffs collects what differs between a request and the event its key made.
+type diffs []string
+
+func (d *diffs) check(same bool, what string) {
+	if !same {
+		*d = append(*d, what)
+	}
+}
+
+// err is the refusal of a key reused for another request, naming the key
+// and what it first made, or nil when nothing differs.
+func (d diffs) err(e journal.Event, first string) error {
+	if len(d) == 0 {
+		return nil
+	}
+	return Errorf(EConflict, "la clé d'idempotence « %s » a déjà servi à %s, avec %s : cette demande n'est pas enregistrée ; la refaire avec une nouvelle clé",
+		Shown(e.Key), first, strings.Join(d, ", "))
+}
+
+// firstEvent names an event for a refusal: its number, kind and time.
+func firstEvent(e journal.Event) string {
+	return fmt.Sprintf("l'événement n° %d (%s, %s)", e.Seq, e.Type, hhmm(e.Time))
+}
+
+// decodeFor decodes the payload of the event a key made.
+func decodeFor[T any](e journal.Event) (T, error) {
+	var p T
+	err := decode(e, &p)
+	return p, err
+}
+
+// deskName is the name of a desk as recorded, "" for an unknown desk.
+func (st *State) deskName(name string) string {
+	if dk, err := st.desk(name); err == nil {
+		return dk.Name
+	}
+	return ""
+}
+
+// sameSet compares two lists of serials in any order.
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }
 
 // now is the time of a command, in the event's zone (R1).

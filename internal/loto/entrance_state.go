@@ -101,43 +101,6 @@ func (st *State) applyDeskClosed(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applySale(e journal.Event) error {
-	var p saleRecorded
-	if err := decode(e, &p); err != nil {
-		return err
-	}
-	ent := st.ent
-	s := ent.open[p.Desk]
-	if p.ID != len(ent.sales)+1 || s == nil || s.ID != p.Session {
-		return internalf(nil, "événement %d : vente %d hors séquence ou caisse fermée", e.Seq, p.ID)
-	}
-	if err := st.hold(e, p.Cards, holder{sale: p.ID}); err != nil {
-		return err
-	}
-	sale := saleOf(e, p)
-	sale.playsFrom = st.playsFrom()
-	if p.Payer != nil {
-		var payer payerRecord
-		ps, err := st.openPersonal(e, *p.Payer, &payer)
-		if err != nil {
-			return err
-		}
-		if sale.Personal = ps; ps == "" {
-			id := payer.Identity
-			sale.Identity, sale.Cheque = &id, payer.Cheque
-		}
-	}
-	ent.sales = append(ent.sales, sale)
-	s.Sales++
-	s.Cards += len(p.Cards)
-	for _, pay := range p.Payments {
-		s.received[pay.Method] += pay.Cents
-		s.payments[pay.Method]++
-	}
-	s.change += p.Change
-	return nil
-}
-
 // hold stamps cards (R9) for a holder, the zero holder for the minimal
 // sale of Stamp, and makes the game rebuild its cards in play.
 func (st *State) hold(e journal.Event, serials []string, h holder) error {

@@ -11,42 +11,9 @@ import (
 	"loto/internal/journal"
 )
 
-// sameRequest checks that the event an idempotency key already made was
-// made by the request now retried; otherwise it returns the conflict to
-// answer. A retry must never pass for a new request whose content would be
-// silently dropped (a sale of other cards answered with the first sale).
-type sameRequest func(st *State, e journal.Event) error
-
-// diffs collects what differs between a request and the event its key made.
-type diffs []string
-
-func (d *diffs) check(same bool, what string) {
-	if !same {
-		*d = append(*d, what)
-	}
-}
-
-// err is the refusal of a key reused for another request, naming the key
-// and what it first made, or nil when nothing differs.
-func (d diffs) err(e journal.Event, first string) error {
-	if len(d) == 0 {
-		return nil
-	}
-	return Errorf(EConflict, "la clé d'idempotence « %s » a déjà servi à %s, avec %s : cette demande n'est pas enregistrée ; la refaire avec une nouvelle clé",
-		Shown(e.Key), first, strings.Join(d, ", "))
-}
-
-// firstEvent names an event for a refusal: its number, kind and time.
-func firstEvent(e journal.Event) string {
-	return fmt.Sprintf("l'événement n° %d (%s, %s)", e.Seq, e.Type, hhmm(e.Time))
-}
-
-// decodeFor decodes the payload of the event a key made.
-func decodeFor[T any](e journal.Event) (T, error) {
-	var p T
-	err := decode(e, &p)
-	return p, err
-}
+// The checks of the commands other than the sale (whose own is in
+// sale.go): each tells its first attempt from another request made with
+// the same key (sameRequest, beside runKeyed).
 
 // canonical writes a typed serial in its canonical form, or leaves it as
 // typed when it does not parse (it then matches no recorded serial).
@@ -55,101 +22,6 @@ func canonical(text string) string {
 		return s.String()
 	}
 	return text
-}
-
-// deskName is the name of a desk as recorded, "" for an unknown desk.
-func (st *State) deskName(name string) string {
-	if dk, err := st.desk(name); err == nil {
-		return dk.Name
-	}
-	return ""
-}
-
-// sameSet compares two lists of serials in any order.
-func sameSet(a, b []string) bool {
-	a, b = slices.Clone(a), slices.Clone(b)
-	slices.Sort(a)
-	slices.Sort(b)
-	return slices.Equal(a, b)
-}
-
-// requestSerials are the serials a sale request names, a plate code standing
-// for its cards; a plate the state refuses is kept as written (it then
-// matches no recorded serial).
-func (st *State) requestSerials(codes []CardCode) []string {
-	var out []string
-	for _, code := range codes {
-		if code.IsPlate() {
-			if cards, _, err := st.plateCards(code.Plate); err == nil {
-				for _, ref := range cards {
-					s, _ := st.serialOf(ref)
-					out = append(out, s)
-				}
-				continue
-			}
-		}
-		out = append(out, code.String())
-	}
-	return out
-}
-
-// samePayments compares payments in any order.
-func samePayments(a, b []Payment) bool {
-	key := func(ps []Payment) []string {
-		out := make([]string, len(ps))
-		for i, p := range ps {
-			out[i] = fmt.Sprintf("%s:%d", p.Method, p.Cents)
-		}
-		return out
-	}
-	return sameSet(key(a), key(b))
-}
-
-func sameIdentity(a, b *Identity) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return *a == *b
-}
-
-// ticketNumber is the number of a ticket as recorded, 0 when none and -1
-// when its check code is wrong (no recorded ticket has it).
-func (st *State) ticketNumber(tc *TicketCode) int {
-	if tc == nil {
-		return 0
-	}
-	if t, err := st.ticket(*tc); err == nil {
-		return t.Number
-	}
-	return -1
-}
-
-// samePayer compares a sale request's identity document and cheque with
-// those the sale recorded; once its record is erased nothing is left to
-// compare, and a retry gets the first answer.
-func samePayer(req SaleRequest, s *Sale) bool {
-	if s.Personal != "" {
-		return (req.Identity != nil) == (s.payer != nil)
-	}
-	return sameIdentity(req.Identity, s.Identity) && strings.TrimSpace(req.Cheque) == s.Cheque
-}
-
-// sameSale: the same desk, the same cards in any order, the same payments,
-// identity document, cheque and ticket.
-func sameSale(req SaleRequest) sameRequest {
-	return func(st *State, e journal.Event) error {
-		s, err := decodeFor[saleRecorded](e)
-		if err != nil {
-			return err
-		}
-		var d diffs
-		d.check(st.deskName(req.Desk) == s.Desk, "une autre caisse")
-		d.check(sameSet(st.requestSerials(req.Cards), s.Cards), "d'autres cartes")
-		d.check(samePayments(req.Payments, s.Payments), "d'autres paiements")
-		d.check(s.ID >= 1 && s.ID <= len(st.ent.sales) && samePayer(req, st.ent.sales[s.ID-1]), "une autre pièce d'identité ou un autre chèque")
-		d.check(st.ticketNumber(req.Ticket) == s.Ticket, "un autre billet")
-		return d.err(e, fmt.Sprintf("la vente n° %d (caisse « %s », %s)", s.ID, s.Desk, hhmm(e.Time)))
-	}
 }
 
 func sameDeskOpen(desk string, float Cents) sameRequest {
