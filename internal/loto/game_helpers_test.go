@@ -2,29 +2,23 @@ package loto
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
+	"slices"
 	"testing"
 
 	"loto/internal/card"
 )
 
+// smallDay is the event file of eventYAML, the one lototest.EventYAML fills in.
+//
+//go:embed lototest/small_day.yaml.fmt
+var smallDay string
+
 // eventYAML is a small day: series A (regular, 600 cards) and V (special, 60
 // cards), the given draw mode and programme (a YAML list, indented by 2).
 func eventYAML(draw, programme string) []byte {
-	return fmt.Appendf(nil, `name: Petit loto
-date: 2025-03-16
-venue: Salle des fêtes
-schedule: {doors: "08:00", start: "11:00"}
-series:
-  - {code: A, kind: regular, cards: 600, color: jaune}
-  - {code: V, kind: special, cards: 60, color: rose}
-prices:
-  regular: [{cards: 1, cents: 500}]
-  special: [{cards: 1, cents: 600}]
-desks: [{name: caisse-1, pmr: true}, {name: voiture, special: true}]
-draw: %s
-programme:
-%s`, draw, programme)
+	return fmt.Appendf(nil, smallDay, draw, programme)
 }
 
 // quineGame is one game of one quine stage with the given prize (a YAML flow map).
@@ -139,7 +133,7 @@ func tie(t *testing.T, d *Day, code string, k int) ([]int, []card.Number) {
 		for n := 1; n <= 120 && len(cards) < k; n++ {
 			for r := range 3 {
 				row := rowOf(grids[n], r)
-				if contains(row, last) {
+				if slices.Contains(row, last) {
 					cards, rows = append(cards, n), append(rows, row)
 				}
 			}
@@ -172,20 +166,11 @@ func earlyRow(grids map[int]card.Card, cards []int, typed []card.Number) bool {
 		for r := range 3 {
 			all := true
 			for _, x := range rowOf(grids[n], r) {
-				all = all && contains(typed, x)
+				all = all && slices.Contains(typed, x)
 			}
 			if all {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-func contains(list []card.Number, n card.Number) bool {
-	for _, x := range list {
-		if x == n {
-			return true
 		}
 	}
 	return false

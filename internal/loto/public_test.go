@@ -173,7 +173,7 @@ func playedPublicDay(t *testing.T, snap *snapshots) *memStore {
 	ok(t, err)
 	snap.check(d)
 	other := card.Number(1)
-	for contains(typed, other) {
+	for slices.Contains(typed, other) {
 		other++
 	}
 	typeNumbers(t, d, other)
