@@ -78,7 +78,7 @@ func playQuine(t *testing.T, d *Day, serials []string) {
 		ok(t, err)
 	}
 	for _, s := range serials {
-		_, err := d.Claim(ctx, org("controleur"), mustSerial(t, s))
+		_, err := d.Claim(ctx, org("controleur"), serialIn(t, s))
 		ok(t, err)
 	}
 	r, err := d.StartControl(ctx, org("host"))

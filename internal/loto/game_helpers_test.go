@@ -181,18 +181,10 @@ func claimAll(t *testing.T, d *Day, serials ...string) ControlResult {
 	t.Helper()
 	ctx := context.Background()
 	for _, s := range serials {
-		_, err := d.Claim(ctx, org("controleur"), mustSerial(t, s))
+		_, err := d.Claim(ctx, org("controleur"), serialIn(t, s))
 		ok(t, err)
 	}
 	r, err := d.StartControl(ctx, org("controleur"))
 	ok(t, err)
 	return r
-}
-
-// mustSerial reads a serial a test has in hand, as the edge would.
-func mustSerial(t *testing.T, text string) card.Serial {
-	t.Helper()
-	s, err := ParseSerial(text)
-	ok(t, err)
-	return s
 }

@@ -174,7 +174,7 @@ func playedPublicDay(t *testing.T, snap *snapshots) *memStore {
 	}
 	snap.act(d, d.Call(ctx, jeanne))
 	for _, s := range tied {
-		act(d.Claim(ctx, jeanne, mustSerial(t, s)))
+		act(d.Claim(ctx, jeanne, serialIn(t, s)))
 	}
 	act(d.StartControl(ctx, jeanne))
 	act(d.Rule(ctx, jeanne, Ruling{What: "l'égalité tient", Why: "Hélène Lefèvre conteste"}))
@@ -291,7 +291,7 @@ func TestStaffActsMoveTheDayNotThePublicSnapshot(t *testing.T) {
 	cards := stamp(t, d, "A", 1, 2, 3)
 	start(t, d)
 	typeNumbers(t, d, 17)
-	_, err := d.Claim(ctx, org("ctl"), mustSerial(t, cards[0]))
+	_, err := d.Claim(ctx, org("ctl"), serialIn(t, cards[0]))
 	ok(t, err)
 	moved := func(what string, public bool, act func()) {
 		t.Helper()
@@ -306,7 +306,7 @@ func TestStaffActsMoveTheDayNotThePublicSnapshot(t *testing.T) {
 			t.Fatalf("%s: a snapshot published %v, want %v", what, published, public)
 		}
 	}
-	moved("a second claim during the call", false, func() { _, err := d.Claim(ctx, org("ctl"), mustSerial(t, cards[1])); ok(t, err) })
+	moved("a second claim during the call", false, func() { _, err := d.Claim(ctx, org("ctl"), serialIn(t, cards[1])); ok(t, err) })
 	moved("a ruling that is a note", false, func() {
 		_, err := d.Rule(ctx, org("meneur"), Ruling{What: "réclamation notée", Why: "bruit dans la salle"})
 		ok(t, err)
