@@ -89,6 +89,17 @@ func stamp(t *testing.T, d *Day, code string, numbers ...int) []string {
 	return serials
 }
 
+// stampEach stamps cards 1 to n of series A one at a time, an event each,
+// and returns their serials.
+func stampEach(t *testing.T, d *Day, n int) []string {
+	t.Helper()
+	var serials []string
+	for i := 1; i <= n; i++ {
+		serials = append(serials, stamp(t, d, "A", i)...)
+	}
+	return serials
+}
+
 // firstRowDrawn stamps cards 1 to 6 of series A, starts the game and
 // types the numbers of the first row of card A-1, which may then call a
 // quine; it returns the serials stamped.
