@@ -40,11 +40,7 @@ func TestHall_BadDistancesAreRefusedAtTheirLine(t *testing.T) {
 		{"hall:\n  back_row: 12\n", "ligne 16, hall.back_row : champ inconnu (champs possibles : back_row_m, screen_height_m)"},
 	} {
 		spec, _, err := Parse(withHall(c.hall))
-		if spec != nil {
-			t.Fatalf("%q accepted: %+v", c.hall, spec.Hall)
-		}
-		wantCode(t, err, loto.EInvalid)
-		wantSays(t, err, []string{c.say})
+		wantRefused(t, spec, err, c.hall, c.say)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"loto/examples"
+	"loto/internal/loto"
 	"loto/internal/loto/lototest"
 )
 
@@ -21,3 +22,14 @@ var (
 	wantSays  = lototest.WantSays
 	eventYAML = lototest.EventYAML
 )
+
+// wantRefused fails unless the event file that text names, read as spec
+// and err, is refused as invalid with a message that says say.
+func wantRefused(t *testing.T, spec *loto.EventSpec, err error, text, say string) {
+	t.Helper()
+	if spec != nil {
+		t.Fatalf("%q accepted: %+v", text, spec)
+	}
+	wantCode(t, err, loto.EInvalid)
+	wantSays(t, err, []string{say})
+}

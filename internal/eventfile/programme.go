@@ -2,6 +2,7 @@ package eventfile
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"loto/internal/loto"
@@ -37,7 +38,7 @@ func validateKinds(p *problems, path string, fs []string, series []loto.SeriesOn
 		switch {
 		case k != loto.Regular && k != loto.Special:
 			p.add(kp, "type de série « %s » inconnu : regular ou special", loto.Shown(s))
-		case containsKind(out, k):
+		case slices.Contains(out, k):
 			p.add(kp, "le type %s est donné deux fois", k)
 		case series != nil && !hasKind(series, k):
 			p.add(kp, "aucune série de type %s n'est en vente", k)
@@ -46,15 +47,6 @@ func validateKinds(p *problems, path string, fs []string, series []loto.SeriesOn
 		}
 	}
 	return out
-}
-
-func containsKind(ks []loto.Kind, k loto.Kind) bool {
-	for _, x := range ks {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // parseStageName accepts "double_quine", "double quine" and "double-quine".

@@ -1,10 +1,6 @@
 package eventfile
 
-import (
-	"testing"
-
-	"loto/internal/loto"
-)
+import "testing"
 
 // The day's public address is optional; given, it is recorded as the
 // tickets will print it.
@@ -29,10 +25,6 @@ func TestPublicURL_MistakesAreNamedAtTheirLine(t *testing.T) {
 		{"public_url: [http://x.fr]\n", "ligne 15, public_url : un texte est attendu"},
 	} {
 		spec, _, err := Parse(withHall(c.line))
-		if spec != nil {
-			t.Fatalf("%q accepted: %q", c.line, spec.PublicURL)
-		}
-		wantCode(t, err, loto.EInvalid)
-		wantSays(t, err, []string{c.say})
+		wantRefused(t, spec, err, c.line, c.say)
 	}
 }

@@ -100,11 +100,7 @@ func TestSponsor_BadLogosAreRefusedAtTheirLine(t *testing.T) {
 		{`{name: X, logos: logo.png}`, at + ".logos : champ inconnu (champs possibles : logo, name)"},
 	} {
 		spec, _, err := ParseFiles(sponsoredDay(c.sponsor, ""), nil, files)
-		if spec != nil {
-			t.Fatalf("%s accepted", c.sponsor)
-		}
-		wantCode(t, err, loto.EInvalid)
-		wantSays(t, err, []string{c.say})
+		wantRefused(t, spec, err, c.sponsor, c.say)
 	}
 	// Read alone, a file that names a logo says how to give it one.
 	_, _, err := Parse(sponsoredDay(`{name: X, logo: logo.png}`, ""))

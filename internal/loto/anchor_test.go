@@ -23,7 +23,7 @@ func TestR27_AwardAnchorIsItsLastEvent(t *testing.T) {
 	serial := stamp(t, d, "A", 1)[0]
 	start(t, d)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
-	_, err := d.Claim(ctx, org("c"), mustSerial(t, serial))
+	_, err := d.Claim(ctx, org("c"), serialIn(t, serial))
 	ok(t, err)
 	_, err = d.StartControl(ctx, org("c"))
 	ok(t, err)

@@ -47,6 +47,17 @@ func claimResults(vs []claimVerdict) []ClaimResult {
 	return mapped(vs, func(v claimVerdict) ClaimResult { return ClaimResult(v) })
 }
 
+func (p controlStarted) answer() ControlResult {
+	r := ControlResult{Game: p.Game, Stage: p.Stage, Verdicts: claimResults(p.Verdicts)}
+	for _, v := range r.Verdicts {
+		if v.Verdict == VerdictWin {
+			r.Winners++
+		}
+	}
+	r.Tie, r.Resumed = r.Winners > 1, r.Winners == 0
+	return r
+}
+
 func (p tieTokens) answer() []ClaimToken {
 	return mapped(p.Tokens, func(t tieToken) ClaimToken { return ClaimToken(t) })
 }

@@ -104,13 +104,19 @@ func TestR12_NoGameStartsDuringABreak(t *testing.T) {
 }
 
 func TestR29_NoGameStartsOnAPostponedDay(t *testing.T) {
+	wantRefusedWhenPostponed(t, func(ctx context.Context, d *Day) error { return errOf(d.StartGame(ctx, org("host"))) })
+}
+
+// wantRefusedWhenPostponed fails unless act, on a day postponed before
+// its first game, is refused as a conflict and records nothing (R29).
+func wantRefusedWhenPostponed(t *testing.T, act func(context.Context, *Day) error) {
+	t.Helper()
 	d, store := entranceDay(t)
 	ctx := context.Background()
 	_, err := d.Postpone(ctx, org("organiser"), "trop peu de joueurs")
 	ok(t, err)
 	before := store.count()
-	_, err = d.StartGame(ctx, org("host"))
-	wantCode(t, err, EConflict)
+	wantCode(t, act(ctx, d), EConflict)
 	nothingWritten(t, store, before)
 }
 

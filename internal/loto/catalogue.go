@@ -34,7 +34,7 @@ var catalogue = []eventType{
 	register(entry[cardsVoided]{name: TypeCardsVoided, fold: (*State).applyVoid,
 		doc: "cards voided by hand; no command writes it now, but the journals that hold it still replay"}),
 
-	register(entry[personalKeyCreated]{name: TypePersonalKeyCreated, fold: (*State).applyPersonalKey,
+	register(entry[personalKeyCreated]{name: TypePersonalKeyCreated, foldEvent: (*State).applyPersonalKey,
 		secrets: func(p personalKeyCreated) []secretRef { return []secretRef{{personalKeySecret, p.KeySHA256}} },
 		doc:     "the key of the personal records' hashes exists; commits it (P1)"}),
 	register(entry[personalErased]{name: TypePersonalErased, fold: (*State).applyErased,
@@ -65,10 +65,10 @@ var catalogue = []eventType{
 		doc:      "a reservation and its numbered tickets; names its holder; the first commits the key of the ticket codes"}),
 	register(entry[ticketCrossed]{name: TypeTicketCrossed, fold: (*State).applyCrossing,
 		doc: "the door crossed out a reservation ticket and gave its free card (R4)"}),
-	register(entry[saleRefunded]{name: TypeSaleRefunded, fold: (*State).applyRefund,
+	register(entry[saleRefunded]{name: TypeSaleRefunded, foldEvent: (*State).applyRefund,
 		decision: "remboursement",
 		doc:      "a sale refunded in cash, its cards voided"}),
-	register(entry[personExcluded]{name: TypePersonExcluded, fold: (*State).applyExclusion,
+	register(entry[personExcluded]{name: TypePersonExcluded, foldEvent: (*State).applyExclusion,
 		decision: "exclusion (R28)",
 		doc:      "a person excluded: every card they hold voided, their sales refunded in the same batch (R28)"}),
 	register(entry[eventPostponed]{name: TypeEventPostponed, fold: (*State).applyPostponed,
@@ -76,7 +76,7 @@ var catalogue = []eventType{
 		doc:      "the day postponed before its first game: sales stop, each one to be refunded (R29)"}),
 	register(entry[breakStarted]{name: TypeBreakStarted, fold: (*State).applyBreakStarted,
 		doc: "a pause in the games began, planned or not (R12)"}),
-	register(entry[breakEnded]{name: TypeBreakEnded, fold: (*State).applyBreakEnded,
+	register(entry[breakEnded]{name: TypeBreakEnded, foldEvent: (*State).applyBreakEnded,
 		doc: "the pause ended"}),
 
 	register(entry[gameStarted]{name: TypeGameStarted, fold: (*State).applyGameStarted,
@@ -157,19 +157,38 @@ type eventType struct {
 // entry is an entry of the catalogue as written: its columns take the
 // payload P itself, so that a column reading another type does not compile.
 type entry[P any] struct {
-	name     string
-	fold     func(*State, journal.Event) error
-	decision string
-	secrets  func(P) []secretRef
-	personal func(P) []personalRef
-	erases   func(P) []string
-	doc      string
+	name string
+	// fold folds the event with its payload decoded; foldEvent, set
+	// instead, folds the event as it is: its fold reads no payload or
+	// decodes it into its answer itself.
+	fold      func(*State, journal.Event, P) error
+	foldEvent func(*State, journal.Event) error
+	decision  string
+	secrets   func(P) []secretRef
+	personal  func(P) []personalRef
+	erases    func(P) []string
+	doc       string
 }
 
 // register makes an entry of the catalogue, each column decoding the event's payload.
 func register[P any](e entry[P]) eventType {
-	return eventType{name: e.name, payload: reflect.TypeFor[P](), fold: e.fold,
+	return eventType{name: e.name, payload: reflect.TypeFor[P](), fold: folding(e),
 		decision: e.decision, secrets: reading(e.secrets), personal: reading(e.personal), erases: reading(e.erases), doc: e.doc}
+}
+
+// folding is the fold of an entry, decoding the event's payload when the
+// entry's fold takes it; nil when the entry has no fold.
+func folding[P any](e entry[P]) func(*State, journal.Event) error {
+	if e.fold == nil {
+		return e.foldEvent
+	}
+	return func(st *State, ev journal.Event) error {
+		p, err := decodeFor[P](ev)
+		if err != nil {
+			return err
+		}
+		return e.fold(st, ev, p)
+	}
 }
 
 // reading reads an event's payload, decoded as P, with read; nil when read is.
@@ -178,8 +197,8 @@ func reading[P, R any](read func(P) R) func(journal.Event) (R, error) {
 		return nil
 	}
 	return func(e journal.Event) (R, error) {
-		var p P
-		if err := decode(e, &p); err != nil {
+		p, err := decodeFor[P](e)
+		if err != nil {
 			var none R
 			return none, err
 		}

@@ -85,7 +85,7 @@ func (d *Day) StartControl(ctx context.Context, actor Actor) (ControlResult, err
 	if err := Authorize(actor, CmdControl, ""); err != nil {
 		return ControlResult{}, err
 	}
-	e, err := d.run(ctx, TypeControlStarted, func(st *State) ([]journal.Draft, int, error) {
+	return answer[controlStarted, ControlResult](d.run(ctx, TypeControlStarted, func(st *State) ([]journal.Draft, int, error) {
 		g := st.running()
 		if g == nil || g.Phase != PhaseCalled {
 			return nil, 0, Errorf(EConflict, "aucun appel à contrôler")
@@ -102,22 +102,7 @@ func (d *Day) StartControl(ctx context.Context, actor Actor) (ControlResult, err
 		p := controlStarted{Game: g.Number, Stage: g.Stage, Verdicts: recordedVerdicts(verdicts)}
 		dr, err := draft(actor, TypeControlStarted, p)
 		return []journal.Draft{dr}, 0, err
-	})
-	if err != nil {
-		return ControlResult{}, err
-	}
-	var p controlStarted
-	if err := decode(e, &p); err != nil {
-		return ControlResult{}, err
-	}
-	r := ControlResult{Game: p.Game, Stage: p.Stage, Verdicts: claimResults(p.Verdicts)}
-	for _, v := range r.Verdicts {
-		if v.Verdict == VerdictWin {
-			r.Winners++
-		}
-	}
-	r.Tie, r.Resumed = r.Winners > 1, r.Winners == 0
-	return r, nil
+	}))
 }
 
 // judge gives a claim its verdict against the state, in the order a

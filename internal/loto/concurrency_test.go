@@ -30,27 +30,24 @@ type backend struct {
 func backends() []backend {
 	return []backend{
 		{"sqlite", func(t *testing.T) func() journal.Store {
-			path := filepath.Join(t.TempDir(), "loto.db")
-			return func() journal.Store {
-				s, err := sqlite.Open(context.Background(), path, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { s.Close() })
-				return s
-			}
+			return connections(t, sqlite.Open, filepath.Join(t.TempDir(), "loto.db"))
 		}},
 		{"postgres", func(t *testing.T) func() journal.Store {
-			url := journaltest.PostgresURL(t) // skipped without LOTO_TEST_PG, failed under CI
-			return func() journal.Store {
-				s, err := postgres.Open(context.Background(), url, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { s.Close() })
-				return s
-			}
+			return connections(t, postgres.Open, journaltest.PostgresURL(t)) // skipped without LOTO_TEST_PG, failed under CI
 		}},
+	}
+}
+
+// connections opens a new connection to the journal at where with each
+// call, closed when the test ends.
+func connections[S journal.Store](t *testing.T, open func(context.Context, string, journal.Clock) (S, error), where string) func() journal.Store {
+	return func() journal.Store {
+		s, err := open(context.Background(), where, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
 	}
 }
 

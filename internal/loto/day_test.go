@@ -136,12 +136,12 @@ func TestReplayGivesTheSameStateAtEveryStep(t *testing.T) {
 	typeNumbers(t, d, typed[:3]...)
 	check("drawing")
 	typeNumbers(t, d, typed[3:]...)
-	_, err := d.Claim(ctx, org("c"), mustSerial(t, serials[0]))
+	_, err := d.Claim(ctx, org("c"), serialIn(t, serials[0]))
 	ok(t, err)
 	check("called")
-	_, err = d.Claim(ctx, org("c"), mustSerial(t, serials[1]))
+	_, err = d.Claim(ctx, org("c"), serialIn(t, serials[1]))
 	ok(t, err)
-	_, err = d.Claim(ctx, org("c"), mustSerial(t, serials[2]))
+	_, err = d.Claim(ctx, org("c"), serialIn(t, serials[2]))
 	ok(t, err)
 	_, err = d.StartControl(ctx, org("c"))
 	ok(t, err)
@@ -209,10 +209,8 @@ func TestReplayInSmallChunks(t *testing.T) {
 }
 
 func TestIdempotencyKey_RetryThatLosesToItsFirstAttemptReturnsIt(t *testing.T) {
-	d, store := newDay(t)
+	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := WithKey(context.Background(), "start-1")
-	_, err := d.CreateEvent(context.Background(), org("org"), eventSpec(t, eventYAML("rng", quineGame("regular", voucher30))))
-	ok(t, err)
 	// The retry checks its key before the first attempt lands in another
 	// process; the retry's check then fails because of the first attempt
 	// (the game has started), so it must return the first answer.
@@ -268,9 +266,7 @@ func (losingStore) Append(context.Context, int64, ...journal.Draft) ([]journal.E
 }
 
 func TestWriteThatKeepsLosingToOtherWritersIsUnavailableNotAConflict(t *testing.T) {
-	d, store := newDay(t)
-	_, err := d.CreateEvent(context.Background(), org("org"), eventSpec(t, eventYAML("rng", quineGame("regular", voucher30))))
-	ok(t, err)
+	_, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	before := store.count()
 	busy, err := Open(context.Background(), losingStore{store})
 	ok(t, err)

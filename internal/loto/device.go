@@ -104,11 +104,7 @@ func (b *deviceBook) active(name string) *deviceRecord {
 	return nil
 }
 
-func (st *State) applyDevicePaired(e journal.Event) error {
-	var p devicePaired
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyDevicePaired(e journal.Event, p devicePaired) error {
 	if p.Device != len(st.devices.list)+1 {
 		return internalf(nil, "événement %d : appareil n° %d après %d", e.Seq, p.Device, len(st.devices.list))
 	}
@@ -122,11 +118,7 @@ func (st *State) applyDevicePaired(e journal.Event) error {
 	return st.devices.addToken(e, p.Device, p.TokenSHA256)
 }
 
-func (st *State) applyDeviceCodeUsed(e journal.Event) error {
-	var p deviceCodeUsed
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyDeviceCodeUsed(e journal.Event, p deviceCodeUsed) error {
 	r := st.devices.get(p.Device)
 	if r == nil || r.CodeUsed {
 		return internalf(nil, "événement %d : code d'appairage de l'appareil n° %d inconnu ou déjà utilisé", e.Seq, p.Device)
@@ -135,11 +127,7 @@ func (st *State) applyDeviceCodeUsed(e journal.Event) error {
 	return st.devices.addToken(e, p.Device, p.TokenSHA256)
 }
 
-func (st *State) applyDeviceRevoked(e journal.Event) error {
-	var p deviceRevoked
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyDeviceRevoked(e journal.Event, p deviceRevoked) error {
 	r := st.devices.get(p.Device)
 	if r == nil || r.Revoked() {
 		return internalf(nil, "événement %d : appareil n° %d inconnu ou déjà révoqué", e.Seq, p.Device)

@@ -7,11 +7,8 @@ import (
 )
 
 func TestR27_RulingOverturnsAVerdictAsANewEvent(t *testing.T) {
-	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
+	d, store, cards := notWinningDay(t)
 	ctx := context.Background()
-	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
-	start(t, d)
-	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 2), 0)[:2]...)
 	r := claimAll(t, d, cards[0])
 	if r.Verdicts[0].Verdict != VerdictNotWinner {
 		t.Fatalf("control %+v", r)
@@ -140,11 +137,8 @@ func TestR27_RulingOnAnAwardedStageSaysHowToNoteIt(t *testing.T) {
 // verdict a ruling changed, so that the host reads them out and keeps
 // them in view.
 func TestR27_StatusShowsTheGamesRulings(t *testing.T) {
-	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
+	d, _, cards := notWinningDay(t)
 	ctx := context.Background()
-	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
-	start(t, d)
-	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 2), 0)[:2]...)
 	claimAll(t, d, cards[0])
 	st, err := d.Status()
 	ok(t, err)
@@ -164,4 +158,16 @@ func TestR27_StatusShowsTheGamesRulings(t *testing.T) {
 	if st.Claims[0].Verdict != VerdictWin {
 		t.Fatalf("status claims after the ruling %+v", st.Claims)
 	}
+}
+
+// notWinningDay is a game of the plate A-1..A-6 in which two numbers of
+// A-2's first row are drawn: too few for any card to win, so that a claim
+// is judged not a winner.
+func notWinningDay(t *testing.T) (*Day, *memStore, []string) {
+	t.Helper()
+	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
+	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
+	start(t, d)
+	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 2), 0)[:2]...)
+	return d, store, cards
 }

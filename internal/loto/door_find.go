@@ -131,17 +131,7 @@ func letters(s string) int {
 // but digits, spaces, dots, dashes and a leading +.
 func phoneQuery(text string) (string, bool) {
 	text = strings.TrimSpace(text)
-	n := 0
-	for i, r := range text {
-		switch {
-		case r >= '0' && r <= '9':
-			n++
-		case r == ' ' || r == '.' || r == '-' || (r == '+' && i == 0):
-		default:
-			return "", false
-		}
-	}
-	if n == 0 {
+	if n, ok := phoneLength(text); !ok || n == 0 {
 		return "", false
 	}
 	return phoneDigits(text), true

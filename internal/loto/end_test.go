@@ -9,9 +9,7 @@ import (
 func TestR14_DayCutShortRevealsTheSeedOfTheGameInPlay(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30)+quineGame("regular", voucher30))
 	ctx := context.Background()
-	for n := 1; n <= 12; n++ {
-		stamp(t, d, "A", n)
-	}
+	stampEach(t, d, 12)
 	start(t, d)
 	for range 5 {
 		_, err := d.Draw(ctx, org("host"), 0)
@@ -48,10 +46,7 @@ func TestR14_DayCutShortRevealsTheSeedOfTheGameInPlay(t *testing.T) {
 func TestR14_DayEndedBetweenGames(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30)+quineGame("regular", voucher30))
 	ctx := context.Background()
-	var serials []string
-	for n := 1; n <= 12; n++ {
-		serials = append(serials, stamp(t, d, "A", n)...)
-	}
+	serials := stampEach(t, d, 12)
 	start(t, d)
 	playQuine(t, d, serials)
 	r, err := d.EndDay(ctx, org("org"), "coupure de courant")
@@ -78,7 +73,7 @@ func playQuine(t *testing.T, d *Day, serials []string) {
 		ok(t, err)
 	}
 	for _, s := range serials {
-		_, err := d.Claim(ctx, org("controleur"), mustSerial(t, s))
+		_, err := d.Claim(ctx, org("controleur"), serialIn(t, s))
 		ok(t, err)
 	}
 	r, err := d.StartControl(ctx, org("host"))

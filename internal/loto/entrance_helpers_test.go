@@ -88,21 +88,13 @@ func sell(t *testing.T, d *Day, desk string, total Cents, cards ...string) Sale 
 // cardCodes reads serials or plate codes as the edge does.
 func cardCodes(t testing.TB, texts []string) []CardCode {
 	t.Helper()
-	c, err := ParseCardCodes(texts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return parsed(t, ParseCardCodes, texts)
 }
 
 // ticketOf reads a ticket code as the edge does.
 func ticketOf(t testing.TB, text string) TicketCode {
 	t.Helper()
-	tc, err := ParseTicketCode(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tc
+	return parsed(t, ParseTicketCode, text)
 }
 
 // ticketRef is ticketOf for the ticket a sale may name.
@@ -115,27 +107,26 @@ func ticketRef(t testing.TB, text string) *TicketCode {
 // ticketCodes reads ticket codes as the edge does.
 func ticketCodes(t testing.TB, texts []string) []TicketCode {
 	t.Helper()
-	out, err := ParseTickets(texts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return parsed(t, ParseTickets, texts)
 }
 
 // serialIn reads a serial as the edge does.
 func serialIn(t testing.TB, text string) card.Serial {
 	t.Helper()
-	s, err := ParseSerial(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return parsed(t, ParseSerial, text)
 }
 
 // serialsIn reads serials as the edge does.
 func serialsIn(t testing.TB, texts []string) []card.Serial {
 	t.Helper()
-	out, err := ParseSerials(texts)
+	return parsed(t, ParseSerials, texts)
+}
+
+// parsed is what parse reads of in, as the edge reads it; it fails the
+// test on a refusal.
+func parsed[In, Out any](t testing.TB, parse func(In) (Out, error), in In) Out {
+	t.Helper()
+	out, err := parse(in)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,11 +35,7 @@ func newEntrance() *entrance {
 	return &entrance{open: map[string]*Session{}, holders: map[CardRef]holder{}, refundOf: map[int]int{}}
 }
 
-func (st *State) applyPostponed(e journal.Event) error {
-	var p eventPostponed
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyPostponed(e journal.Event, p eventPostponed) error {
 	if st.ent.postponed != nil {
 		return internalf(nil, "événement %d : loto déjà reporté", e.Seq)
 	}
@@ -47,11 +43,7 @@ func (st *State) applyPostponed(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyBreakStarted(e journal.Event) error {
-	var p breakStarted
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyBreakStarted(e journal.Event, p breakStarted) error {
 	if st.ent.onBreak() != nil {
 		return internalf(nil, "événement %d : pause déjà en cours", e.Seq)
 	}
@@ -70,11 +62,7 @@ func (st *State) applyBreakEnded(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyDeskOpened(e journal.Event) error {
-	var p deskOpened
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyDeskOpened(e journal.Event, p deskOpened) error {
 	ent := st.ent
 	if p.Session != len(ent.sessions)+1 || ent.open[p.Desk] != nil {
 		return internalf(nil, "événement %d : session %d de la caisse %s hors séquence", e.Seq, p.Session, p.Desk)
@@ -86,11 +74,7 @@ func (st *State) applyDeskOpened(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyDeskClosed(e journal.Event) error {
-	var p deskClosed
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyDeskClosed(e journal.Event, p deskClosed) error {
 	s := st.ent.open[p.Desk]
 	if s == nil || s.ID != p.Session {
 		return internalf(nil, "événement %d : la session %d de la caisse %s n'est pas ouverte", e.Seq, p.Session, p.Desk)
@@ -149,11 +133,7 @@ func refsIn(e journal.Event, serials []string) ([]CardRef, error) {
 	return refs, nil
 }
 
-func (st *State) applyReservation(e journal.Event) error {
-	var p reservationCreated
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyReservation(e journal.Event, p reservationCreated) error {
 	ent := st.ent
 	if p.Reservation != len(ent.reservations)+1 || p.First != len(ent.tickets)+1 || (p.NewKey == ent.keyed) || p.Tickets < 1 {
 		return internalf(nil, "événement %d : réservation %d hors séquence", e.Seq, p.Reservation)
@@ -181,11 +161,7 @@ func (st *State) applyReservation(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyCrossing(e journal.Event) error {
-	var p ticketCrossed
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyCrossing(e journal.Event, p ticketCrossed) error {
 	ent := st.ent
 	if p.Number < 1 || p.Number > len(ent.tickets) || ent.tickets[p.Number-1].Crossed != nil || ent.tickets[p.Number-1].Reservation != p.Reservation {
 		return internalf(nil, "événement %d : billet n° %d inconnu ou déjà barré", e.Seq, p.Number)

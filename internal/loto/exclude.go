@@ -270,11 +270,7 @@ func (st *State) applyExclusion(e journal.Event) error {
 func (d *Day) Exclusions() []Exclusion {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	out := make([]Exclusion, 0, len(d.st.ent.exclusions))
-	for _, x := range d.st.ent.exclusions {
-		out = append(out, *x)
-	}
-	return out
+	return copies(d.st.ent.exclusions)
 }
 
 // sameExclusion: the same reason and the same tickets, sales and cards

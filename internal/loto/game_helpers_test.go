@@ -2,29 +2,23 @@ package loto
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
+	"slices"
 	"testing"
 
 	"loto/internal/card"
 )
 
+// smallDay is the event file of eventYAML, the one lototest.EventYAML fills in.
+//
+//go:embed lototest/small_day.yaml.fmt
+var smallDay string
+
 // eventYAML is a small day: series A (regular, 600 cards) and V (special, 60
 // cards), the given draw mode and programme (a YAML list, indented by 2).
 func eventYAML(draw, programme string) []byte {
-	return fmt.Appendf(nil, `name: Petit loto
-date: 2025-03-16
-venue: Salle des fêtes
-schedule: {doors: "08:00", start: "11:00"}
-series:
-  - {code: A, kind: regular, cards: 600, color: jaune}
-  - {code: V, kind: special, cards: 60, color: rose}
-prices:
-  regular: [{cards: 1, cents: 500}]
-  special: [{cards: 1, cents: 600}]
-desks: [{name: caisse-1, pmr: true}, {name: voiture, special: true}]
-draw: %s
-programme:
-%s`, draw, programme)
+	return fmt.Appendf(nil, smallDay, draw, programme)
 }
 
 // quineGame is one game of one quine stage with the given prize (a YAML flow map).
@@ -95,6 +89,17 @@ func stamp(t *testing.T, d *Day, code string, numbers ...int) []string {
 	return serials
 }
 
+// stampEach stamps cards 1 to n of series A one at a time, an event each,
+// and returns their serials.
+func stampEach(t *testing.T, d *Day, n int) []string {
+	t.Helper()
+	var serials []string
+	for i := 1; i <= n; i++ {
+		serials = append(serials, stamp(t, d, "A", i)...)
+	}
+	return serials
+}
+
 // firstRowDrawn stamps cards 1 to 6 of series A, starts the game and
 // types the numbers of the first row of card A-1, which may then call a
 // quine; it returns the serials stamped.
@@ -139,7 +144,7 @@ func tie(t *testing.T, d *Day, code string, k int) ([]int, []card.Number) {
 		for n := 1; n <= 120 && len(cards) < k; n++ {
 			for r := range 3 {
 				row := rowOf(grids[n], r)
-				if contains(row, last) {
+				if slices.Contains(row, last) {
 					cards, rows = append(cards, n), append(rows, row)
 				}
 			}
@@ -172,20 +177,11 @@ func earlyRow(grids map[int]card.Card, cards []int, typed []card.Number) bool {
 		for r := range 3 {
 			all := true
 			for _, x := range rowOf(grids[n], r) {
-				all = all && contains(typed, x)
+				all = all && slices.Contains(typed, x)
 			}
 			if all {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-func contains(list []card.Number, n card.Number) bool {
-	for _, x := range list {
-		if x == n {
-			return true
 		}
 	}
 	return false
@@ -196,18 +192,10 @@ func claimAll(t *testing.T, d *Day, serials ...string) ControlResult {
 	t.Helper()
 	ctx := context.Background()
 	for _, s := range serials {
-		_, err := d.Claim(ctx, org("controleur"), mustSerial(t, s))
+		_, err := d.Claim(ctx, org("controleur"), serialIn(t, s))
 		ok(t, err)
 	}
 	r, err := d.StartControl(ctx, org("controleur"))
 	ok(t, err)
 	return r
-}
-
-// mustSerial reads a serial a test has in hand, as the edge would.
-func mustSerial(t *testing.T, text string) card.Serial {
-	t.Helper()
-	s, err := ParseSerial(text)
-	ok(t, err)
-	return s
 }

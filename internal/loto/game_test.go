@@ -136,10 +136,10 @@ func TestR15_CallStopsTheDraw(t *testing.T) {
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	start(t, d)
-	_, err := d.Claim(ctx, org("controleur"), mustSerial(t, cards[0]))
+	_, err := d.Claim(ctx, org("controleur"), serialIn(t, cards[0]))
 	wantCode(t, err, EConflict) // nothing drawn yet
 	typeNumbers(t, d, 1)
-	c, err := d.Claim(ctx, org("controleur"), mustSerial(t, cards[0])) // the claim is the call
+	c, err := d.Claim(ctx, org("controleur"), serialIn(t, cards[0])) // the claim is the call
 	ok(t, err)
 	if c.Claim != 1 || c.Verdict != "" {
 		t.Fatalf("claim = %+v", c)
@@ -198,7 +198,7 @@ func TestR16_BoardShowsHowManyCardsWaitForOneNumber(t *testing.T) {
 	if p := d.Public(); p.OneAway != 3 {
 		t.Fatalf("one number short of the quine: public one_away = %d, want 3", p.OneAway)
 	}
-	_, err := d.Claim(context.Background(), org("controleur"), mustSerial(t, serialOf(t, d, "A", cards[0])))
+	_, err := d.Claim(context.Background(), org("controleur"), serialIn(t, serialOf(t, d, "A", cards[0])))
 	ok(t, err)
 	if p := d.Public(); p.OneAway != 0 || !p.Checking {
 		t.Fatalf("during a call the board shows one_away = %d (checking %v), want none", p.OneAway, p.Checking)
@@ -252,7 +252,7 @@ func TestR21_ClaimAfterControlStartIsLate(t *testing.T) {
 	start(t, d)
 	typeNumbers(t, d, rowOf(gridOf(t, d, "A", 1), 0)...)
 	claimAll(t, d, cards[0])
-	late, err := d.Claim(ctx, org("controleur"), mustSerial(t, cards[6]))
+	late, err := d.Claim(ctx, org("controleur"), serialIn(t, cards[6]))
 	ok(t, err)
 	if late.Verdict != VerdictLate {
 		t.Fatalf("late claim = %+v, want late", late)

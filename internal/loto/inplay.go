@@ -107,15 +107,25 @@ func (st *State) grid(ref CardRef) (card.Card, error) {
 	return c, nil
 }
 
-// Callable is how many cards in play could call out now for the stage in
-// play, with the last number drawn (R16); 0 outside the draw.
-func (st *State) Callable() (int, error) {
+// indexed returns the running game and its index once a number is drawn;
+// the game is nil before its first number and between games.
+func (st *State) indexed() (*GameRecord, *inPlay, error) {
 	g := st.running()
 	if g == nil || g.drawn.Len() == 0 {
-		return 0, nil
+		return nil, nil, nil
 	}
 	p, err := st.play(g)
 	if err != nil {
+		return nil, nil, err
+	}
+	return g, p, nil
+}
+
+// Callable is how many cards in play could call out now for the stage in
+// play, with the last number drawn (R16); 0 outside the draw.
+func (st *State) Callable() (int, error) {
+	g, p, err := st.indexed()
+	if g == nil || err != nil {
 		return 0, err
 	}
 	return p.ix.Count(g.StageSpec().Lines, g.Last()), nil
@@ -124,12 +134,8 @@ func (st *State) Callable() (int, error) {
 // OneAway is how many cards in play lack one number only to win the
 // stage being played: the hall's suspense, for the host and the board.
 func (st *State) OneAway() (int, error) {
-	g := st.running()
-	if g == nil || g.drawn.Len() == 0 {
-		return 0, nil
-	}
-	p, err := st.play(g)
-	if err != nil {
+	g, p, err := st.indexed()
+	if g == nil || err != nil {
 		return 0, err
 	}
 	return p.ix.OneAway(g.StageSpec().Lines), nil
@@ -138,12 +144,8 @@ func (st *State) OneAway() (int, error) {
 // CallableCards lists the serials of the cards that could call out now (R16),
 // for the host and for simulated players.
 func (st *State) CallableCards() ([]string, error) {
-	g := st.running()
-	if g == nil || g.drawn.Len() == 0 {
-		return nil, nil
-	}
-	p, err := st.play(g)
-	if err != nil {
+	g, p, err := st.indexed()
+	if g == nil || err != nil {
 		return nil, err
 	}
 	var out []string

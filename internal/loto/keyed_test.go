@@ -141,10 +141,10 @@ func TestKey_GameCommandReusedWithOtherContentIsAConflict(t *testing.T) {
 			return errOf(d.Draw(ctx, org("host"), pick(other, typed[0], typed[1])))
 		}},
 		{name: "claim", setup: func(t *testing.T) { typeNumbers(t, d, typed[1:]...) }, do: func(ctx context.Context, other bool) error {
-			return errOf(d.Claim(ctx, org("controleur"), mustSerial(t, pick(other, serials[0], serials[1]))))
+			return errOf(d.Claim(ctx, org("controleur"), serialIn(t, pick(other, serials[0], serials[1]))))
 		}},
 		{name: "ruling", setup: func(t *testing.T) {
-			_, err := d.Claim(context.Background(), org("controleur"), mustSerial(t, serials[1]))
+			_, err := d.Claim(context.Background(), org("controleur"), serialIn(t, serials[1]))
 			ok(t, err)
 			_, err = d.StartControl(context.Background(), org("controleur"))
 			ok(t, err)

@@ -18,7 +18,7 @@ func TestR21_LateEvenAfterEmptyControl(t *testing.T) {
 		t.Fatalf("wrong call: %+v, want an empty control", r)
 	}
 	// Card 1 completed at this number and calls once that control has begun.
-	c, err := d.Claim(ctx, org("controleur"), mustSerial(t, cards[0]))
+	c, err := d.Claim(ctx, org("controleur"), serialIn(t, cards[0]))
 	ok(t, err)
 	if c.Verdict != VerdictLate {
 		t.Fatalf("claim at the same number after a control: %+v, want late", c)
@@ -97,7 +97,7 @@ func TestR23_NextStageTakesClaimsAtTheNumberThatEndedTheLast(t *testing.T) {
 	if want := fmt.Sprintf("annonces ouvertes pour la double quine sur le n° %d", n); st.Stage != DoubleQuine || st.Opened != want {
 		t.Fatalf("after the award: stage %s, host told %q; want %q", st.Stage, st.Opened, want)
 	}
-	c, err := d.Claim(ctx, org("controleur"), mustSerial(t, cards[1]))
+	c, err := d.Claim(ctx, org("controleur"), serialIn(t, cards[1]))
 	ok(t, err)
 	if c.Verdict != "" {
 		t.Fatalf("the double quine's claim at the number that ended the quine: %+v, want a call", c)
@@ -109,7 +109,7 @@ func TestR23_NextStageTakesClaimsAtTheNumberThatEndedTheLast(t *testing.T) {
 	if st, _ := d.Status(); st.Opened != "" {
 		t.Fatalf("the host is still told %q once the stage was controlled", st.Opened)
 	}
-	late, err := d.Claim(ctx, org("controleur"), mustSerial(t, cards[x-1]))
+	late, err := d.Claim(ctx, org("controleur"), serialIn(t, cards[x-1]))
 	ok(t, err)
 	if late.Verdict != VerdictLate {
 		t.Fatalf("a claim at the same number after the double quine's control: %+v, want late (R21)", late)
@@ -136,11 +136,11 @@ func TestR15_ClaimOfACardAlreadyCalledIsWarnedAtOnce(t *testing.T) {
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := firstRowDrawn(t, d)
-	first, err := d.Claim(ctx, org("controleur"), mustSerial(t, cards[0]))
+	first, err := d.Claim(ctx, org("controleur"), serialIn(t, cards[0]))
 	ok(t, err)
-	other, err := d.Claim(ctx, org("controleur"), mustSerial(t, cards[1]))
+	other, err := d.Claim(ctx, org("controleur"), serialIn(t, cards[1]))
 	ok(t, err)
-	again, err := d.Claim(ctx, org("controleur"), mustSerial(t, strings.ToLower(cards[0])))
+	again, err := d.Claim(ctx, org("controleur"), serialIn(t, strings.ToLower(cards[0])))
 	ok(t, err)
 	want := fmt.Sprintf("attention : la carte %s est déjà annoncée (annonce %d) ; au contrôle elle ne compte qu'une fois", cards[0], first.Claim)
 	if first.Warning != "" || other.Warning != "" || again.Warning != want {

@@ -44,11 +44,7 @@ type passwordState struct {
 	hash    []byte // the encoded argon2id hash of the latest version
 }
 
-func (st *State) applyPasswordSet(e journal.Event) error {
-	var p organiserPasswordSet
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyPasswordSet(e journal.Event, p organiserPasswordSet) error {
 	if p.Version != st.password.version+1 {
 		return internalf(nil, "événement %d : mot de passe version %d après %d", e.Seq, p.Version, st.password.version)
 	}

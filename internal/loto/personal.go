@@ -202,11 +202,7 @@ func (st *State) applyPersonalKey(e journal.Event) error {
 }
 
 // applyErased forgets the erased records wherever the state shows them.
-func (st *State) applyErased(e journal.Event) error {
-	var p personalErased
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyErased(e journal.Event, p personalErased) error {
 	for _, ref := range p.Refs {
 		if s, known := st.priv.state[ref]; !known || s == PersonalErased {
 			return internalf(nil, "événement %d : donnée personnelle %q inconnue ou déjà effacée", e.Seq, ref)

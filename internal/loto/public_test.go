@@ -62,6 +62,22 @@ func (s *snapshots) check(d *Day) {
 	}
 }
 
+// act fails on the error of an act of d, else checks the snapshot d
+// publishes after it.
+func (s *snapshots) act(d *Day, err error) {
+	s.t.Helper()
+	ok(s.t, err)
+	s.check(d)
+}
+
+// acts is act for the acts of d that answer a value beside their error.
+func (s *snapshots) acts(d *Day) func(any, error) {
+	return func(_ any, err error) {
+		s.t.Helper()
+		s.act(d, err)
+	}
+}
+
 // addSecrets adds the codes of a reservation's tickets to the secrets.
 func (s *snapshots) addTickets(r Reservation) {
 	for _, tk := range r.Tickets {
@@ -76,34 +92,23 @@ func postponedDay(t *testing.T, snap *snapshots) *memStore {
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	jeanne := Actor{Name: "Jeanne Dupont", Role: RoleOrganiser}
+	act := snap.acts(d)
 	snap.check(d)
 	r, err := d.AddReservation(ctx, jeanne, ReservationSpec{Name: "Hélène Lefèvre", Contact: "06 12 34 56 78", Tickets: 2})
 	ok(t, err)
 	snap.addTickets(r)
 	snap.check(d)
-	_, err = d.Admit(ctx, jeanne, "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, serialOf(t, d, "A", 1)))
-	ok(t, err)
-	snap.check(d)
+	act(d.Admit(ctx, jeanne, "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, serialOf(t, d, "A", 1))))
 	sale, err := d.Sell(keyed(), jeanne, SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 2)),
 		Payments: []Payment{{Method: Cheque, Cents: 500}}, Identity: &Identity{Kind: "CNI", Number: "880692310285"},
 		Cheque: "7654321", Ticket: ticketRef(t, r.Tickets[1].Code)})
 	ok(t, err)
 	snap.check(d)
-	_, err = d.Postpone(ctx, jeanne, "Hélène Lefèvre a réservé la salle")
-	ok(t, err)
-	snap.check(d)
-	_, err = d.RefundSale(ctx, jeanne, RefundRequest{Sale: sale.ID, Reason: RefundPostponement, Note: "remis à Paul Martin"})
-	ok(t, err)
-	snap.check(d)
-	_, err = d.CloseDesk(ctx, jeanne, CloseRequest{Desk: "caisse-1", Count: []Denomination{{Cents: 500, Count: 30}}})
-	ok(t, err)
-	snap.check(d)
-	_, err = d.Erase(ctx, jeanne, EraseRequest{Reservation: r.ID, Why: "demande du 3 mars"})
-	ok(t, err)
-	snap.check(d)
-	_, err = d.EndDay(ctx, jeanne, "loto reporté : Jeanne Dupont prévient")
-	ok(t, err)
-	snap.check(d)
+	act(d.Postpone(ctx, jeanne, "Hélène Lefèvre a réservé la salle"))
+	act(d.RefundSale(ctx, jeanne, RefundRequest{Sale: sale.ID, Reason: RefundPostponement, Note: "remis à Paul Martin"}))
+	act(d.CloseDesk(ctx, jeanne, CloseRequest{Desk: "caisse-1", Count: []Denomination{{Cents: 500, Count: 30}}}))
+	act(d.Erase(ctx, jeanne, EraseRequest{Reservation: r.ID, Why: "demande du 3 mars"}))
+	act(d.EndDay(ctx, jeanne, "loto reporté : Jeanne Dupont prévient"))
 	if p := d.Public(); !p.Postponed || !p.DayOver {
 		t.Fatalf("the postponed day's snapshot %+v: want postponed and over", p)
 	}
@@ -118,10 +123,9 @@ func playedPublicDay(t *testing.T, snap *snapshots) *memStore {
 	d, store := newDay(t)
 	ctx := context.Background()
 	jeanne := Actor{Name: "Jeanne Dupont", Role: RoleOrganiser}
-	_, err := d.CreateEvent(ctx, jeanne, eventSpec(t, []byte(publicYAML)))
-	ok(t, err)
-	snap.check(d)
-	_, err = d.OpenDesk(ctx, jeanne, "caisse-1", 15000)
+	act := snap.acts(d)
+	act(d.CreateEvent(ctx, jeanne, eventSpec(t, []byte(publicYAML))))
+	_, err := d.OpenDesk(ctx, jeanne, "caisse-1", 15000)
 	ok(t, err)
 	// A device named after its holder, its code and token, the password.
 	pairing, err := d.AddDevice(ctx, jeanne, "téléphone de Paul Martin", RoleController, "")
@@ -132,17 +136,13 @@ func playedPublicDay(t *testing.T, snap *snapshots) *memStore {
 	ok(t, err)
 	snap.secrets = append(snap.secrets, token)
 	snap.check(d)
-	_, err = d.RevokeDevice(ctx, jeanne, pairing.Device.ID, "perdu par Paul Martin")
-	ok(t, err)
-	snap.check(d)
-	ok(t, d.SetOrganiserPassword(ctx, jeanne, "mot-de-passe-de-Jeanne"))
-	snap.check(d)
+	act(d.RevokeDevice(ctx, jeanne, pairing.Device.ID, "perdu par Paul Martin"))
+	snap.act(d, d.SetOrganiserPassword(ctx, jeanne, "mot-de-passe-de-Jeanne"))
 	session, err := d.OpenOrganiserSession(ctx, "mot-de-passe-de-Jeanne")
 	ok(t, err)
 	snap.secrets = append(snap.secrets, session)
 	snap.check(d)
-	ok(t, d.CloseSession(ctx, session))
-	snap.check(d)
+	snap.act(d, d.CloseSession(ctx, session))
 	paul, err := d.AddReservation(ctx, jeanne, ReservationSpec{Name: "Paul Martin", Contact: "paul.martin@example.fr", Tickets: 1})
 	ok(t, err)
 	snap.addTickets(paul)
@@ -154,81 +154,48 @@ func playedPublicDay(t *testing.T, snap *snapshots) *memStore {
 	ok(t, err)
 	sell(t, d, "caisse-1", 500, tied[1])
 	snap.check(d)
-	_, err = d.Stamp(ctx, jeanne, serials(t, d, "A", 599))
-	ok(t, err)
-	snap.check(d)
-	_, err = d.StartBreak(ctx, jeanne, "", 0)
-	ok(t, err)
-	snap.check(d)
+	act(d.Stamp(ctx, jeanne, serials(t, d, "A", 599)))
+	act(d.StartBreak(ctx, jeanne, "", 0))
 	if p := d.Public(); p.Break == nil || p.Break.Label != "pause repas" {
 		t.Fatalf("the snapshot during the break: %+v", p.Break)
 	}
-	_, err = d.EndBreak(ctx, jeanne)
-	ok(t, err)
-	snap.check(d)
-	_, err = d.RecordRestore(ctx, jeanne, journal.Anchor{Seq: 9, Hash: strings.Repeat("5e", 32)}, 1)
-	ok(t, err)
-	snap.check(d)
-	_, err = d.StartGame(ctx, jeanne)
-	ok(t, err)
-	snap.check(d)
+	act(d.EndBreak(ctx, jeanne))
+	act(d.RecordRestore(ctx, jeanne, journal.Anchor{Seq: 9, Hash: strings.Repeat("5e", 32)}, 1))
+	act(d.StartGame(ctx, jeanne))
 	other := card.Number(1)
-	for contains(typed, other) {
+	for slices.Contains(typed, other) {
 		other++
 	}
 	typeNumbers(t, d, other)
 	snap.check(d)
-	_, err = d.Undo(ctx, jeanne, "")
-	ok(t, err)
-	snap.check(d)
+	act(d.Undo(ctx, jeanne, ""))
 	for _, n := range typed {
-		_, err := d.Draw(ctx, jeanne, n)
-		ok(t, err)
-		snap.check(d)
+		act(d.Draw(ctx, jeanne, n))
 	}
-	ok(t, d.Call(ctx, jeanne))
-	snap.check(d)
+	snap.act(d, d.Call(ctx, jeanne))
 	for _, s := range tied {
-		_, err := d.Claim(ctx, jeanne, mustSerial(t, s))
-		ok(t, err)
-		snap.check(d)
+		act(d.Claim(ctx, jeanne, serialIn(t, s)))
 	}
-	_, err = d.StartControl(ctx, jeanne)
-	ok(t, err)
-	snap.check(d)
-	_, err = d.Rule(ctx, jeanne, Ruling{What: "l'égalité tient", Why: "Hélène Lefèvre conteste"})
-	ok(t, err)
-	snap.check(d)
-	_, err = d.DrawTokens(ctx, jeanne, []int{12, 47})
-	ok(t, err)
-	snap.check(d)
+	act(d.StartControl(ctx, jeanne))
+	act(d.Rule(ctx, jeanne, Ruling{What: "l'égalité tient", Why: "Hélène Lefèvre conteste"}))
+	act(d.DrawTokens(ctx, jeanne, []int{12, 47}))
 	if p := d.Public(); len(p.Winners) != 2 || p.Winners[0].Serial != tied[0] || p.Winners[0].Token == nil || !p.Checking {
 		t.Fatalf("the snapshot of the control: winners %+v, checking %v", p.Winners, p.Checking)
 	}
-	ok(t, d.DeclineShare(ctx, jeanne))
-	snap.check(d)
-	_, err = d.Award(ctx, jeanne)
-	ok(t, err)
-	snap.check(d)
+	snap.act(d, d.DeclineShare(ctx, jeanne))
+	act(d.Award(ctx, jeanne))
 	if p := d.Public(); len(p.Awarded) != 1 || len(p.Awarded[0].Winners) != 2 || p.Seed == "" || p.NextGame != 2 {
 		t.Fatalf("the snapshot after the award: %+v", p)
 	}
-	_, err = d.Exclude(ctx, jeanne, ExclusionRequest{Why: "perturbe le jeu", Tickets: ticketCodes(t, []string{paul.Tickets[0].Code})})
-	ok(t, err)
-	snap.check(d)
+	act(d.Exclude(ctx, jeanne, ExclusionRequest{Why: "perturbe le jeu", Tickets: ticketCodes(t, []string{paul.Tickets[0].Code})}))
 	// No command voids cards by hand any more; an older journal does.
 	voided, err := json.Marshal(cardsVoided{Cards: tied[1:], Reason: "Paul Martin perturbe le jeu"})
 	ok(t, err)
 	_, err = store.Append(ctx, d.Head(), journal.Draft{Actor: jeanne.String(), Type: TypeCardsVoided, Payload: voided})
 	ok(t, err)
-	ok(t, d.Refresh(ctx))
-	snap.check(d)
-	_, err = d.Erase(ctx, jeanne, EraseRequest{Reservation: paul.ID, Why: "demande du 3 mars"})
-	ok(t, err)
-	snap.check(d)
-	_, err = d.EndDay(ctx, jeanne, "Jeanne Dupont ferme la salle")
-	ok(t, err)
-	snap.check(d)
+	snap.act(d, d.Refresh(ctx))
+	act(d.Erase(ctx, jeanne, EraseRequest{Reservation: paul.ID, Why: "demande du 3 mars"}))
+	act(d.EndDay(ctx, jeanne, "Jeanne Dupont ferme la salle"))
 	return store
 }
 
@@ -324,7 +291,7 @@ func TestStaffActsMoveTheDayNotThePublicSnapshot(t *testing.T) {
 	cards := stamp(t, d, "A", 1, 2, 3)
 	start(t, d)
 	typeNumbers(t, d, 17)
-	_, err := d.Claim(ctx, org("ctl"), mustSerial(t, cards[0]))
+	_, err := d.Claim(ctx, org("ctl"), serialIn(t, cards[0]))
 	ok(t, err)
 	moved := func(what string, public bool, act func()) {
 		t.Helper()
@@ -339,7 +306,7 @@ func TestStaffActsMoveTheDayNotThePublicSnapshot(t *testing.T) {
 			t.Fatalf("%s: a snapshot published %v, want %v", what, published, public)
 		}
 	}
-	moved("a second claim during the call", false, func() { _, err := d.Claim(ctx, org("ctl"), mustSerial(t, cards[1])); ok(t, err) })
+	moved("a second claim during the call", false, func() { _, err := d.Claim(ctx, org("ctl"), serialIn(t, cards[1])); ok(t, err) })
 	moved("a ruling that is a note", false, func() {
 		_, err := d.Rule(ctx, org("meneur"), Ruling{What: "réclamation notée", Why: "bruit dans la salle"})
 		ok(t, err)

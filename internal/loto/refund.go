@@ -222,9 +222,5 @@ func (st *State) toRefund() []Sale {
 func (d *Day) Refunds() []Refund {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	out := make([]Refund, 0, len(d.st.ent.refunds))
-	for _, r := range d.st.ent.refunds {
-		out = append(out, *r)
-	}
-	return out
+	return copies(d.st.ent.refunds)
 }

@@ -249,6 +249,13 @@ func isEmail(s string) bool {
 }
 
 func isPhone(s string) bool {
+	n, ok := phoneLength(s)
+	return ok && n >= 10 && n <= 15
+}
+
+// phoneLength counts the digits of s, false when s holds anything but
+// digits, spaces, dots, dashes and a leading +.
+func phoneLength(s string) (int, bool) {
 	n := 0
 	for i, r := range s {
 		switch {
@@ -256,10 +263,10 @@ func isPhone(s string) bool {
 			n++
 		case r == ' ' || r == '.' || r == '-' || (r == '+' && i == 0):
 		default:
-			return false
+			return 0, false
 		}
 	}
-	return n >= 10 && n <= 15
+	return n, true
 }
 
 // ticketCode writes the code of ticket number n: R-000042-7KQ, with three

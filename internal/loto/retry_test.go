@@ -77,9 +77,7 @@ func (s *cancellingStore) Append(context.Context, int64, ...journal.Draft) ([]jo
 // tries of a losing write stop with its context (a client gone, a server
 // stopping): no further try, an unavailable answer, nothing recorded.
 func TestWriteThatLosesStopsWaitingWhenItsContextEnds(t *testing.T) {
-	d, store := newDay(t)
-	_, err := d.CreateEvent(context.Background(), org("org"), eventSpec(t, eventYAML("rng", quineGame("regular", voucher30))))
-	ok(t, err)
+	_, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	before := store.count()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

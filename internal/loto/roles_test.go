@@ -41,7 +41,7 @@ func manualDay(t *testing.T, step int) (*Day, *memStore) {
 	start(t, d)
 	typeNumbers(t, d, 5)
 	if step >= 2 {
-		_, err := d.Claim(context.Background(), org("org"), mustSerial(t, sr[0]))
+		_, err := d.Claim(context.Background(), org("org"), serialIn(t, sr[0]))
 		ok(t, err)
 	}
 	return d, s
@@ -143,7 +143,7 @@ func roleCases() []roleCase {
 			return d.Call(ctx, a)
 		}},
 		{"claim", CmdClaim, drawingDay, func(t *testing.T, d *Day, a Actor) error {
-			_, err := d.Claim(ctx, a, mustSerial(t, serialOf(t, d, "A", 1)))
+			_, err := d.Claim(ctx, a, serialIn(t, serialOf(t, d, "A", 1)))
 			return err
 		}},
 		{"control", CmdControl, claimedDay, func(t *testing.T, d *Day, a Actor) error {

@@ -120,11 +120,7 @@ func saleOf(e journal.Event, p saleRecorded) *Sale {
 
 // applySale folds a sale into its desk's session: its cards held (hold),
 // its payer's record opened, its money counted.
-func (st *State) applySale(e journal.Event) error {
-	var p saleRecorded
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applySale(e journal.Event, p saleRecorded) error {
 	ent := st.ent
 	s := ent.open[p.Desk]
 	if p.ID != len(ent.sales)+1 || s == nil || s.ID != p.Session {

@@ -43,11 +43,7 @@ func (st *State) revealDraft(actor Actor, g *GameRecord, cutShort bool) (journal
 
 // applyReveal folds the reveal of a game's seed, which must match the
 // commitment of its start. A game cut short ends here.
-func (st *State) applyReveal(e journal.Event) error {
-	var p seedRevealed
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyReveal(e journal.Event, p seedRevealed) error {
 	if p.Game < 1 || p.Game > len(st.games) {
 		return internalf(nil, "événement %d : graine d'une partie %d pas commencée", e.Seq, p.Game)
 	}
@@ -69,11 +65,7 @@ func (st *State) applyReveal(e journal.Event) error {
 }
 
 // applyDayEnded folds the end of a day cut short.
-func (st *State) applyDayEnded(e journal.Event) error {
-	var p dayEnded
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyDayEnded(e journal.Event, p dayEnded) error {
 	if st.event == nil || st.ended || st.running() != nil {
 		return internalf(nil, "événement %d : clôture de la journée hors de propos", e.Seq)
 	}

@@ -52,10 +52,7 @@ func TestR14_RNGDayRefusesTypedTokens(t *testing.T) {
 func TestR14_EachGameDrawsItsOwnSeedAtItsStartAndRevealsItAtItsEnd(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30)+quineGame("regular", voucher30))
 	ctx := context.Background()
-	var serials []string
-	for n := 1; n <= 12; n++ {
-		serials = append(serials, stamp(t, d, "A", n)...)
-	}
+	serials := stampEach(t, d, 12)
 	for name := range store.secrets {
 		if name != seriesSeedSecret("A") && name != seriesKeySecret("A") && name != seriesSeedSecret("V") && name != seriesKeySecret("V") {
 			t.Fatalf("secret %q before the first game: only the series' secrets exist", name)

@@ -113,11 +113,7 @@ func (d *Day) CatchUpIfBehind(ctx context.Context) (bool, error) {
 	return true, d.Refresh(ctx)
 }
 
-func (st *State) applySessionOpened(e journal.Event) error {
-	var p sessionOpened
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applySessionOpened(e journal.Event, p sessionOpened) error {
 	if st.sessions == nil {
 		st.sessions = map[string]time.Time{}
 	}
@@ -125,11 +121,7 @@ func (st *State) applySessionOpened(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applySessionClosed(e journal.Event) error {
-	var p sessionClosed
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applySessionClosed(e journal.Event, p sessionClosed) error {
 	delete(st.sessions, p.TokenSHA256)
 	return nil
 }

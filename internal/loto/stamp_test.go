@@ -69,12 +69,7 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 }
 
 func TestR29_PostponedDayStampsNoCard(t *testing.T) {
-	d, store := entranceDay(t)
-	ctx := context.Background()
-	_, err := d.Postpone(ctx, org("organiser"), "trop peu de joueurs")
-	ok(t, err)
-	before := store.count()
-	_, err = d.Stamp(ctx, org("caisse-1"), serials(t, d, "A", 1))
-	wantCode(t, err, EConflict)
-	nothingWritten(t, store, before)
+	wantRefusedWhenPostponed(t, func(ctx context.Context, d *Day) error {
+		return errOf(d.Stamp(ctx, org("caisse-1"), serials(t, d, "A", 1)))
+	})
 }

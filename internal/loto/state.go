@@ -135,11 +135,7 @@ func (st *State) Apply(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applySeries(e journal.Event) error {
-	var p seriesCreated
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applySeries(e journal.Event, p seriesCreated) error {
 	if _, dup := st.series[p.Code]; dup {
 		return internalf(nil, "événement %d : la série %s existe déjà", e.Seq, p.Code)
 	}
@@ -151,11 +147,7 @@ func (st *State) applySeries(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyEvent(e journal.Event) error {
-	var p eventCreated
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyEvent(e journal.Event, p eventCreated) error {
 	if st.event != nil || p.Event == nil {
 		return internalf(nil, "événement %d : second événement du jour", e.Seq)
 	}
@@ -163,19 +155,11 @@ func (st *State) applyEvent(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyStamp(e journal.Event) error {
-	var p cardsStamped
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyStamp(e journal.Event, p cardsStamped) error {
 	return st.hold(e, p.Cards, holder{})
 }
 
-func (st *State) applyVoid(e journal.Event) error {
-	var p cardsVoided
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyVoid(e journal.Event, p cardsVoided) error {
 	return st.void(e, p.Cards, p.Reason)
 }
 

@@ -145,11 +145,7 @@ func (st *State) game(e journal.Event, number, stage int) (*GameRecord, error) {
 	return g, nil
 }
 
-func (st *State) applyGameStarted(e journal.Event) error {
-	var p gameStarted
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyGameStarted(e journal.Event, p gameStarted) error {
 	if st.event == nil || p.Game != len(st.games)+1 || p.Game > len(st.event.Programme) || st.running() != nil {
 		return internalf(nil, "événement %d : partie %d hors programme", e.Seq, p.Game)
 	}
@@ -162,11 +158,7 @@ func (st *State) applyGameStarted(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyNumberDrawn(e journal.Event) error {
-	var p numberDrawn
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyNumberDrawn(e journal.Event, p numberDrawn) error {
 	g := st.running()
 	if g == nil || g.Number != p.Game || g.Phase != PhaseDrawing {
 		return internalf(nil, "événement %d : tirage hors partie", e.Seq)
@@ -179,11 +171,7 @@ func (st *State) applyNumberDrawn(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyNumberUndone(e journal.Event) error {
-	var p numberUndone
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyNumberUndone(e journal.Event, p numberUndone) error {
 	g := st.running()
 	if g == nil || g.Number != p.Game || g.Last() != p.Number {
 		return internalf(nil, "événement %d : annulation du numéro %d impossible", e.Seq, p.Number)
@@ -193,11 +181,7 @@ func (st *State) applyNumberUndone(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyGameCalled(e journal.Event) error {
-	var p gameCalled
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyGameCalled(e journal.Event, p gameCalled) error {
 	g, err := st.game(e, p.Game, p.Stage)
 	if err != nil {
 		return err
@@ -209,11 +193,7 @@ func (st *State) applyGameCalled(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyClaim(e journal.Event) error {
-	var p claimRegistered
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyClaim(e journal.Event, p claimRegistered) error {
 	g, err := st.game(e, p.Game, p.Stage)
 	if err != nil {
 		return err
@@ -239,11 +219,7 @@ func (st *State) applyClaim(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyControl(e journal.Event) error {
-	var p controlStarted
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyControl(e journal.Event, p controlStarted) error {
 	g, err := st.game(e, p.Game, p.Stage)
 	if err != nil {
 		return err
@@ -277,11 +253,7 @@ func (g *GameRecord) settle() {
 	}
 }
 
-func (st *State) applyRuling(e journal.Event) error {
-	var p rulingRecorded
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyRuling(e journal.Event, p rulingRecorded) error {
 	if p.Game < 1 || p.Game > len(st.games) {
 		return internalf(nil, "événement %d : décision sur une partie inconnue", e.Seq)
 	}
@@ -325,11 +297,7 @@ func (st *State) applyRuling(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyTieTokens(e journal.Event) error {
-	var p tieTokens
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyTieTokens(e journal.Event, p tieTokens) error {
 	g, err := st.game(e, p.Game, p.Stage)
 	if err != nil {
 		return err
@@ -345,11 +313,7 @@ func (st *State) applyTieTokens(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyTieDeclined(e journal.Event) error {
-	var p tieDeclined
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyTieDeclined(e journal.Event, p tieDeclined) error {
 	g, err := st.game(e, p.Game, p.Stage)
 	if err != nil {
 		return err
@@ -359,11 +323,7 @@ func (st *State) applyTieDeclined(e journal.Event) error {
 	return nil
 }
 
-func (st *State) applyPrizeAwarded(e journal.Event) error {
-	var p prizeAwarded
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyPrizeAwarded(e journal.Event, p prizeAwarded) error {
 	g, err := st.game(e, p.Game, p.Stage)
 	if err != nil {
 		return err

@@ -73,3 +73,13 @@ func (st *State) VoidedCards() []CardRef {
 	}
 	return out
 }
+
+// copies returns the values of the records rs points to, in order, never
+// nil: what the Day hands out of the State's records without sharing them.
+func copies[T any](rs []*T) []T {
+	out := make([]T, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, *r)
+	}
+	return out
+}

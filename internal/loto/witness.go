@@ -34,11 +34,7 @@ type Restore struct {
 	Games    int            `json:"games"`
 }
 
-func (st *State) applyRestored(e journal.Event) error {
-	var p journalRestored
-	if err := decode(e, &p); err != nil {
-		return err
-	}
+func (st *State) applyRestored(e journal.Event, p journalRestored) error {
 	if p.Replaced.Seq < 1 || p.Games < 0 {
 		return internalf(nil, "événement %d : restauration sans journal remplacé", e.Seq)
 	}

@@ -52,10 +52,7 @@ func TestR14_TheGamesStartShowsItsAnchorAndARestore(t *testing.T) {
 // game is over.
 func TestR14_GameDrawsAreTheDrawerOfTheRevealedSeed(t *testing.T) {
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
-	var serials []string
-	for n := 1; n <= 12; n++ {
-		serials = append(serials, stamp(t, d, "A", n)...)
-	}
+	serials := stampEach(t, d, 12)
 	r := start(t, d)
 	_, err := d.Draw(context.Background(), org("host"), 0)
 	ok(t, err)

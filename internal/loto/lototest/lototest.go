@@ -1,10 +1,11 @@
 // Package lototest holds what the tests of the packages built on loto
 // (eventfile, sim) share: checks of loto's errors and a small day's event
-// file. loto's own tests keep their copies: a package's tests cannot
-// import a package that imports it.
+// file. loto's own tests keep their copies of the checks: a package's tests
+// cannot import a package that imports it.
 package lototest
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 	"testing"
@@ -50,21 +51,15 @@ func WantSays(t testing.TB, err error, say []string, never ...string) {
 	}
 }
 
+// smallDay is the event file of EventYAML, its draw mode and programme
+// left as two %s verbs. loto's own tests embed the same file: they cannot
+// import this package, which imports loto.
+//
+//go:embed small_day.yaml.fmt
+var smallDay string
+
 // EventYAML is a small day: series A (regular, 600 cards) and V (special,
 // 60 cards), the given draw mode and programme (a YAML list, indented by 2).
 func EventYAML(draw, programme string) []byte {
-	return fmt.Appendf(nil, `name: Petit loto
-date: 2025-03-16
-venue: Salle des fêtes
-schedule: {doors: "08:00", start: "11:00"}
-series:
-  - {code: A, kind: regular, cards: 600, color: jaune}
-  - {code: V, kind: special, cards: 60, color: rose}
-prices:
-  regular: [{cards: 1, cents: 500}]
-  special: [{cards: 1, cents: 600}]
-desks: [{name: caisse-1, pmr: true}, {name: voiture, special: true}]
-draw: %s
-programme:
-%s`, draw, programme)
+	return fmt.Appendf(nil, smallDay, draw, programme)
 }
