@@ -59,9 +59,7 @@ func TestBrowser_BoardShowsThePrizesSponsor(t *testing.T) {
 	if board.count("#sponsor[hidden]") != 1 {
 		t.Fatal("a sponsor shows between games")
 	}
-	if _, err := l.day.StartGame(context.Background(), l.devices[loto.RoleHost]); err != nil {
-		t.Fatal(err)
-	}
+	l.startGame()
 	board.waitText("#sponsor", "offert par Boulangerie Martin")
 	wantLogo := func(tb *tab) {
 		t.Helper()
