@@ -13,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"loto/examples"
-	"loto/internal/eventfile"
 	"loto/internal/hallcert"
 	"loto/internal/journal"
 	"loto/internal/loto"
@@ -50,10 +49,7 @@ func startHallHTTPS(t *testing.T) *hallDay {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _, err := eventfile.Parse(todayLoto(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := parseEvent(t, todayLoto(t))
 	cfg := Config{Cert: cert}
 	l := serveLive(t, cfg, setUpSpec(t, cfg, true, spec))
 	if _, err := l.day.ImportReservations(context.Background(), org, []loto.ReservationSpec{{Name: "Hélène Lefèvre", Contact: "06 12 34 56 78", Tickets: 1}}); err != nil {

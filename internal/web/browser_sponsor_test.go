@@ -108,10 +108,7 @@ func TestBrowser_BoardShowsThePrizesSponsor(t *testing.T) {
 func TestBrowser_BoardKeepsTheSponsorOfTheNextStage(t *testing.T) {
 	file := strings.Replace(string(manualDay(t)),
 		"consolation: bouteille de cidre}}", "consolation: bouteille de cidre, sponsor: {name: Boulangerie Martin}}}", 2)
-	spec, _, err := eventfile.Parse([]byte(file))
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := parseEvent(t, []byte(file))
 	l := startLiveSpec(t, Config{}, spec)
 	sold := l.sell(1, 6)
 	board := l.open("/tableau", 1920, 1080)

@@ -59,14 +59,20 @@ func setUp(t testing.TB, cfg Config, password bool) *fixture {
 // leaves the day bare, without event nor devices, for its set-up.
 func setUpEvent(t testing.TB, cfg Config, password bool, eventYAML []byte) *fixture {
 	t.Helper()
-	var spec *loto.EventSpec
-	if eventYAML != nil {
-		var err error
-		if spec, _, err = eventfile.Parse(eventYAML); err != nil {
-			t.Fatal(err)
-		}
+	return setUpSpec(t, cfg, password, parseEvent(t, eventYAML))
+}
+
+// parseEvent is the event spec of the event file eventYAML; nil for nil.
+func parseEvent(t testing.TB, eventYAML []byte) *loto.EventSpec {
+	t.Helper()
+	if eventYAML == nil {
+		return nil
 	}
-	return setUpSpec(t, cfg, password, spec)
+	spec, _, err := eventfile.Parse(eventYAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec
 }
 
 // setUpSpec is setUp of the day of an event spec; nil leaves the day bare.
