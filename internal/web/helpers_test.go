@@ -170,9 +170,9 @@ func withCookie(c *http.Cookie) option { return func(r *http.Request) { r.AddCoo
 // withHeader sets a header.
 func withHeader(k, v string) option { return func(r *http.Request) { r.Header.Set(k, v) } }
 
-// do serves one request and returns its answer.
-func (f *fixture) do(method, path, body string, opts ...option) *httptest.ResponseRecorder {
-	f.t.Helper()
+// newRequest is a request to the server, its body JSON when there is one,
+// changed by opts.
+func newRequest(method, path, body string, opts ...option) *http.Request {
 	r := httptest.NewRequest(method, path, strings.NewReader(body))
 	if body != "" {
 		r.Header.Set("Content-Type", "application/json")
@@ -180,6 +180,13 @@ func (f *fixture) do(method, path, body string, opts ...option) *httptest.Respon
 	for _, o := range opts {
 		o(r)
 	}
+	return r
+}
+
+// do serves one request and returns its answer.
+func (f *fixture) do(method, path, body string, opts ...option) *httptest.ResponseRecorder {
+	f.t.Helper()
+	r := newRequest(method, path, body, opts...)
 	w := httptest.NewRecorder()
 	f.srv.ServeHTTP(w, r)
 	return w
