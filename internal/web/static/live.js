@@ -5,6 +5,7 @@
 import { gameName } from "./french.js";
 import { mergePatch } from "./patch.js";
 import { showRefusal } from "./refused.js";
+import { byId, fail, say } from "./said.js";
 import { follow as followStream, keepUp, reread } from "./sse.js";
 
 // labels are the domain's French words, rendered into the game pages; a
@@ -12,8 +13,8 @@ import { follow as followStream, keepUp, reread } from "./sse.js";
 const labelsElement = document.getElementById("labels");
 export const labels = labelsElement ? JSON.parse(labelsElement.textContent) : {};
 
-// byId returns the element of an id.
-export const byId = (id) => document.getElementById(id);
+// byId, say and fail are the game pages' news, said.js's.
+export { byId, fail, say };
 
 // follow keeps render(pub, status) up to date: pub is the board's state
 // (the public stream), status the host's (/api/v1/status), read again each
@@ -90,21 +91,6 @@ export function follow(render) {
   keepUp(stream, offline);
   keepUp(moves, offline);
   return { refresh };
-}
-
-// say shows what just happened (polite), or an error (alert), in French.
-export function say(message) {
-  const err = byId("error");
-  err.hidden = true;
-  err.textContent = "";
-  byId("said").textContent = message;
-}
-
-// fail shows an error of the server where the eyes are.
-export function fail(e) {
-  const err = byId("error");
-  err.textContent = String(e.message || e);
-  err.hidden = false;
 }
 
 // verdictItem is a claim as the host and the controllers see it: the card,
