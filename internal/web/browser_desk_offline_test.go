@@ -16,7 +16,6 @@ func TestBrowser_DeskDropsItsOfflineNoteOnceTheQueueIsSent(t *testing.T) {
 	d, link := l.openCashierOverWifi(1366, 768)
 
 	d.wifi(link, false)
-	d.waitText("#net", "Hors ligne")
 	d.scanCard(l.serial(1))
 	d.holdPricedOffline()
 	d.waitText("#net", "1 vente en attente")
@@ -47,7 +46,6 @@ func TestBrowser_R14_DeskCutOffSaysWhichGameItsCardsWillPlay(t *testing.T) {
 	d, link := l.openCashierOverWifi(1366, 768)
 
 	d.wifi(link, false)
-	d.waitText("#net", "Hors ligne")
 	d.scanCard(l.serial(1))
 	const then = "Hors ligne : si la partie 1 commence avant l'envoi, ces cartes joueront à partir de la partie 2."
 	d.waitText("#offlinegame", then)

@@ -16,7 +16,8 @@ import (
 // wifi cuts the tablet's Wi-Fi (up false) or gives it back: the link
 // drops every connection, so that nothing reaches the server for certain,
 // and the browser is told it is offline, as the tablet's system tells it.
-// Going down, it checks that a request of the page fails.
+// Going down, it checks that a request of the page fails and waits until
+// the desk says it is offline.
 func (tb *tab) wifi(link *wifiLink, up bool) {
 	tb.t.Helper()
 	if up {
@@ -29,6 +30,7 @@ func (tb *tab) wifi(link *wifiLink, up bool) {
 		if got := eval[string](tb, `fetch("/api/v1/status", {cache: "no-store"}).then(() => "passé", () => "coupé")`); got != "coupé" {
 			tb.t.Fatalf("a request of the page got through the cut Wi-Fi: %s", got)
 		}
+		tb.waitText("#net", "Hors ligne")
 	}
 }
 
@@ -94,7 +96,6 @@ func TestBrowser_DeskWifiDropLosesNothing(t *testing.T) {
 	d.waitOfflineReady()
 
 	d.wifi(link, false)
-	d.waitText("#net", "Hors ligne")
 	plate, err := l.day.PlateCode("A", 2)
 	if err != nil {
 		t.Fatal(err)
