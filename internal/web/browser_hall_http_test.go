@@ -106,6 +106,15 @@ func (h *hallDay) organiser(path string) *tab {
 	return tb
 }
 
+// hostPressed presses key on the host's page host and waits until the
+// journal records an event of typ by the host's laptop.
+func (h *hallDay) hostPressed(host *tab, key, typ string) {
+	h.t.Helper()
+	head := h.head()
+	host.press(key)
+	h.recorded(head, typ, loto.RoleHost, "portable meneur")
+}
+
 // recorded waits for an event of type typ after seq, signed by an actor of
 // role whose name is name, with the idempotency key its page made; it
 // returns the event.
@@ -212,13 +221,9 @@ func everyWrite(t *testing.T, h *hallDay) {
 	ctl := h.paired(loto.RoleController, "", "téléphone contrôle", 390, 844)
 	host.waitText("#live", "En direct")
 	ctl.waitText("#live", "En direct")
-	head = h.head()
-	host.press("l")
-	h.recorded(head, loto.TypeGameStarted, loto.RoleHost, "portable meneur")
+	h.hostPressed(host, "l", loto.TypeGameStarted)
 	host.waitText("#phase", loto.PhaseDrawing.French())
-	head = h.head()
-	host.press(" ")
-	h.recorded(head, loto.TypeNumberDrawn, loto.RoleHost, "portable meneur")
+	h.hostPressed(host, " ", loto.TypeNumberDrawn)
 	host.waitText("#count", "1 / 90")
 
 	// The controller registers a call of the card sold; the host controls it.
@@ -227,9 +232,7 @@ func everyWrite(t *testing.T, h *hallDay) {
 	h.recorded(head, loto.TypeClaimRegistered, loto.RoleController, "téléphone contrôle")
 	ctl.waitText("#said", "Annonce 1 enregistrée")
 	host.waitText("#phase", loto.PhaseCalled.French())
-	head = h.head()
-	host.press("c")
-	h.recorded(head, loto.TypeControlStarted, loto.RoleHost, "portable meneur")
+	h.hostPressed(host, "c", loto.TypeControlStarted)
 	host.waitText("#claims", loto.VerdictNotWinner.French())
 
 	// The host rules on the dispute (R27).
