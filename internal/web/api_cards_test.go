@@ -11,7 +11,6 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 
 	"loto/examples"
-	"loto/internal/eventfile"
 	"loto/internal/loto"
 )
 
@@ -153,10 +152,7 @@ func TestBoard_QRCodeToThePlayersPage(t *testing.T) {
 // board's QR code leads there, even to a board that reached the server as
 // localhost, which no phone reaches.
 func TestBoard_QRCodeToThePublicAddress(t *testing.T) {
-	spec, _, err := eventfile.Parse(examples.MegaLoto)
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := parseEvent(t, examples.MegaLoto)
 	spec.PublicURL = "https://loto.example.org"
 	f := setUpSpec(t, Config{}, true, spec)
 	w := f.do("GET", "/tableau", "", withHost("localhost:8080"))

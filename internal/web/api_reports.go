@@ -47,12 +47,18 @@ func sendReport(w http.ResponseWriter, doc print.Report, format, name string) er
 	return nil
 }
 
-func apiReportDay(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+// dayReport is the format a request asks for and the report of the day.
+func dayReport(s *Server, r *http.Request) (string, report.DayReport, error) {
 	format, err := reportFormat(r)
 	if err != nil {
-		return err
+		return "", report.DayReport{}, err
 	}
 	rep, err := report.OfDay(r.Context(), s.day)
+	return format, rep, err
+}
+
+func apiReportDay(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	format, rep, err := dayReport(s, r)
 	if err != nil {
 		return err
 	}
@@ -77,11 +83,7 @@ func apiReportSession(s *Server, w http.ResponseWriter, r *http.Request, _ loto.
 }
 
 func apiReportRefunds(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
-	format, err := reportFormat(r)
-	if err != nil {
-		return err
-	}
-	rep, err := report.OfDay(r.Context(), s.day)
+	format, rep, err := dayReport(s, r)
 	if err != nil {
 		return err
 	}

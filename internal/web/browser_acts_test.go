@@ -12,6 +12,27 @@ import (
 	"loto/internal/loto"
 )
 
+// answer waits until the confirmation dialog asks question and answers
+// it: yes, or no.
+func (tb *tab) answer(question string, yes bool) {
+	tb.t.Helper()
+	tb.waitText("#confirmtext", question)
+	if yes {
+		tb.run(chromedp.Click("#confirmyes"))
+	} else {
+		tb.run(chromedp.Click("#confirmno"))
+	}
+}
+
+// exclude types an exclusion's reason and sales on the decisions' page,
+// sends it and answers the confirmation: yes, or no.
+func (tb *tab) exclude(why, sales string, yes bool) {
+	tb.t.Helper()
+	tb.run(chromedp.SendKeys("#exclude-why", why), chromedp.SendKeys("#exclude-sales", sales),
+		chromedp.Click(`form[data-act="exclude"] button[type=submit]`))
+	tb.answer("Exclure cette personne ?", yes)
+}
+
 // TestBrowser_OrganiserExcludesWithReasonInTheJournal: on
 // /organisateur/decisions the organiser excludes the buyer of a sale
 // (R28): a cancelled confirmation records nothing; bad input is refused
@@ -27,10 +48,7 @@ func TestBrowser_OrganiserExcludesWithReasonInTheJournal(t *testing.T) {
 
 	// Cancelled: nothing recorded.
 	before := l.head()
-	tb.run(chromedp.SendKeys("#exclude-why", "a insulté le meneur de jeu"), chromedp.SendKeys("#exclude-sales", "1"),
-		chromedp.Click(`form[data-act="exclude"] button[type=submit]`))
-	tb.waitText("#confirmtext", "Exclure cette personne ?")
-	tb.run(chromedp.Click("#confirmno"))
+	tb.exclude("a insulté le meneur de jeu", "1", false)
 	tb.waitText("#said", "Rien n'est enregistré.")
 	if l.head() != before {
 		t.Fatalf("a cancelled exclusion recorded events: head %d -> %d", before, l.head())
@@ -38,8 +56,7 @@ func TestBrowser_OrganiserExcludesWithReasonInTheJournal(t *testing.T) {
 
 	// Confirmed: done, listed with its reason.
 	tb.run(chromedp.SetValue("#exclude-sales", "1"), chromedp.Click(`form[data-act="exclude"] button[type=submit]`))
-	tb.waitText("#confirmtext", "Exclure cette personne ?")
-	tb.run(chromedp.Click("#confirmyes"))
+	tb.answer("Exclure cette personne ?", true)
 	tb.waitText("#said", "Exclusion n° 1 inscrite au journal")
 	tb.waitText("#said", "3 cartes annulées, 1 remboursement, 12,00 € à rendre")
 	tb.waitText("#decisions tbody tr:first-child", "exclusion (R28)")
@@ -66,8 +83,7 @@ func TestBrowser_OrganiserExcludesWithReasonInTheJournal(t *testing.T) {
 	l.must(loto.RoleHost, "POST", "/api/v1/game/start", "")
 	tb.run(chromedp.SendKeys("#rule-what", "la partie continue malgré la coupure de courant"), chromedp.SendKeys("#rule-why", "aucun numéro perdu"),
 		chromedp.Click(`form[data-act="rule"] button[type=submit]`))
-	tb.waitText("#confirmtext", "Enregistrer cette décision au journal ?")
-	tb.run(chromedp.Click("#confirmyes"))
+	tb.answer("Enregistrer cette décision au journal ?", true)
 	tb.waitText("#said", "Décision inscrite au journal (partie 1)")
 	tb.waitText("#decisions tbody tr:first-child", "décision sur un litige (R27) : la partie continue malgré la coupure de courant")
 	tb.waitText("#decisions tbody tr:first-child", "aucun numéro perdu")
@@ -77,10 +93,7 @@ func TestBrowser_OrganiserExcludesWithReasonInTheJournal(t *testing.T) {
 
 	// A sale that does not exist: the server's French error, nothing recorded.
 	before = l.head()
-	tb.run(chromedp.SendKeys("#exclude-why", "récidive"), chromedp.SendKeys("#exclude-sales", "99"),
-		chromedp.Click(`form[data-act="exclude"] button[type=submit]`))
-	tb.waitText("#confirmtext", "Exclure cette personne ?")
-	tb.run(chromedp.Click("#confirmyes"))
+	tb.exclude("récidive", "99", true)
 	tb.waitText("#error", "vente n° 99 inconnue")
 	if l.head() != before {
 		t.Fatalf("a refused exclusion recorded events: head %d -> %d", before, l.head())

@@ -281,10 +281,7 @@ func TestBrowser_BoardWelcomesBeforeTheEvent(t *testing.T) {
 	bs.fits(t, l, "bienvenue")
 	bs.axe()
 
-	spec, _, err := eventfile.Parse(manualDay(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := parseEvent(t, manualDay(t))
 	if _, err := l.day.CreateEvent(context.Background(), org, spec); err != nil {
 		t.Fatal(err)
 	}

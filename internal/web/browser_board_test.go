@@ -11,7 +11,6 @@ import (
 
 	"loto/examples"
 	"loto/internal/card"
-	"loto/internal/eventfile"
 	"loto/internal/loto"
 )
 
@@ -163,10 +162,7 @@ func TestBrowser_BoardOpenedBeforeTheEventTakesItsName(t *testing.T) {
 	board.run(chromedp.Evaluate[chromedp.Void](`window.loaded = true`))
 	board.screenshot("tableau-sans-evenement-1920x1080")
 
-	spec, _, err := eventfile.Parse(examples.MegaLoto)
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := parseEvent(t, examples.MegaLoto)
 	if _, err := l.day.CreateEvent(context.Background(), org, spec); err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -19,13 +18,7 @@ import (
 func TestBrowser_ControllerScanDuringTheAnswerWaitsItsTurn(t *testing.T) {
 	l := startLive(t, Config{})
 	serials := l.sell(1, 3)
-	host := l.devices[loto.RoleHost]
-	if _, err := l.day.StartGame(context.Background(), host); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := l.day.Draw(context.Background(), host, 0); err != nil {
-		t.Fatal(err)
-	}
+	l.startAndDraw()
 	ctl := l.openAs(loto.RoleController, "/controle", 390, 844)
 	ctl.waitText("#live", "En direct")
 	// Every request of the page now takes 800 ms more.

@@ -1,13 +1,10 @@
 package web
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
-	"loto/internal/loto"
 )
 
 // TestBrowser_DeskDropsItsOfflineNoteOnceTheQueueIsSent: a basket priced
@@ -16,24 +13,17 @@ import (
 // note goes, rather than stay as if the desk were still cut off.
 func TestBrowser_DeskDropsItsOfflineNoteOnceTheQueueIsSent(t *testing.T) {
 	l := startLive(t, Config{})
-	link := startWifiLink(t, strings.TrimPrefix(l.url, "http://"))
-	viaWifi := *l
-	viaWifi.url = link.url()
-	d := viaWifi.openCashier("caisse-1", 1366, 768)
-	d.openTill("50")
+	d, link := l.openCashierOverWifi(1366, 768)
 
 	d.wifi(link, false)
-	d.waitText("#net", "Hors ligne")
 	d.scanCard(l.serial(1))
-	d.waitText("#pricenote", "hors ligne")
-	d.choose("card")
-	d.payAndWait("Vente en attente")
+	d.holdPricedOffline()
 	d.waitText("#net", "1 vente en attente")
 	d.scanCard(l.serial(2))
 	d.waitText("#pricenote", "hors ligne")
 
 	d.wifi(link, true)
-	d.waitFor("#net", func(s string) bool { return strings.HasPrefix(s, "En ligne") && !strings.Contains(s, "attente") }, "online with no sale waiting")
+	d.waitOnlineNoneWaiting()
 	d.waitUntil("the offline note gone", func() (bool, string) {
 		note := d.text("#pricenote")
 		return !strings.Contains(note, "hors ligne"), "the price note says " + note
@@ -53,14 +43,9 @@ func TestBrowser_DeskDropsItsOfflineNoteOnceTheQueueIsSent(t *testing.T) {
 // with the game its cards play from, as the sale's answer says.
 func TestBrowser_R14_DeskCutOffSaysWhichGameItsCardsWillPlay(t *testing.T) {
 	l := startLive(t, Config{})
-	link := startWifiLink(t, strings.TrimPrefix(l.url, "http://"))
-	viaWifi := *l
-	viaWifi.url = link.url()
-	d := viaWifi.openCashier("caisse-1", 1366, 768)
-	d.openTill("50")
+	d, link := l.openCashierOverWifi(1366, 768)
 
 	d.wifi(link, false)
-	d.waitText("#net", "Hors ligne")
 	d.scanCard(l.serial(1))
 	const then = "Hors ligne : si la partie 1 commence avant l'envoi, ces cartes joueront à partir de la partie 2."
 	d.waitText("#offlinegame", then)
@@ -68,12 +53,10 @@ func TestBrowser_R14_DeskCutOffSaysWhichGameItsCardsWillPlay(t *testing.T) {
 	d.payAndWait("Vente en attente")
 	d.waitText("#rplays", then)
 	d.screenshot("caisse-hors-ligne-partie-1366x768")
-	if _, err := l.day.StartGame(context.Background(), l.devices[loto.RoleHost]); err != nil {
-		t.Fatal(err)
-	}
+	l.startGame()
 
 	d.wifi(link, true)
-	d.waitFor("#net", func(s string) bool { return strings.HasPrefix(s, "En ligne") && !strings.Contains(s, "attente") }, "online with no sale waiting")
+	d.waitOnlineNoneWaiting()
 	d.shown("latepanel")
 	d.waitText("#late", "Vente n° 1 (1 carte, prise à ")
 	d.waitText("#late", "enregistrée après le début de la partie 1 : ces cartes jouent à partir de la partie 2.")

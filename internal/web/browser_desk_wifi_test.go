@@ -16,7 +16,8 @@ import (
 // wifi cuts the tablet's Wi-Fi (up false) or gives it back: the link
 // drops every connection, so that nothing reaches the server for certain,
 // and the browser is told it is offline, as the tablet's system tells it.
-// Going down, it checks that a request of the page fails.
+// Going down, it checks that a request of the page fails and waits until
+// the desk says it is offline.
 func (tb *tab) wifi(link *wifiLink, up bool) {
 	tb.t.Helper()
 	if up {
@@ -29,7 +30,56 @@ func (tb *tab) wifi(link *wifiLink, up bool) {
 		if got := eval[string](tb, `fetch("/api/v1/status", {cache: "no-store"}).then(() => "passé", () => "coupé")`); got != "coupé" {
 			tb.t.Fatalf("a request of the page got through the cut Wi-Fi: %s", got)
 		}
+		tb.waitText("#net", "Hors ligne")
 	}
+}
+
+// openCashierOverWifi opens /caisse as a cashier of caisse-1 through a
+// Wi-Fi link of its own, the till opened with 50 €.
+func (l *live) openCashierOverWifi(width, height int64) (*tab, *wifiLink) {
+	l.t.Helper()
+	link := startWifiLink(l.t, strings.TrimPrefix(l.url, "http://"))
+	return l.openCashierThrough(link.url(), width, height), link
+}
+
+// openCashierThrough opens /caisse as a cashier of caisse-1 with the
+// server at base (a relay's), the till opened with 50 €.
+func (l *live) openCashierThrough(base string, width, height int64) *tab {
+	l.t.Helper()
+	via := *l
+	via.url = base
+	d := via.openCashier("caisse-1", width, height)
+	d.openTill("50")
+	return d
+}
+
+// waitOfflineReady waits until the desk's page is kept for offline use.
+func (tb *tab) waitOfflineReady() {
+	tb.t.Helper()
+	tb.waitFor("body", func(string) bool { return tb.attr("#desk", "data-offline-ready") == "true" }, "with the page kept for offline")
+}
+
+// waitAllSent waits until the desk says it is online, nothing else: no
+// sale waiting, no conflict.
+func (tb *tab) waitAllSent() {
+	tb.t.Helper()
+	tb.waitFor("#net", func(s string) bool { return s == "En ligne" }, "online with no sale waiting")
+}
+
+// waitOnlineNoneWaiting waits until the desk says it is online with no
+// sale waiting, whatever else it says.
+func (tb *tab) waitOnlineNoneWaiting() {
+	tb.t.Helper()
+	tb.waitFor("#net", func(s string) bool { return strings.HasPrefix(s, "En ligne") && !strings.Contains(s, "attente") }, "online with no sale waiting")
+}
+
+// holdPricedOffline waits until the basket is priced offline, pays it by
+// card and waits until the desk holds the sale.
+func (tb *tab) holdPricedOffline() {
+	tb.t.Helper()
+	tb.waitText("#pricenote", "hors ligne")
+	tb.choose("card")
+	tb.payAndWait("Vente en attente")
 }
 
 // TestBrowser_DeskWifiDropLosesNothing: the desk's Wi-Fi is
@@ -42,15 +92,10 @@ func (tb *tab) wifi(link *wifiLink, up bool) {
 func TestBrowser_DeskWifiDropLosesNothing(t *testing.T) {
 	l := startLive(t, Config{})
 	ctx := context.Background()
-	link := startWifiLink(t, strings.TrimPrefix(l.url, "http://"))
-	viaWifi := *l
-	viaWifi.url = link.url()
-	d := viaWifi.openCashier("caisse-1", 1366, 768)
-	d.openTill("50")
-	d.waitFor("body", func(string) bool { return d.attr("#desk", "data-offline-ready") == "true" }, "with the page kept for offline")
+	d, link := l.openCashierOverWifi(1366, 768)
+	d.waitOfflineReady()
 
 	d.wifi(link, false)
-	d.waitText("#net", "Hors ligne")
 	plate, err := l.day.PlateCode("A", 2)
 	if err != nil {
 		t.Fatal(err)
@@ -60,9 +105,7 @@ func TestBrowser_DeskWifiDropLosesNothing(t *testing.T) {
 		for _, c := range b {
 			d.scanCard(c)
 		}
-		d.waitText("#pricenote", "hors ligne")
-		d.choose("card")
-		d.payAndWait("Vente en attente")
+		d.holdPricedOffline()
 		d.waitText("#net", fmt.Sprintf("%d vente", i+1))
 		if i == 2 {
 			// Meanwhile another desk, online, sells the card of the fourth sale.
@@ -134,12 +177,8 @@ func TestBrowser_DeskWifiDropLosesNothing(t *testing.T) {
 // of sale.
 func TestBrowser_DeskFindsTheServerGoneWhileTheTabletSaysOnline(t *testing.T) {
 	l := startLive(t, Config{})
-	link := startWifiLink(t, strings.TrimPrefix(l.url, "http://"))
-	viaWifi := *l
-	viaWifi.url = link.url()
-	d := viaWifi.openCashier("caisse-1", 820, 1180)
-	d.openTill("50")
-	d.waitFor("body", func(string) bool { return d.attr("#desk", "data-offline-ready") == "true" }, "with the page kept for offline")
+	d, link := l.openCashierOverWifi(820, 1180)
+	d.waitOfflineReady()
 
 	link.cut()
 	d.run(chromedp.Reload())
@@ -148,9 +187,7 @@ func TestBrowser_DeskFindsTheServerGoneWhileTheTabletSaysOnline(t *testing.T) {
 	}
 	d.waitText("#net", "Hors ligne")
 	d.scanCard(l.serial(1))
-	d.waitText("#pricenote", "hors ligne")
-	d.choose("card")
-	d.payAndWait("Vente en attente")
+	d.holdPricedOffline()
 	d.waitText("#net", "1 vente en attente")
 	if n := len(l.day.Sales()); n != 0 {
 		t.Fatalf("%d sales recorded while the server could not be reached", n)
@@ -158,7 +195,7 @@ func TestBrowser_DeskFindsTheServerGoneWhileTheTabletSaysOnline(t *testing.T) {
 
 	restored := time.Now()
 	link.restore()
-	d.waitFor("#net", func(s string) bool { return s == "En ligne" }, "online with no sale waiting")
+	d.waitAllSent()
 	sales := l.day.Sales()
 	if len(sales) != 1 || strings.Join(sales[0].Cards, " ") != l.serial(1) {
 		t.Fatalf("the day's sales: %+v, want the held one", sales)

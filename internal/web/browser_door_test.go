@@ -202,9 +202,7 @@ func TestBrowser_DoorAdmitsRefusesAndFinds(t *testing.T) {
 	}
 
 	// A free card while a game runs: orange, it plays from the next game.
-	if _, err := l.day.StartGame(context.Background(), l.devices[loto.RoleHost]); err != nil {
-		t.Fatal(err)
-	}
+	l.startGame()
 	more, err := l.day.AddReservation(context.Background(), org, loto.ReservationSpec{Name: "Zoé Durand", Tickets: 1})
 	if err != nil {
 		t.Fatal(err)

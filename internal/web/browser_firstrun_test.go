@@ -46,8 +46,7 @@ func TestBrowser_SetUpFromAnEmptyBase(t *testing.T) {
 	}
 	home.screenshot("premier-lancement-accueil-telephone")
 	home.axe()
-	home.resize(tabletW, tabletH)
-	home.screenshot("premier-lancement-accueil-tablette")
+	home.tabletShot("premier-lancement-accueil-tablette")
 	home.resize(laptopW, laptopH)
 	home.screenshot("premier-lancement-accueil-laptop")
 	home.noErrors()
@@ -87,8 +86,7 @@ func TestBrowser_SetUpFromAnEmptyBase(t *testing.T) {
 	}
 	org.screenshot("premier-lancement-exemple-laptop")
 	org.axe()
-	org.resize(tabletW, tabletH)
-	org.screenshot("premier-lancement-exemple-tablette")
+	org.tabletShot("premier-lancement-exemple-tablette")
 	org.resize(laptopW, laptopH)
 
 	// The organiser adapts it, as one edits the text: today's day, the

@@ -13,6 +13,18 @@ import (
 	"loto/internal/loto"
 )
 
+// openStaff opens the host's page (/meneur) on a laptop and a
+// controller's (/controle) on a phone, each paired as its device, and
+// waits until both are live.
+func (l *live) openStaff() (host, ctl *tab) {
+	l.t.Helper()
+	host = l.openAs(loto.RoleHost, "/meneur", 1366, 768)
+	ctl = l.openAs(loto.RoleController, "/controle", 390, 844)
+	host.waitText("#live", "En direct")
+	ctl.waitText("#live", "En direct")
+	return host, ctl
+}
+
 // openAs opens path in a tab of its own browser context (its own cookies),
 // after pairing the tab as a new device of role the way a volunteer does:
 // the organiser's code typed on /appairer, which leads to the role's page.
@@ -80,10 +92,7 @@ func TestBrowser_ShortGameThroughTheHostPage(t *testing.T) {
 	for from := 1; from <= 3000; from += 100 {
 		l.sell(from, from+99)
 	}
-	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
-	ctl := l.openAs(loto.RoleController, "/controle", 390, 844)
-	host.waitText("#live", "En direct")
-	ctl.waitText("#live", "En direct")
+	host, ctl := l.openStaff()
 	host.waitText("#startannounce", "Partie 1")
 
 	// Start: the prize is announced.

@@ -13,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"loto/examples"
-	"loto/internal/eventfile"
 	"loto/internal/hallcert"
 	"loto/internal/journal"
 	"loto/internal/loto"
@@ -50,10 +49,7 @@ func startHallHTTPS(t *testing.T) *hallDay {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _, err := eventfile.Parse(todayLoto(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := parseEvent(t, todayLoto(t))
 	cfg := Config{Cert: cert}
 	l := serveLive(t, cfg, setUpSpec(t, cfg, true, spec))
 	if _, err := l.day.ImportReservations(context.Background(), org, []loto.ReservationSpec{{Name: "Hélène Lefèvre", Contact: "06 12 34 56 78", Tickets: 1}}); err != nil {
@@ -108,6 +104,15 @@ func (h *hallDay) organiser(path string) *tab {
 	tb.run(chromedp.SendKeys("#password", testPassword), chromedp.Submit("#password"), chromedp.WaitVisible("nav.orgnav"))
 	tb.run(chromedp.Navigate(h.url + path))
 	return tb
+}
+
+// hostPressed presses key on the host's page host and waits until the
+// journal records an event of typ by the host's laptop.
+func (h *hallDay) hostPressed(host *tab, key, typ string) {
+	h.t.Helper()
+	head := h.head()
+	host.press(key)
+	h.recorded(head, typ, loto.RoleHost, "portable meneur")
 }
 
 // recorded waits for an event of type typ after seq, signed by an actor of
@@ -216,13 +221,9 @@ func everyWrite(t *testing.T, h *hallDay) {
 	ctl := h.paired(loto.RoleController, "", "téléphone contrôle", 390, 844)
 	host.waitText("#live", "En direct")
 	ctl.waitText("#live", "En direct")
-	head = h.head()
-	host.press("l")
-	h.recorded(head, loto.TypeGameStarted, loto.RoleHost, "portable meneur")
+	h.hostPressed(host, "l", loto.TypeGameStarted)
 	host.waitText("#phase", loto.PhaseDrawing.French())
-	head = h.head()
-	host.press(" ")
-	h.recorded(head, loto.TypeNumberDrawn, loto.RoleHost, "portable meneur")
+	h.hostPressed(host, " ", loto.TypeNumberDrawn)
 	host.waitText("#count", "1 / 90")
 
 	// The controller registers a call of the card sold; the host controls it.
@@ -231,9 +232,7 @@ func everyWrite(t *testing.T, h *hallDay) {
 	h.recorded(head, loto.TypeClaimRegistered, loto.RoleController, "téléphone contrôle")
 	ctl.waitText("#said", "Annonce 1 enregistrée")
 	host.waitText("#phase", loto.PhaseCalled.French())
-	head = h.head()
-	host.press("c")
-	h.recorded(head, loto.TypeControlStarted, loto.RoleHost, "portable meneur")
+	h.hostPressed(host, "c", loto.TypeControlStarted)
 	host.waitText("#claims", loto.VerdictNotWinner.French())
 
 	// The host rules on the dispute (R27).

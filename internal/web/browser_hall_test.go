@@ -2,12 +2,10 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"testing"
 
 	"loto/examples"
-	"loto/internal/loto"
 )
 
 // hallEvent is the example day in a hall whose back row sits back metres
@@ -58,9 +56,7 @@ func TestBrowser_BoardTypeFollowsTheBackRow(t *testing.T) {
 	sizes := [][2]int64{{1920, 1080}, {1280, 720}}
 	for i := range halls {
 		l := startLiveEvent(t, Config{}, hallEvent(halls[i].back, 2.5))
-		if _, err := l.day.StartGame(context.Background(), l.devices[loto.RoleHost]); err != nil {
-			t.Fatal(err)
-		}
+		l.startGame()
 		halls[i].sizes = map[[2]int64]boardType{}
 		for _, size := range sizes {
 			board := l.open("/tableau", size[0], size[1])

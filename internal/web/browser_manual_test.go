@@ -44,8 +44,7 @@ func (l *live) drawnInJournal() []card.Number {
 func TestBrowser_R24_ARefusedNumberLeavesNoDigitForTheNextBall(t *testing.T) {
 	l := startLiveEvent(t, Config{}, manualDay(t))
 	l.sell(1, 10)
-	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
-	ctl := l.openAs(loto.RoleController, "/controle", 390, 844)
+	host, ctl := l.openStaff()
 	startByHand(host, ctl)
 	typeNumber(host, ctl, 1, 7)
 

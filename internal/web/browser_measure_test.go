@@ -1,11 +1,6 @@
 package web
 
-import (
-	"context"
-	"testing"
-
-	"loto/internal/loto"
-)
+import "testing"
 
 // TestBrowser_BoardFirstLoadMeasured measures the board's first load on
 // loopback in the real browser (targets under 200 ms and under
@@ -14,17 +9,9 @@ import (
 // (docs/benchmarks.md has the figures and the command).
 func TestBrowser_BoardFirstLoadMeasured(t *testing.T) {
 	l := startLive(t, Config{})
-	ctx := context.Background()
 	l.sell(1, 60)
-	host := l.devices[loto.RoleHost]
-	if _, err := l.day.StartGame(ctx, host); err != nil {
-		t.Fatal(err)
-	}
-	for range 30 {
-		if _, err := l.day.Draw(ctx, host, 0); err != nil {
-			t.Fatal(err)
-		}
-	}
+	l.startGame()
+	l.draw(30)
 	board := l.open("/tableau", 1920, 1080)
 	board.waitText("#count", "30")
 	type load struct {

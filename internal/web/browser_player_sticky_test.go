@@ -1,15 +1,12 @@
 package web
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"loto/internal/loto"
 )
 
 // TestBrowser_PlayerGameBoxStaysOverTheMarks: the sticky "partie en cours"
@@ -18,7 +15,6 @@ import (
 // the box, never the tick drawn through it.
 func TestBrowser_PlayerGameBoxStaysOverTheMarks(t *testing.T) {
 	l := startLive(t, Config{})
-	ctx := context.Background()
 	sold := l.sell(1, 4)
 	phone := l.open("/joueur", 390, 600)
 	phone.waitText("#live", "En direct")
@@ -26,15 +22,8 @@ func TestBrowser_PlayerGameBoxStaysOverTheMarks(t *testing.T) {
 		phone.run(chromedp.SendKeys("#serial", s+kb.Enter))
 		phone.waitText("#ncards", strconv.Itoa(i+1))
 	}
-	host := l.devices[loto.RoleHost]
-	if _, err := l.day.StartGame(ctx, host); err != nil {
-		t.Fatal(err)
-	}
-	for range 30 {
-		if _, err := l.day.Draw(ctx, host, 0); err != nil {
-			t.Fatal(err)
-		}
-	}
+	l.startGame()
+	l.draw(30)
 	phone.waitText("#count", "30")
 	phone.waitUntil("the marks", func() (bool, string) {
 		n := phone.count("#cards td.hit")

@@ -154,9 +154,7 @@ func TestBrowser_R11_BoardRulesBetweenGames(t *testing.T) {
 	}
 	boards[0].screenshot("tableau-regles-entre-parties-1920x1080")
 	boards[1].screenshot("tableau-regles-entre-parties-1280x720")
-	if _, err := l.day.StartGame(context.Background(), l.devices[loto.RoleHost]); err != nil {
-		t.Fatal(err)
-	}
+	l.startGame()
 	for _, b := range boards {
 		b.waitFor("#board", func(string) bool {
 			return !eval[bool](b, `document.querySelector(".between").checkVisibility()`)

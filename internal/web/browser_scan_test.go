@@ -97,6 +97,41 @@ func cameraBrowser(t *testing.T, video string) context.Context {
 	return ctx
 }
 
+// startScanning serves the example day with cards 1 and 2 of series A sold
+// and its first game drawing; it returns the second card's serial, as
+// printed and as the server reads it.
+func startScanning(t *testing.T) (*live, string, card.Serial) {
+	t.Helper()
+	l := startLive(t, Config{})
+	sold := l.sell(1, 2)[1]
+	l.startAndDraw()
+	s, err := card.ParseSerial(sold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l, sold, s
+}
+
+// scanByCamera opens /controle as a controller in a browser whose camera
+// films a QR code of text, taps the camera button and waits until the
+// page registers the claim of the card serial; it returns the tab and the
+// camera's video file, which the camera reads again at each opening.
+func scanByCamera(t *testing.T, l *live, text, serial string) (*tab, string) {
+	t.Helper()
+	video := filepath.Join(t.TempDir(), "carte.y4m")
+	writeQRVideo(t, video, text, 640, 480)
+	ctl := l.openAsIn(cameraBrowser(t, video), loto.RoleController, "/controle", 390, 844)
+	ctl.waitText("#live", "En direct")
+	ctl.run(chromedp.Click("#scan"))
+	// The page's error tells why the camera did not read, if it did not.
+	want := "Annonce 1 enregistrée : carte " + serial
+	ctl.waitUntil("#said to say "+strconv.Quote(want), func() (bool, string) {
+		said := ctl.text("#said")
+		return strings.Contains(said, want), fmt.Sprintf("it says %q, the error %q", said, ctl.text("#error"))
+	})
+	return ctl, video
+}
+
 // TestBrowser_ControllerScansACardQRWithTheCamera: the controller taps the
 // camera button, the phone's back camera films a sold card's printed QR
 // code (LOTO:serial, as the cards are printed), the page reads it and
@@ -104,39 +139,16 @@ func cameraBrowser(t *testing.T, video string) context.Context {
 // page's module also reads the code with jsQR when asked to, which is
 // what a browser without BarcodeDetector uses.
 func TestBrowser_ControllerScansACardQRWithTheCamera(t *testing.T) {
-	l := startLive(t, Config{})
-	serials := l.sell(1, 2)
-	host := l.devices[loto.RoleHost]
-	if _, err := l.day.StartGame(context.Background(), host); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := l.day.Draw(context.Background(), host, 0); err != nil {
-		t.Fatal(err)
-	}
-	s, err := card.ParseSerial(serials[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	video := filepath.Join(t.TempDir(), "carte.y4m")
-	writeQRVideo(t, video, card.QRText(s), 640, 480)
-
-	ctl := l.openAsIn(cameraBrowser(t, video), loto.RoleController, "/controle", 390, 844)
-	ctl.waitText("#live", "En direct")
-	ctl.run(chromedp.Click("#scan"))
-	// The page's error tells why the camera did not read, if it did not.
-	want := "Annonce 1 enregistrée : carte " + serials[1]
-	ctl.waitUntil("#said to say "+strconv.Quote(want), func() (bool, string) {
-		said := ctl.text("#said")
-		return strings.Contains(said, want), fmt.Sprintf("it says %q, the error %q", said, ctl.text("#error"))
-	})
-	if st := l.status(); len(st.Claims) != 1 || st.Claims[0].Serial != serials[1] {
-		t.Fatalf("after the scan the domain has the claims %+v, want one of %s", st.Claims, serials[1])
+	l, sold, s := startScanning(t)
+	ctl, video := scanByCamera(t, l, card.QRText(s), sold)
+	if st := l.status(); len(st.Claims) != 1 || st.Claims[0].Serial != sold {
+		t.Fatalf("after the scan the domain has the claims %+v, want one of %s", st.Claims, sold)
 	}
 	if !eval[bool](ctl, `document.getElementById("camera").hidden && document.getElementById("preview").srcObject === null`) {
 		t.Error("the camera is still open after the code was read")
 	}
 	t.Logf("decoder of this chromium: %s", ctl.attr("#preview", "data-decoder"))
-	ctl.waitText("#claims", serials[1])
+	ctl.waitText("#claims", sold)
 	ctl.screenshot("controle-camera-lue-390x844")
 	ctl.axe()
 	ctl.run(chromedp.EmulateViewport(820, 1180))
@@ -201,34 +213,12 @@ func usOnAzerty(code string) string {
 // a QR code holding a serial written with spaces inside its number, which
 // the server reads, registers the claim; the page does not refuse it first.
 func TestBrowser_ControllerLetsTheServerReadTheSerial(t *testing.T) {
-	l := startLive(t, Config{})
-	serials := l.sell(1, 2)
-	host := l.devices[loto.RoleHost]
-	if _, err := l.day.StartGame(context.Background(), host); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := l.day.Draw(context.Background(), host, 0); err != nil {
-		t.Fatal(err)
-	}
-	s, err := card.ParseSerial(serials[1])
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, sold, s := startScanning(t)
 	n := fmt.Sprintf("%06d", s.Number)
 	text := strings.ToLower(s.Series + " " + n[:3] + " " + n[3:] + " " + s.Check)
 	if got, err := card.ParseSerial(text); err != nil || got != s {
 		t.Fatalf("the server reads %q as %v, %v", text, got, err)
 	}
-	video := filepath.Join(t.TempDir(), "carte.y4m")
-	writeQRVideo(t, video, text, 640, 480)
-
-	ctl := l.openAsIn(cameraBrowser(t, video), loto.RoleController, "/controle", 390, 844)
-	ctl.waitText("#live", "En direct")
-	ctl.run(chromedp.Click("#scan"))
-	want := "Annonce 1 enregistrée : carte " + serials[1]
-	ctl.waitUntil("#said to say "+strconv.Quote(want), func() (bool, string) {
-		said := ctl.text("#said")
-		return strings.Contains(said, want), fmt.Sprintf("it says %q, the error %q", said, ctl.text("#error"))
-	})
+	ctl, _ := scanByCamera(t, l, text, sold)
 	ctl.noErrors()
 }

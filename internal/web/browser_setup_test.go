@@ -27,6 +27,14 @@ func (tb *tab) resize(width, height int64) {
 	tb.run(chromedp.EmulateViewport(width, height))
 }
 
+// tabletShot shows the page at a tablet's size and writes its screenshot
+// as name.png.
+func (tb *tab) tabletShot(name string) {
+	tb.t.Helper()
+	tb.resize(tabletW, tabletH)
+	tb.screenshot(name)
+}
+
 // downloads lets the tab save its downloads in a temporary folder and
 // returns a function that waits for the next one to finish and returns
 // its path.
@@ -126,8 +134,7 @@ func TestBrowserSetup_EventFileMistakesThenCreated(t *testing.T) {
 	tb.screenshot("organisateur-evenement-erreurs-laptop")
 	tb.run(chromedp.Evaluate[chromedp.Void](`document.getElementById("ligne-20").scrollIntoView()`))
 	tb.screenshot("organisateur-evenement-erreurs-ligne-laptop")
-	tb.resize(tabletW, tabletH)
-	tb.screenshot("organisateur-evenement-erreurs-tablette")
+	tb.tabletShot("organisateur-evenement-erreurs-tablette")
 	tb.resize(laptopW, laptopH)
 	tb.axe()
 	if l.head() != before || l.day.Event() != nil {
@@ -156,8 +163,7 @@ func TestBrowserSetup_EventFileMistakesThenCreated(t *testing.T) {
 	}
 	tb.screenshot("organisateur-evenement-laptop")
 	tb.axe()
-	tb.resize(tabletW, tabletH)
-	tb.screenshot("organisateur-evenement-tablette")
+	tb.tabletShot("organisateur-evenement-tablette")
 	tb.noScriptErrors()
 }
 
@@ -201,8 +207,7 @@ func TestBrowserSetup_SeriesCreatedAndCardsDownloaded(t *testing.T) {
 	// A range past the series' end: the French refusal shows on the page.
 	tb.run(chromedp.SetValue("#to", "99"), chromedp.Click("#download"))
 	tb.waitText("#error", "la série B va de 1 à 12")
-	tb.resize(tabletW, tabletH)
-	tb.screenshot("organisateur-series-tablette")
+	tb.tabletShot("organisateur-series-tablette")
 	tb.noScriptErrors()
 }
 
@@ -268,7 +273,6 @@ func TestBrowserSetup_ReservationsImportSearchTickets(t *testing.T) {
 	}
 	tb.screenshot("organisateur-reservations-laptop")
 	tb.axe()
-	tb.resize(tabletW, tabletH)
-	tb.screenshot("organisateur-reservations-tablette")
+	tb.tabletShot("organisateur-reservations-tablette")
 	tb.noScriptErrors()
 }

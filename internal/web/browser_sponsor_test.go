@@ -59,9 +59,7 @@ func TestBrowser_BoardShowsThePrizesSponsor(t *testing.T) {
 	if board.count("#sponsor[hidden]") != 1 {
 		t.Fatal("a sponsor shows between games")
 	}
-	if _, err := l.day.StartGame(context.Background(), l.devices[loto.RoleHost]); err != nil {
-		t.Fatal(err)
-	}
+	l.startGame()
 	board.waitText("#sponsor", "offert par Boulangerie Martin")
 	wantLogo := func(tb *tab) {
 		t.Helper()
@@ -110,10 +108,7 @@ func TestBrowser_BoardShowsThePrizesSponsor(t *testing.T) {
 func TestBrowser_BoardKeepsTheSponsorOfTheNextStage(t *testing.T) {
 	file := strings.Replace(string(manualDay(t)),
 		"consolation: bouteille de cidre}}", "consolation: bouteille de cidre, sponsor: {name: Boulangerie Martin}}}", 2)
-	spec, _, err := eventfile.Parse([]byte(file))
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := parseEvent(t, []byte(file))
 	l := startLiveSpec(t, Config{}, spec)
 	sold := l.sell(1, 6)
 	board := l.open("/tableau", 1920, 1080)

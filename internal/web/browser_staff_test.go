@@ -19,10 +19,7 @@ func TestBrowser_HostPageFollowsClaimsAndRulingsItDidNotMake(t *testing.T) {
 	l := startLive(t, Config{})
 	serials := l.sellStartAndDraw()
 	ctx := context.Background()
-	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
-	ctl := l.openAs(loto.RoleController, "/controle", 390, 844)
-	host.waitText("#live", "En direct")
-	ctl.waitText("#live", "En direct")
+	host, ctl := l.openStaff()
 
 	claim(ctl, serials[0])
 	host.waitText("#claims", "Annonce 1 : carte "+serials[0])
@@ -52,10 +49,7 @@ func TestBrowser_HostPageFollowsClaimsAndRulingsItDidNotMake(t *testing.T) {
 func TestBrowser_StaffPagesShowAClaimWithinASecond(t *testing.T) {
 	l := startLive(t, Config{})
 	serials := l.sellStartAndDraw()
-	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
-	ctl := l.openAs(loto.RoleController, "/controle", 390, 844)
-	host.waitText("#live", "En direct")
-	ctl.waitText("#live", "En direct")
+	host, ctl := l.openStaff()
 	claim(ctl, serials[0])
 	host.waitText("#claims", "Annonce 1 : carte "+serials[0])
 	ctl.waitText("#said", "Annonce 1 enregistrée")

@@ -54,6 +54,15 @@ func (tb *tab) moveTo(relay *stallProxy, path string) {
 	tb.run(chromedp.Navigate(tb.url))
 }
 
+// openAsThrough opens path through relay in a tab paired as a device of
+// role, as openAs does.
+func (l *live) openAsThrough(relay *stallProxy, role loto.Role, path string, width, height int64) *tab {
+	l.t.Helper()
+	tb := l.openAs(role, path, width, height)
+	tb.moveTo(relay, path)
+	return tb
+}
+
 // stallAndHeal runs the case on tb, a page open through relay and live.
 func stallAndHeal(t *testing.T, relay *stallProxy, tb *tab, c stallCase) {
 	t.Helper()
@@ -148,8 +157,7 @@ func TestBrowser_BoardNoticesADeadStreamAndRecovers(t *testing.T) {
 func TestBrowser_HostNoticesADeadStreamAndRecovers(t *testing.T) {
 	l, relay := serveStalled(t, examples.MegaLoto)
 	l.sellStartAndDraw()
-	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
-	host.moveTo(relay, "/meneur")
+	host := l.openAsThrough(relay, loto.RoleHost, "/meneur", 1366, 768)
 	host.waitText("#live", "En direct")
 	host.waitText("#count", "1 / 90")
 	stallAndHeal(t, relay, host, stallCase{
@@ -165,8 +173,7 @@ func TestBrowser_HostNoticesADeadStreamAndRecovers(t *testing.T) {
 func TestBrowser_ControllerNoticesADeadStreamAndRecovers(t *testing.T) {
 	l, relay := serveStalled(t, examples.MegaLoto)
 	l.sellStartAndDraw()
-	ctl := l.openAs(loto.RoleController, "/controle", 390, 844)
-	ctl.moveTo(relay, "/controle")
+	ctl := l.openAsThrough(relay, loto.RoleController, "/controle", 390, 844)
 	ctl.waitText("#live", "En direct")
 	ctl.waitText("#last", strconv.Itoa(int(l.day.Public().Last)))
 	stallAndHeal(t, relay, ctl, stallCase{
@@ -185,8 +192,7 @@ func TestBrowser_DoorNoticesADeadStreamAndRecovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	door := l.openAs(loto.RoleDoor, "/entree", 390, 844)
-	door.moveTo(relay, "/entree")
+	door := l.openAsThrough(relay, loto.RoleDoor, "/entree", 390, 844)
 	door.waitText("#live", "En ligne")
 	door.waitText("#crossed", "0")
 	stallAndHeal(t, relay, door, stallCase{

@@ -69,15 +69,34 @@ func (tb *tab) sellByCheque(code, amount, receipt string) {
 func (l *live) sellStartAndDraw() []string {
 	l.t.Helper()
 	serials := l.sell(1, 10)
-	ctx := context.Background()
-	host := l.devices[loto.RoleHost]
-	if _, err := l.day.StartGame(ctx, host); err != nil {
-		l.t.Fatal(err)
-	}
-	if _, err := l.day.Draw(ctx, host, 0); err != nil {
-		l.t.Fatal(err)
-	}
+	l.startAndDraw()
 	return serials
+}
+
+// startAndDraw starts the live day's first game as the host device and
+// draws a number.
+func (l *live) startAndDraw() {
+	l.t.Helper()
+	l.startGame()
+	l.draw(1)
+}
+
+// startGame starts the live day's next game as the host device.
+func (l *live) startGame() {
+	l.t.Helper()
+	if _, err := l.day.StartGame(context.Background(), l.devices[loto.RoleHost]); err != nil {
+		l.t.Fatal(err)
+	}
+}
+
+// draw draws n numbers as the host device.
+func (l *live) draw(n int) {
+	l.t.Helper()
+	for range n {
+		if _, err := l.day.Draw(context.Background(), l.devices[loto.RoleHost], 0); err != nil {
+			l.t.Fatal(err)
+		}
+	}
 }
 
 // startByHand starts the first game of a day drawn with a ball machine on

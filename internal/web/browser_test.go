@@ -20,7 +20,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"loto/examples"
-	"loto/internal/eventfile"
 	"loto/internal/loto"
 )
 
@@ -147,14 +146,7 @@ func startLive(t *testing.T, cfg Config) *live {
 // describes; nil leaves the day bare, as setUpEvent does.
 func startLiveEvent(t *testing.T, cfg Config, eventYAML []byte) *live {
 	t.Helper()
-	var spec *loto.EventSpec
-	if eventYAML != nil {
-		var err error
-		if spec, _, err = eventfile.Parse(eventYAML); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return startLiveSpec(t, cfg, spec)
+	return startLiveSpec(t, cfg, parseEvent(t, eventYAML))
 }
 
 // startLiveSpec is startLive of the day of an event spec.

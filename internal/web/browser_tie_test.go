@@ -125,8 +125,7 @@ func TestBrowser_TieThroughTheHostPage(t *testing.T) {
 		sold = append(sold, l.sell(from, from+99)...)
 	}
 	plan := findTie(t, l, sold)
-	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
-	ctl := l.openAs(loto.RoleController, "/controle", 390, 844)
+	host, ctl := l.openStaff()
 	startByHand(host, ctl)
 
 	// The numbers typed: none lets a card call until the last, which lets two.

@@ -55,8 +55,7 @@ func TestBrowserUpload_EventFileWithItsLogo(t *testing.T) {
 	if got := tb.count("#images li"); got != 1 {
 		t.Errorf("%d images listed, want 1", got)
 	}
-	tb.resize(tabletW, tabletH)
-	tb.screenshot("organisateur-evenement-logo-tablette")
+	tb.tabletShot("organisateur-evenement-logo-tablette")
 	tb.resize(laptopW, laptopH)
 	tb.run(chromedp.Click("#create"))
 	tb.confirmEvent()

@@ -53,6 +53,19 @@ func (p *switchProxy) to(t *testing.T, l *live) {
 	p.target.Store(u)
 }
 
+// waitRestored waits until the page (who, in a failure) shows the seed's
+// commitment seed in the element of commit and the warning that the
+// journal was restored at the anchor short.
+func (tb *tab) waitRestored(commit, seed, short, who string) {
+	tb.t.Helper()
+	tb.waitText(commit, seed)
+	tb.waitText("#restored", "⚠ Journal restauré à ")
+	tb.waitText("#restored code", short)
+	if eval[bool](tb, `document.getElementById("restored").hidden`) {
+		tb.t.Fatal(who + " does not show the restore")
+	}
+}
+
 // TestBrowser_WitnessPhoneSeesAReRollOverPlainHTTP plays the re-roll the
 // hall must see, on a phone over plain http at the hall's name: a copy of
 // the base is taken before game 1; the game starts, and the board and the
@@ -136,21 +149,11 @@ func TestBrowser_WitnessPhoneSeesAReRollOverPlainHTTP(t *testing.T) {
 	proxy.to(t, second)
 
 	board.run(chromedp.Navigate(board.url))
-	board.waitText("#commit code", again.SeedSHA256)
-	board.waitText("#restored", "⚠ Journal restauré à ")
-	board.waitText("#restored code", replaced.Short())
-	if eval[bool](board, `document.getElementById("restored").hidden`) {
-		t.Fatal("the board does not show the restore")
-	}
+	board.waitRestored("#commit code", again.SeedSHA256, replaced.Short(), "the board")
 	board.screenshot("temoin-tableau-restaure")
 	board.axe()
 	phone.run(chromedp.Navigate(proxy.url + "/joueur"))
-	phone.waitText("#commit", again.SeedSHA256)
-	phone.waitText("#restored", "⚠ Journal restauré à ")
-	phone.waitText("#restored code", replaced.Short())
-	if eval[bool](phone, `document.getElementById("restored").hidden`) {
-		t.Fatal("the phone does not show the restore")
-	}
+	phone.waitRestored("#commit", again.SeedSHA256, replaced.Short(), "the phone")
 	phone.screenshot("temoin-joueur-restaure")
 	if _, err := second.day.EndDay(ctx, org, "tirage relancé"); err != nil {
 		t.Fatal(err)

@@ -187,7 +187,7 @@ func TestBrowser_DeskOnAFullDiskKeepsSellingThenSends(t *testing.T) {
 
 	free()
 	d.waitText("#said", "Vente en attente enregistrée")
-	d.waitFor("#net", func(s string) bool { return s == "En ligne" }, "online with no sale waiting")
+	d.waitAllSent()
 	sales := l.day.Sales()
 	if len(sales) != before+1 || sales[before].Desk != "caisse-1" || strings.Join(sales[before].Cards, " ") != l.serial(1) {
 		t.Fatalf("%d sales once space returned, want %d, the last caisse-1's of %s", len(sales), before+1, l.serial(1))

@@ -131,10 +131,7 @@ func TestSale_ConnectionDroppedMidSaleRetriedWithItsKeyIsOneSale(t *testing.T) {
 func TestBrowser_DeskConnectionDroppedMidSaleIsOneSale(t *testing.T) {
 	l := startLive(t, Config{})
 	p := startCutProxy(t, strings.TrimPrefix(l.url, "http://"), "POST", "/api/v1/sales", cutAnswer)
-	viaWifi := *l
-	viaWifi.url = p.url()
-	d := viaWifi.openCashier("caisse-1", 820, 1180)
-	d.openTill("50")
+	d := l.openCashierThrough(p.url(), 820, 1180)
 
 	// Every answer to a sale is lost until the page gives up: the browser
 	// first resends by itself (a POST with the same key, on another
@@ -153,7 +150,7 @@ func TestBrowser_DeskConnectionDroppedMidSaleIsOneSale(t *testing.T) {
 	p.arm(0)
 	t.Logf("%d answers lost before the page held the sale", p.made.Load())
 	d.waitText("#said", "Vente en attente enregistrée : vente n° 1")
-	d.waitFor("#net", func(s string) bool { return s == "En ligne" }, "online with no sale waiting")
+	d.waitAllSent()
 	if n := saleEvents(t, l.store); n != 1 {
 		t.Fatalf("%d sales recorded after the page sent its sale again, want 1", n)
 	}

@@ -59,14 +59,20 @@ func setUp(t testing.TB, cfg Config, password bool) *fixture {
 // leaves the day bare, without event nor devices, for its set-up.
 func setUpEvent(t testing.TB, cfg Config, password bool, eventYAML []byte) *fixture {
 	t.Helper()
-	var spec *loto.EventSpec
-	if eventYAML != nil {
-		var err error
-		if spec, _, err = eventfile.Parse(eventYAML); err != nil {
-			t.Fatal(err)
-		}
+	return setUpSpec(t, cfg, password, parseEvent(t, eventYAML))
+}
+
+// parseEvent is the event spec of the event file eventYAML; nil for nil.
+func parseEvent(t testing.TB, eventYAML []byte) *loto.EventSpec {
+	t.Helper()
+	if eventYAML == nil {
+		return nil
 	}
-	return setUpSpec(t, cfg, password, spec)
+	spec, _, err := eventfile.Parse(eventYAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec
 }
 
 // setUpSpec is setUp of the day of an event spec; nil leaves the day bare.
@@ -164,9 +170,9 @@ func withCookie(c *http.Cookie) option { return func(r *http.Request) { r.AddCoo
 // withHeader sets a header.
 func withHeader(k, v string) option { return func(r *http.Request) { r.Header.Set(k, v) } }
 
-// do serves one request and returns its answer.
-func (f *fixture) do(method, path, body string, opts ...option) *httptest.ResponseRecorder {
-	f.t.Helper()
+// newRequest is a request to the server, its body JSON when there is one,
+// changed by opts.
+func newRequest(method, path, body string, opts ...option) *http.Request {
 	r := httptest.NewRequest(method, path, strings.NewReader(body))
 	if body != "" {
 		r.Header.Set("Content-Type", "application/json")
@@ -174,6 +180,13 @@ func (f *fixture) do(method, path, body string, opts ...option) *httptest.Respon
 	for _, o := range opts {
 		o(r)
 	}
+	return r
+}
+
+// do serves one request and returns its answer.
+func (f *fixture) do(method, path, body string, opts ...option) *httptest.ResponseRecorder {
+	f.t.Helper()
+	r := newRequest(method, path, body, opts...)
 	w := httptest.NewRecorder()
 	f.srv.ServeHTTP(w, r)
 	return w

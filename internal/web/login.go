@@ -58,15 +58,20 @@ func login(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 	if err != nil {
 		return fail(err)
 	}
+	s.loggedIn(w, r, token, form)
+	return nil
+}
+
+// loggedIn starts the organiser's session of token and answers the login:
+// a form by the organiser's desk, where the organiser works, as a paired
+// device lands on its role's page; JSON by the session's actor.
+func (s *Server) loggedIn(w http.ResponseWriter, r *http.Request, token string, form bool) {
 	s.startSession(w, r, token)
 	if form {
-		// The organiser's desk is where the organiser works, as a paired
-		// device lands on its role's page.
 		http.Redirect(w, r, "/organisateur", http.StatusSeeOther)
-		return nil
+		return
 	}
 	writeJSON(w, http.StatusOK, sessionAnswer{Role: organiser.Role, Name: organiser.Name})
-	return nil
 }
 
 // sessionAnswer is the JSON answer of a login.
@@ -238,14 +243,7 @@ func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 	if err != nil {
 		return fail(err)
 	}
-	s.startSession(w, r, token)
-	if form {
-		// The organiser's desk is where the organiser works, as a paired
-		// device lands on its role's page.
-		http.Redirect(w, r, "/organisateur", http.StatusSeeOther)
-		return nil
-	}
-	writeJSON(w, http.StatusOK, sessionAnswer{Role: organiser.Role, Name: organiser.Name})
+	s.loggedIn(w, r, token, form)
 	return nil
 }
 

@@ -127,13 +127,7 @@ func (v *validator) do(method, path, body string, opts ...option) *httptest.Resp
 // match the document, and only its answer is validated.
 func (v *validator) serve(checked bool, method, path, body string, opts ...option) *httptest.ResponseRecorder {
 	v.t.Helper()
-	r := httptest.NewRequest(method, path, strings.NewReader(body))
-	if body != "" {
-		r.Header.Set("Content-Type", "application/json")
-	}
-	for _, o := range opts {
-		o(r)
-	}
+	r := newRequest(method, path, body, opts...)
 	route, params, err := v.router.FindRoute(r)
 	if err != nil {
 		v.t.Fatalf("%s %s is not in the document: %v", method, path, err)

@@ -29,7 +29,7 @@ type wifiLink struct {
 
 // startWifiLink relays connections to target (host:port) until the
 // test's end.
-func startWifiLink(t *testing.T, target string) *wifiLink {
+func startWifiLink(t testing.TB, target string) *wifiLink {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

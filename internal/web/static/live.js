@@ -5,15 +5,16 @@
 import { gameName } from "./french.js";
 import { mergePatch } from "./patch.js";
 import { showRefusal } from "./refused.js";
-import { follow as followStream, keepUp } from "./sse.js";
+import { byId, fail, say } from "./said.js";
+import { follow as followStream, keepUp, reread } from "./sse.js";
 
 // labels are the domain's French words, rendered into the game pages; a
 // page without them (the door's) has none.
 const labelsElement = document.getElementById("labels");
 export const labels = labelsElement ? JSON.parse(labelsElement.textContent) : {};
 
-// byId returns the element of an id.
-export const byId = (id) => document.getElementById(id);
+// byId, say and fail are the game pages' news, said.js's.
+export { byId, fail, say };
 
 // follow keeps render(pub, status) up to date: pub is the board's state
 // (the public stream), status the host's (/api/v1/status), read again each
@@ -24,39 +25,27 @@ export function follow(render) {
   const live = byId("live");
   let pub = null;
   let status = null;
-  let reading = false;
-  let again = false;
   const setLive = (on, text) => {
     live.textContent = text;
     live.dataset.state = on ? "on" : "off";
   };
-  async function refresh() {
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = true;
-    try {
-      do {
-        again = false;
-        const r = await fetch("/api/v1/status", { credentials: "same-origin", cache: "no-store" });
-        if (r.status === 401 || r.status === 403) {
-          refuse(await r.json().catch(() => ({})));
-          return;
-        }
-        status = r.ok ? await r.json() : null;
-        if (status && status.refused) {
-          refuse(status.refused);
-          return;
-        }
-        render(pub, status);
-      } while (again);
-    } catch {
-      setLive(false, "Serveur injoignable : nouvel essai…");
-    } finally {
-      reading = false;
-    }
-  }
+  const reader = reread(
+    async () => {
+      const r = await fetch("/api/v1/status", { credentials: "same-origin", cache: "no-store" });
+      if (r.status === 401 || r.status === 403) {
+        refuse(await r.json().catch(() => ({})));
+        return false;
+      }
+      status = r.ok ? await r.json() : null;
+      if (status && status.refused) {
+        refuse(status.refused);
+        return false;
+      }
+      render(pub, status);
+    },
+    () => setLive(false, "Serveur injoignable : nouvel essai…"),
+  );
+  const refresh = reader.run;
   // refuse stops the page for good: its device was removed or its session
   // ended, which trying again would only repeat.
   let refused = false;
@@ -87,7 +76,7 @@ export function follow(render) {
       else if (type === "change") pub = mergePatch(pub, JSON.parse(data));
       else return;
       // The status read follows the game's stream, which moves too.
-      if (!reading && status) render(pub, status);
+      if (!reader.busy() && status) render(pub, status);
     },
   });
   const moves = followStream("/api/v1/game/stream", {
@@ -102,21 +91,6 @@ export function follow(render) {
   keepUp(stream, offline);
   keepUp(moves, offline);
   return { refresh };
-}
-
-// say shows what just happened (polite), or an error (alert), in French.
-export function say(message) {
-  const err = byId("error");
-  err.hidden = true;
-  err.textContent = "";
-  byId("said").textContent = message;
-}
-
-// fail shows an error of the server where the eyes are.
-export function fail(e) {
-  const err = byId("error");
-  err.textContent = String(e.message || e);
-  err.hidden = false;
 }
 
 // verdictItem is a claim as the host and the controllers see it: the card,

@@ -7,55 +7,44 @@
 
 import { hhmmss } from "./clock.js";
 import { showRefusal } from "./refused.js";
-import { follow, keepUp } from "./sse.js";
+import { follow, keepUp, reread } from "./sse.js";
 
 const byId = (id) => document.getElementById(id);
 
 const live = byId("live");
 const board = byId("dashboard");
-let reading = false;
-let again = false;
 
 // refresh reads the figures once, and once more if the journal moved meanwhile.
-async function refresh() {
-  if (reading) {
-    again = true;
-    return;
-  }
-  reading = true;
-  try {
-    do {
-      again = false;
-      const r = await fetch("/organisateur/direct", { credentials: "same-origin", cache: "no-store" });
-      if (!r.ok) {
-        if (r.status === 403) {
-          // The fragment's refusal is a page: its words are the login's.
-          stream.close();
-          setLost(showRefusal({ message: "la session de l'organisateur est fermée (déconnexion, ou nouveau mot de passe) : se reconnecter", next: "/connexion" }));
-          return;
-        }
-        setLost(`Erreur ${r.status} : nouvel essai…`);
-        return;
+const refresh = reread(
+  async () => {
+    const r = await fetch("/organisateur/direct", { credentials: "same-origin", cache: "no-store" });
+    if (!r.ok) {
+      if (r.status === 403) {
+        // The fragment's refusal is a page: its words are the login's.
+        stream.close();
+        setLost(showRefusal({ message: "la session de l'organisateur est fermée (déconnexion, ou nouveau mot de passe) : se reconnecter", next: "/connexion" }));
+        return false;
       }
-      const html = await r.text();
-      // The figures' tables stay open where the organiser opened them.
-      const open = [...board.querySelectorAll("details[open]")].map((d) => d.id);
-      const doc = new DOMParser().parseFromString(html, "text/html");
-      board.replaceChildren(...doc.body.childNodes);
-      for (const id of open) {
-        const d = byId(id);
-        if (d) d.open = true;
-      }
-      live.textContent = "En direct — mis à jour à " + hhmmss(Date.now());
-      live.dataset.state = "on";
-    } while (again);
-  } catch {
+      setLost(`Erreur ${r.status} : nouvel essai…`);
+      return false;
+    }
+    const html = await r.text();
+    // The figures' tables stay open where the organiser opened them.
+    const open = [...board.querySelectorAll("details[open]")].map((d) => d.id);
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    board.replaceChildren(...doc.body.childNodes);
+    for (const id of open) {
+      const d = byId(id);
+      if (d) d.open = true;
+    }
+    live.textContent = "En direct — mis à jour à " + hhmmss(Date.now());
+    live.dataset.state = "on";
+  },
+  () => {
     live.textContent = "Serveur injoignable : nouvel essai…";
     live.dataset.state = "off";
-  } finally {
-    reading = false;
-  }
-}
+  },
+).run;
 
 // shown is the journal's head the figures on the page were read at.
 let shown = Number(board.dataset.seq);

@@ -3,24 +3,16 @@
 // confirmation asked before an act that cannot be undone.
 
 import { hhmmss } from "./clock.js";
+import { byId, fail as showFailure, say } from "./said.js";
 
-// byId returns the element of an id.
-export const byId = (id) => document.getElementById(id);
+// byId and say are the organiser's pages' news, said.js's.
+export { byId, say };
 
-// say shows what just happened, politely announced.
-export function say(message) {
-  const err = byId("error");
-  err.hidden = true;
-  err.textContent = "";
-  byId("said").textContent = message;
-}
-
-// fail shows an error of the server, announced at once.
+// fail shows an error of the server, announced at once, in place of what
+// was said.
 export function fail(e) {
   byId("said").textContent = "";
-  const err = byId("error");
-  err.textContent = String(e.message || e);
-  err.hidden = false;
+  showFailure(e);
 }
 
 // ask opens the confirmation dialog with a message and, when reasonLabel

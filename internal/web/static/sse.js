@@ -145,3 +145,31 @@ export function keepUp(stream, offline) {
     if (e.persisted) stream.restart();
   });
 }
+
+// reread returns a reader of what a stream's move announces: run() calls
+// read(), and calls it once more after when run() came again while read()
+// ran (the journal moved meanwhile), until no call came, or read() returned
+// false (the page stops); busy() says whether read() runs, failed() is
+// called when it throws (the server unreachable).
+export function reread(read, failed) {
+  let reading = false;
+  let again = false;
+  async function run() {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        again = false;
+        if ((await read()) === false) return;
+      } while (again);
+    } catch {
+      failed();
+    } finally {
+      reading = false;
+    }
+  }
+  return { run, busy: () => reading };
+}
