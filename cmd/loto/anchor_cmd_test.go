@@ -84,6 +84,7 @@ func anchoredSale(t *testing.T, db, serial string) journal.Anchor {
 // verifies, so a sold card reads unsold and the Z expects less cash. The
 // anchor the last sale printed makes verify fail, naming it.
 func TestR27_CLI_AnchorSeesTheCutTail(t *testing.T) {
+	t.Parallel()
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
 			db, exec := b.open(t)
@@ -121,6 +122,7 @@ func TestR27_CLI_AnchorSeesTheCutTail(t *testing.T) {
 // TestR27_CLI_BadAnchorIsAUsageError: an anchor that does not read is said
 // in French, exit 2, before the journal is opened.
 func TestR27_CLI_BadAnchorIsAUsageError(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	for _, bad := range []string{"12", "12:abc", "douze:0f3a9c2e71b4", "12:0f3a9c2e71bZ"} {
 		code, _, errs := run(t, "journal", "verify", "--db", db, "--anchor", bad)
@@ -135,6 +137,7 @@ func TestR27_CLI_BadAnchorIsAUsageError(t *testing.T) {
 // was then refused for a wrong check code. The series' event commits to its
 // key: verify fails naming that event, and no command acts on the journal.
 func TestR27_CLI_ReplacedSeriesKeyIsSeen(t *testing.T) {
+	t.Parallel()
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
 			db, exec := b.open(t)
@@ -161,6 +164,7 @@ func TestR27_CLI_ReplacedSeriesKeyIsSeen(t *testing.T) {
 // report print the anchor of the journal right after them, a 12-character
 // hash prefix that verify takes back.
 func TestR27_CLI_DoorAndZPrintTheirAnchor(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	a := serialsOf(t, db, "A", 1)
 	ticket := strings.TrimSpace(mustRun(t, "reservation", "add", "Dupont", "--db", db))

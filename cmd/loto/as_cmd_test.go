@@ -9,6 +9,7 @@ import (
 // default, in the role --as names otherwise (English ids or French words),
 // and the domain's role table refuses what that role may not do.
 func TestCLI_ActsInTheRoleOfAs(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	a := serialsOf(t, db, "A", 2)
 	for _, tc := range []struct{ name, say, as string }{
@@ -47,6 +48,7 @@ func TestCLI_ActsInTheRoleOfAs(t *testing.T) {
 // TestCLI_R27_HostRulesOnlyInItsOwnName: acting as the host, a ruling in
 // the organiser's name is refused; the host's own is recorded.
 func TestCLI_R27_HostRulesOnlyInItsOwnName(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	mustRun(t, "game", "start", "--db", db)
 	fails(t, db, "le meneur de jeu ne peut pas enregistrer une décision au nom d'un autre rôle", "game", "rule", "--as", "host", "--role", "organisateur", "--what", "x", "--why", "y", "--db", db)
@@ -60,6 +62,7 @@ func TestCLI_R27_HostRulesOnlyInItsOwnName(t *testing.T) {
 // --role is not needed; without --as the CLI acts, and decides, as the
 // organiser. A role that cannot decide is still refused, recording nothing.
 func TestCLI_R27_RoleDefaultsToTheActingRole(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	mustRun(t, "game", "start", "--db", db)
 	for _, tc := range []struct {
@@ -78,6 +81,7 @@ func TestCLI_R27_RoleDefaultsToTheActingRole(t *testing.T) {
 // roles, however long the value typed: only the value is cut, never the
 // reason that follows it.
 func TestCLI_UnknownRoleListsEveryRole(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	for _, typed := range []string{"pirate", "\x1b[2J" + strings.Repeat("x", 5000)} {
 		code, _, errs := run(t, "game", "start", "--as", typed, "--db", db)

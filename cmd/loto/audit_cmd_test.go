@@ -45,6 +45,7 @@ func rechain(t *testing.T, db *sql.DB) {
 }
 
 func TestR14_AuditFindsADrawChangedAndRechained(t *testing.T) {
+	t.Parallel()
 	path := newDB(t)
 	mustRun(t, "simulate", "--db", path, "--players", "40", "--seed", "5", "--json")
 	if out := mustRun(t, "audit", "draws", "--db", path); strings.Contains(out, "ÉCHEC") {
@@ -79,6 +80,7 @@ func TestR14_AuditFindsADrawChangedAndRechained(t *testing.T) {
 }
 
 func TestEventEndClosesADayCutShort(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	if code, _, errs := run(t, "event", "end", "--db", db); code != 2 || !strings.Contains(errs, "--reason") {
@@ -104,6 +106,7 @@ func TestEventEndClosesADayCutShort(t *testing.T) {
 // acts; an edited event or a deleted tail stops it, naming the first bad
 // event, and it writes nothing.
 func TestCommandsRefuseABrokenJournal(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, query string
 	}{
@@ -141,6 +144,7 @@ func TestCommandsRefuseABrokenJournal(t *testing.T) {
 // A day of typed numbers has nothing to recompute them from: the audit says
 // so, and says what it checked instead, rather than "0 tirage".
 func TestR14_AuditOfAManualDaySaysWhatItChecked(t *testing.T) {
+	t.Parallel()
 	db, _ := startedGame(t, "manual")
 	for _, n := range []string{"7", "43", "90"} {
 		mustRun(t, "game", "draw", n, "--db", db)
@@ -164,6 +168,7 @@ func TestR14_AuditOfAManualDaySaysWhatItChecked(t *testing.T) {
 // verification's replay judges it again from the cards, the draws and the
 // tokens, and names the event; the audit fails it too (R27).
 func TestR27_VerifyAndAuditJudgeAnAwardRewritten(t *testing.T) {
+	t.Parallel()
 	path := newDB(t)
 	mustRun(t, "simulate", "--db", path, "--players", "40", "--seed", "5", "--json")
 	mustRun(t, "journal", "verify", "--db", path)
@@ -181,6 +186,7 @@ func TestR27_VerifyAndAuditJudgeAnAwardRewritten(t *testing.T) {
 // Two sales swapped and re-chained: `loto serve` refuses to replay them,
 // and so does the verification, which replays as the day's opening does.
 func TestR27_VerifyRefusesWhatTheReplayRefuses(t *testing.T) {
+	t.Parallel()
 	path := newDB(t)
 	mustRun(t, "simulate", "--db", path, "--players", "40", "--seed", "5", "--json")
 	db, err := sql.Open("sqlite", path)

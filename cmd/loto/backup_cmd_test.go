@@ -37,6 +37,7 @@ func exported(t *testing.T, db string) []string {
 // verifies against the anchor printed just before it, and its events are
 // exactly the first ones of the served journal, read once the server stopped.
 func TestBackup_OfALiveServerRestoresAgainstTheAnchors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "loto.db")
 	p := startBinary(t, db, "--demo", "--demo-interval", "5ms")
@@ -86,6 +87,7 @@ func TestBackup_OfALiveServerRestoresAgainstTheAnchors(t *testing.T) {
 // restored from it, which shows her as "effacé" and still holds the other
 // holder; the restored journal verifies the erasure.
 func TestBackup_P1_ErasedPersonalDataStaysErased(t *testing.T) {
+	t.Parallel()
 	db, _ := privacyDB(t)
 	mustRun(t, "privacy", "erase", "--reservation", "1", "--why", "demande du 17 mars", "--db", db)
 	dir := t.TempDir()
@@ -118,6 +120,7 @@ func TestBackup_P1_ErasedPersonalDataStaysErased(t *testing.T) {
 // that holds a day is refused and changes nothing; with --force the day
 // restored is the backup's and the one replaced is kept beside it, whole.
 func TestRestore_ReplacesADayOnlyWithForceAndKeepsIt(t *testing.T) {
+	t.Parallel()
 	saved := saleDB(t)
 	b := backupOf(t, saved, filepath.Join(t.TempDir(), "sauvegarde.db"))
 	db := saleDB(t)
@@ -150,6 +153,7 @@ func TestRestore_ReplacesADayOnlyWithForceAndKeepsIt(t *testing.T) {
 // base and an empty journal are refused, each saying why, and leave no
 // file where the day would go.
 func TestRestore_RefusesABadBackupAndLeavesNothing(t *testing.T) {
+	t.Parallel()
 	saved := saleDB(t)
 	dir := t.TempDir()
 	good := backupOf(t, saved, filepath.Join(dir, "bonne.db"))
@@ -193,6 +197,7 @@ func TestRestore_RefusesABadBackupAndLeavesNothing(t *testing.T) {
 // day, in its own process; even with --force the restore refuses to pull
 // the file from under it, and the day goes on as it was.
 func TestRestore_RefusesADatabaseAServerHolds(t *testing.T) {
+	t.Parallel()
 	b := backupOf(t, saleDB(t), filepath.Join(t.TempDir(), "sauvegarde.db"))
 	db := saleDB(t)
 	s := &served{url: startBinary(t, db).url}
@@ -208,6 +213,7 @@ func TestRestore_RefusesADatabaseAServerHolds(t *testing.T) {
 // TestBackup_RefusesABrokenJournalAndWritesNothing: a backup is verified
 // before it takes its name, so an edited journal gives no backup at all.
 func TestBackup_RefusesABrokenJournalAndWritesNothing(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	breakJournal(t, db, 2)
 	dir := t.TempDir()
@@ -223,6 +229,7 @@ func TestBackup_RefusesABrokenJournalAndWritesNothing(t *testing.T) {
 // TestBackup_CommandLinesOfTheWrongShape: each missing or mistaken part is
 // named, and nothing is written.
 func TestBackup_CommandLinesOfTheWrongShape(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	misused(t, db, "--out FICHIER est requis", "backup", "--db", db)
 	misused(t, db, "--from FICHIER est requis", "restore", "--db", db)
@@ -250,6 +257,7 @@ var backedUp = regexp.MustCompile(`(?m)^sauvegarde( finale)? : (\S+), ancre (\S+
 // of the journal; each one restores and verifies against the anchor the
 // server printed.
 func TestServe_BackupToAFolderWhileServingAndAtTheStop(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	s := startServe(t, "--db", db, "--demo", "--demo-interval", "5ms", "--backup-to", dir, "--backup-every", "1s")
@@ -286,6 +294,7 @@ func TestServe_BackupToAFolderWhileServingAndAtTheStop(t *testing.T) {
 // TestServe_BackupToRefusesAMissingFolder: a folder that is not there (a
 // stick not plugged in) stops the start, saying so.
 func TestServe_BackupToRefusesAMissingFolder(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	code, out, errs := run(t, "serve", "--addr", "127.0.0.1:0", "--db", db, "--backup-to", filepath.Join(t.TempDir(), "cle"))
 	if code != 1 || strings.Contains(out, "à l'écoute") || !strings.Contains(errs, "n'existe pas (la clé USB est-elle branchée ?)") {

@@ -67,6 +67,7 @@ var foreign = []string{"loto.db", "loto-copie.db", "loto-20250316-090000.db.bak"
 // and a symbolic link with a backup's name, and the link's target stay.
 // keep 0 removes nothing.
 func TestBackup_PruneKeepsTheNewestAndTheLastOfEachDay(t *testing.T) {
+	t.Parallel()
 	dir := files(t, t.TempDir(), foreign...)
 	files(t, dir, "loto-20250314-140000.db", "loto-20250314-190000.db", "loto-20250314-190000-2.db",
 		"loto-20250315-180000.db", "loto-20250316-090000.db", "loto-20250316-120000.db")
@@ -119,6 +120,7 @@ func TestBackup_PruneKeepsTheNewestAndTheLastOfEachDay(t *testing.T) {
 // untouched for staleCopyAge; a younger one (another process's backup
 // being written) and every file of another name stay, however old.
 func TestBackup_StaleCopiesOfLotoOnlyAreRemoved(t *testing.T) {
+	t.Parallel()
 	stale := []string{".loto-20250316-110000.db.2837465.tmp", ".loto-20250316-110000.db.2837465.tmp-wal",
 		".loto-20250316-110000.db.2837465.tmp-shm", ".loto-20250316-103000-2.db.11.tmp", ".loto-20250316-103000-2.db.11.tmp-journal"}
 	fresh := ".loto-20250316-115959.db.42.tmp"
@@ -155,6 +157,7 @@ var pruned = regexp.MustCompile(`(?m)^anciennes sauvegardes retirées : (.+) \(g
 // folder holds exactly those and the other files, and the newest, the
 // final backup, restores against the journal's anchor.
 func TestServe_BackupToKeepsTheNewestAndRemovesWhatAKilledBackupLeft(t *testing.T) {
+	t.Parallel()
 	dir := files(t, t.TempDir(), foreign...)
 	killed := []string{".loto-20250316-113000.db.918273.tmp", ".loto-20250316-113000.db.918273.tmp-wal"}
 	files(t, dir, append(killed, "loto-20250315-180000.db", "loto-20250315-193000.db", "loto-20250316-090000.db")...)

@@ -15,6 +15,7 @@ import (
 // demo day on it: pg_dump, pg_restore into an empty base, and `loto
 // journal verify` of that base against the anchor printed before the dump.
 func TestBackup_PostgresDumpWhileServingRestoresAgainstTheAnchors(t *testing.T) {
+	t.Parallel()
 	src := journaltest.PostgresURL(t)
 	into := journaltest.PostgresURL(t)
 	dump, restore := journaltest.PGTool(t, "pg_dump"), journaltest.PGTool(t, "pg_restore")

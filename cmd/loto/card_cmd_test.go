@@ -6,6 +6,7 @@ import (
 )
 
 func TestCLI_R9_R10_R28_CardCheckSaysWhatTheCardIsToday(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	mustRun(t, "series", "create", "--db", db, "--series", "B", "--cards", "6")
 	a := serialsOf(t, db, "A", 4)

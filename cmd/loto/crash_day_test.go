@@ -188,6 +188,7 @@ func (tr *trigger) moveTo(base string) {
 // secrets verify, the SQLite file is sound, and the last served server's
 // status and day report are byte for byte those of a fresh replay.
 func TestServe_SurvivesSIGKILLsDuringADrivenDay(t *testing.T) {
+	t.Parallel()
 	kills := crashKills(t)
 	// About 5 writes between two kills: a day of about 6 writes a player.
 	players, games := max(60, kills*6/5), min(3+kills/100, 12)

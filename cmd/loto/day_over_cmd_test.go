@@ -6,6 +6,7 @@ import "testing"
 // programme is awarded, a desk that sells again, the door and a new
 // reservation are refused, and nothing is recorded.
 func TestCLI_R9_NothingSoldAfterTheFinalReport(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "simulate", "--players", "40", "--seed", "5", "--db", db)
 	mustRun(t, "report", "day", "--json", "--db", db)

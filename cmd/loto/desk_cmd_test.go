@@ -5,6 +5,7 @@ import (
 )
 
 func TestCLI_DeskCloseTakesABigDaysCardTotal(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	mustRun(t, "desk", "open", "caisse-1", "--float", "150", "--db", db)
 	fails(t, db, "erreur de frappe", "desk", "close", "caisse-1", "--count", "0", "--card", "1000000.01", "--db", db)
@@ -19,6 +20,7 @@ func TestCLI_DeskCloseTakesABigDaysCardTotal(t *testing.T) {
 // coin once, as the API's count does; a count past the bound of the cash
 // counted is refused the same way.
 func TestCLI_DeskCloseRefusesADenominationTwice(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	mustRun(t, "desk", "open", "caisse-1", "--float", "150", "--db", db)
 	fails(t, db, "coupure de 20,00 € comptée deux fois", "desk", "close", "caisse-1", "--count", "20x5,10x1,20x1", "--db", db)

@@ -30,6 +30,7 @@ func replayDay(t *testing.T, db string) *loto.Day {
 }
 
 func TestCLI_DeviceAddJSONIsExactlyTheContract(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	out := mustRun(t, "device", "add", "tablette", "caisse", "--role", "caissier", "--desk", "Caisse-1", "--json", "--db", db)
 	var m map[string]any
@@ -64,6 +65,7 @@ func TestCLI_DeviceAddJSONIsExactlyTheContract(t *testing.T) {
 // the code and the token; neither is in the list, the export or the SQLite
 // file afterwards.
 func TestCLI_DeviceCredentialsShownOnceStoredNowhere(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	out := mustRun(t, "device", "add", "meneur", "--role", "host", "--db", db)
 	var code, token string
@@ -104,6 +106,7 @@ func TestCLI_DeviceCredentialsShownOnceStoredNowhere(t *testing.T) {
 }
 
 func TestCLI_DeviceRevoke(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	var p pairingJSON
 	if err := json.Unmarshal([]byte(mustRun(t, "device", "add", "tableau", "--role", "tableau", "--json", "--db", db)), &p); err != nil {
@@ -126,6 +129,7 @@ func TestCLI_DeviceRevoke(t *testing.T) {
 }
 
 func TestCLI_DeviceUsage(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	misused(t, db, "--role est requis", "device", "add", "tablette", "--db", db)
 	misused(t, db, "le nom de l'appareil est attendu", "device", "add", "--role", "meneur", "--db", db)
@@ -141,6 +145,7 @@ func TestCLI_DeviceUsage(t *testing.T) {
 // TestCLI_DeviceAndPasswordAreTheOrganisers: the role table refuses the
 // other roles, in French, and nothing is recorded.
 func TestCLI_DeviceAndPasswordAreTheOrganisers(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	before := head(t, db)
 	for _, args := range [][]string{
@@ -159,6 +164,7 @@ func TestCLI_DeviceAndPasswordAreTheOrganisers(t *testing.T) {
 }
 
 func TestCLI_OrganiserPassword(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	if code, out, errs := runWith(t, "cheval batterie agrafe\n", "organiser", "password", "--db", db); code != 0 || !strings.Contains(out, "mot de passe de l'organisateur enregistré") {
 		t.Fatalf("set: %d %s %s", code, out, errs)
@@ -201,6 +207,7 @@ func TestCLI_OrganiserPassword(t *testing.T) {
 }
 
 func TestCLI_DeviceListEmptyAndJSON(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	if out := mustRun(t, "device", "list", "--db", db); !strings.Contains(out, "aucun appareil appairé") {
 		t.Fatalf("empty list: %s", out)
@@ -217,6 +224,7 @@ func TestCLI_DeviceListEmptyAndJSON(t *testing.T) {
 // the hall's clocks (the event's zone), not the machine's: a laptop set
 // to UTC prints them as the board and the pages do, and names the zone.
 func TestCLI_R1_DeviceListTellsTimesInTheEventsZone(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	mustRun(t, "device", "add", "porte", "--role", "entrée", "--db", db)
 	var list []loto.Device

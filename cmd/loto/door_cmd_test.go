@@ -9,6 +9,7 @@ import (
 )
 
 func TestCLI_ReservationsTicketsAndTheDoor(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	out := mustRun(t, "reservation", "add", "Marie", "Dupont", "--contact", "marie@example.fr", "--tickets", "2", "--db", db)
 	codes := strings.Fields(out)
@@ -51,6 +52,7 @@ func TestCLI_ReservationsTicketsAndTheDoor(t *testing.T) {
 }
 
 func TestCLI_Breaks(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	out := mustRun(t, "break", "start", "--db", db)
 	if !strings.Contains(out, "pause repas : 75 minutes, reprise du jeu à") {
@@ -65,6 +67,7 @@ func TestCLI_Breaks(t *testing.T) {
 }
 
 func TestCLI_ReservationImportTwiceRefusedUnlessAgain(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	csvFile := filepath.Join(t.TempDir(), "resa.csv")
 	if err := os.WriteFile(csvFile, []byte("nom;contact;billets\nPaul;06 12 34 56 78;1\nJeanne;;3\n"), 0o644); err != nil {
@@ -81,6 +84,7 @@ func TestCLI_ReservationImportTwiceRefusedUnlessAgain(t *testing.T) {
 }
 
 func TestCLI_R14_FreeCardAfterTheStartWarnsOnStderr(t *testing.T) {
+	t.Parallel()
 	db := twoGameSaleDB(t)
 	codes := strings.Fields(mustRun(t, "reservation", "add", "Marie", "--tickets", "2", "--db", db))
 	a := serialsOf(t, db, "A", 2)

@@ -57,6 +57,7 @@ func startAndDraw(t *testing.T, db string, n int) (commitment string, numbers []
 // numbers: each copy draws its own seed at the start, from the system's
 // randomness, as the real one does.
 func TestR14_CopiesTakenBeforeTheStartDrawDifferentNumbers(t *testing.T) {
+	t.Parallel()
 	db, _ := gameDB(t, "rng")
 	spy := copyDB(t, db)
 	spyCommit, spyNumbers := startAndDraw(t, spy, 40)
@@ -75,6 +76,7 @@ var hex64 = regexp.MustCompile(`[0-9a-f]{64}`)
 // game (here cut short by event end) reveals the seed that matches it,
 // and the audit checks it. A game still in play is not yet auditable.
 func TestR14_StartShowsTheCommitmentAndTheEndRevealsTheSeed(t *testing.T) {
+	t.Parallel()
 	db, _ := gameDB(t, "rng")
 	out := mustRun(t, "game", "start", "--db", db)
 	if !strings.Contains(out, "empreinte du tirage") || !hex64.MatchString(out) {
@@ -140,6 +142,7 @@ func editAndRechain(t *testing.T, path, typ, like, from, to string) {
 // rewritten to mark one as typed escapes the recomputation, so the audit
 // fails it; a revealed seed that does not match its commitment fails too.
 func TestR14_AuditFailsATypedDrawATypedTokenOrAForgedSeed(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, typ, like, from, to, say string
 	}{

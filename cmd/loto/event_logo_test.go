@@ -14,6 +14,7 @@ import (
 // with the event; event show lists it by hash and type, without its bytes.
 // A logo missing beside the file is refused with its line, recording nothing.
 func TestCLI_EventCreateReadsTheLogoBesideTheFile(t *testing.T) {
+	t.Parallel()
 	example, err := os.ReadFile("../../examples/mega-loto.yaml")
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestCLI_R28_ExcludeVoidsEveryCardOfThePerson(t *testing.T) {
+	t.Parallel()
 	db, a := deskDay(t, 4)
 	ticket := strings.TrimSpace(mustRun(t, "reservation", "add", "Dupont", "--db", db))
 	mustRun(t, "door", "--door", "porte-1", "--db", db, ticket, a[0])
@@ -35,6 +36,7 @@ func TestCLI_R28_ExcludeVoidsEveryCardOfThePerson(t *testing.T) {
 // A winner excluded between the control and the award takes no prize: with
 // nobody left the game goes on, and the host's status says why (R28).
 func TestR28_ExcludedWinnerIsLeftOutOfTheAward(t *testing.T) {
+	t.Parallel()
 	db, cards := startedGame(t, "manual")
 	for _, n := range cards[0].Grid.Row(0) {
 		mustRun(t, "game", "draw", strconv.Itoa(int(n)), "--db", db)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestR21_GameCLI_LateAfterAnEmptyControl(t *testing.T) {
+	t.Parallel()
 	db, cards := startedGame(t, "manual")
 	var drawn []card.Number
 	draw(t, db, cards, &drawn, cards[0].Grid.Row(0)...)
@@ -34,6 +35,7 @@ func TestR21_GameCLI_LateAfterAnEmptyControl(t *testing.T) {
 }
 
 func TestR20_GameCLI_CardThatCompletedEarlierIsToldWhy(t *testing.T) {
+	t.Parallel()
 	db, cards := startedGame(t, "manual")
 	row := cards[0].Grid.Row(0)
 	var drawn []card.Number
@@ -48,6 +50,7 @@ func TestR20_GameCLI_CardThatCompletedEarlierIsToldWhy(t *testing.T) {
 }
 
 func TestR27_GameCLI_RulingForADuplicateWarns(t *testing.T) {
+	t.Parallel()
 	db, cards := startedGame(t, "manual")
 	var drawn []card.Number
 	draw(t, db, cards, &drawn, cards[0].Grid.Row(0)...)
@@ -70,6 +73,7 @@ func reportCSV(t *testing.T, db string) string {
 }
 
 func TestR18_GameCLI_SharedVoucherSaysThePart(t *testing.T) {
+	t.Parallel()
 	db, cards := startedGame(t, "manual")
 	other, _ := drawTie(t, db, cards)
 	mustRun(t, "game", "claim", cards[0].Serial, other.Serial, "--db", db)
@@ -87,6 +91,7 @@ func TestR18_GameCLI_SharedVoucherSaysThePart(t *testing.T) {
 }
 
 func TestR18_GameCLI_DeclinedShareShownInStatusAndReport(t *testing.T) {
+	t.Parallel()
 	db, cards := startedGame(t, "manual")
 	other, _ := drawTie(t, db, cards)
 	mustRun(t, "game", "claim", cards[0].Serial, other.Serial, "--db", db)

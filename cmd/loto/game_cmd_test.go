@@ -147,6 +147,7 @@ func readOut(t *testing.T, out string, claim int) []card.Number {
 }
 
 func TestR20_GameCLI_WinnerReadOutStartsWithTheLastNumber(t *testing.T) {
+	t.Parallel()
 	db, cards := gameDB(t, "manual")
 	out := mustRun(t, "game", "start", "--db", db, "--by", "host")
 	if !strings.Contains(out, "Partie 1 commence") || !strings.Contains(out, "quine : Bon de 30 €") {
@@ -211,6 +212,7 @@ func TestR20_GameCLI_WinnerReadOutStartsWithTheLastNumber(t *testing.T) {
 }
 
 func TestR22_GameCLI_WrongClaimTheGameGoesOn(t *testing.T) {
+	t.Parallel()
 	db, cards := startedGame(t, "manual")
 	row := cards[0].Grid.Row(0)
 	var drawn []card.Number
@@ -269,6 +271,7 @@ func drawTie(t *testing.T, db string, cards []loto.ExportedCard) (loto.ExportedC
 }
 
 func TestR18_GameCLI_TieDeclinedHighestTokenTakesTheVoucher(t *testing.T) {
+	t.Parallel()
 	db, cards := startedGame(t, "manual")
 	other, shared := drawTie(t, db, cards)
 	mustRun(t, "game", "claim", cards[0].Serial, other.Serial, "--db", db)
@@ -290,6 +293,7 @@ func TestR18_GameCLI_TieDeclinedHighestTokenTakesTheVoucher(t *testing.T) {
 }
 
 func TestR27_GameCLI_RulingOverturnsAVerdict(t *testing.T) {
+	t.Parallel()
 	db, cards := startedGame(t, "manual")
 	row := cards[0].Grid.Row(0)
 	var drawn []card.Number
@@ -321,6 +325,7 @@ func TestR27_GameCLI_RulingOverturnsAVerdict(t *testing.T) {
 }
 
 func TestGameCLI_RNGDrawsWithoutANumber(t *testing.T) {
+	t.Parallel()
 	db, _ := startedGame(t, "rng")
 	seen := map[card.Number]bool{}
 	for i := 1; i <= 3; i++ {
@@ -344,6 +349,7 @@ func TestGameCLI_RNGDrawsWithoutANumber(t *testing.T) {
 // TestGameCLI_RefusalsExit1InFrenchWriteNothing: each act the state of the
 // game forbids is refused, said in French, and leaves the journal as it was.
 func TestGameCLI_RefusalsExit1InFrenchWriteNothing(t *testing.T) {
+	t.Parallel()
 	db, cards := gameDB(t, "manual")
 	mustRun(t, "break", "start", "--db", db)
 	if out := mustRun(t, "game", "status", "--db", db); !strings.Contains(out, "pause repas en cours : reprise du jeu à") || !strings.Contains(out, "aucune partie commencée") {
@@ -382,6 +388,7 @@ func TestGameCLI_RefusalsExit1InFrenchWriteNothing(t *testing.T) {
 
 // TestGameCLI_UsageErrorsExit2: a game command line of the wrong shape.
 func TestGameCLI_UsageErrorsExit2(t *testing.T) {
+	t.Parallel()
 	db, _ := gameDB(t, "manual")
 	for _, tc := range []struct {
 		name, say string
@@ -413,6 +420,7 @@ func ints(nums []card.Number) []int {
 }
 
 func TestR12_BreakMinutesGivenMustBePositive(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	before := head(t, db)

@@ -21,6 +21,7 @@ import (
 // here), says in French what to do next and how to stop, answers the
 // board's state, and SIGINT stops it cleanly with status 0.
 func TestNoArguments_ServesTheDayBesideTheBinary(t *testing.T) {
+	t.Parallel()
 	built := buildBinary(t)
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "loto")
@@ -147,6 +148,7 @@ func TestNoArguments_ServesTheDayBesideTheBinary(t *testing.T) {
 // beside the binary; when that folder takes no file, into a "loto" folder
 // of the home, said in French.
 func TestHallDir_FallsBackToHomeWhenTheBinarysFolderTakesNoFile(t *testing.T) {
+	t.Parallel()
 	exeDir, home := t.TempDir(), t.TempDir()
 	if dir, note, err := hallDir(exeDir, home); err != nil || dir != exeDir || note != "" {
 		t.Fatalf("a writable folder: %q %q %v", dir, note, err)

@@ -44,6 +44,7 @@ func englishIn(text string) []string {
 // summaries, flag descriptions and value placeholders are French; only code
 // identifiers and flag names stay as they are.
 func TestHelpIsInFrench(t *testing.T) {
+	t.Parallel()
 	if got := englishIn("print the cards of --series A (loto series list)"); strings.Join(got, " ") != "print the cards of" {
 		t.Fatalf("the detector finds %q in an English phrase, want [print the cards of]", got)
 	}
@@ -76,6 +77,7 @@ func TestHelpIsInFrench(t *testing.T) {
 // TestHelpListsNoLoadGenerator: the measures are loto-load's, apart from
 // the hall's binary.
 func TestHelpListsNoLoadGenerator(t *testing.T) {
+	t.Parallel()
 	_, out, _ := run(t, "help")
 	if strings.Contains(out, "load") {
 		t.Errorf("loto help lists a measure:\n%s", out)

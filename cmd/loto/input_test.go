@@ -21,6 +21,7 @@ func writeFile(t *testing.T, name string, data []byte) string {
 // A 33 KB programme of aliases of aliases made event create
 // use gigabytes; it is refused at once, in French, and records nothing.
 func TestCLI_AliasBombIsRefusedAtOnce(t *testing.T) {
+	t.Parallel()
 	example, err := os.ReadFile("../../examples/mega-loto.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +47,7 @@ func TestCLI_AliasBombIsRefusedAtOnce(t *testing.T) {
 
 // The files a command reads are bounded before they are read.
 func TestCLI_InputFilesAreBounded(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	big := writeFile(t, "big.yaml", make([]byte, 256<<10+1))
 	code, _, errs := run(t, "event", "create", "--db", newDB(t), "--from", big)
@@ -66,6 +68,7 @@ func TestCLI_InputFilesAreBounded(t *testing.T) {
 // Reservation list wrote raw escape sequences to the door's
 // terminal; a name with one is refused when it enters, typed or imported.
 func TestCLI_ControlCharactersNeverReachTheTerminal(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	code, _, errs := run(t, "reservation", "add", "Dupont\x1b[2J\x1b[H", "--db", db)
 	if code != 1 || !strings.Contains(errs, "U+001B") || strings.Contains(errs, "\x1b") {
@@ -87,6 +90,7 @@ func TestCLI_ControlCharactersNeverReachTheTerminal(t *testing.T) {
 
 // The command line's own refusals cut a huge value too.
 func TestCLI_UsageErrorsNeverRepeatAHugeValue(t *testing.T) {
+	t.Parallel()
 	huge := "\x1b[2J" + strings.Repeat("x", 50_000)
 	for _, args := range [][]string{
 		{"break", "start", "--minutes", huge},
@@ -105,6 +109,7 @@ func TestCLI_UsageErrorsNeverRepeatAHugeValue(t *testing.T) {
 // an escape sequence, is cut and neutralised in the message that names it,
 // whether it is the database, a file read or a file written.
 func TestCLI_PathsInMessagesAreCutAndNeutralised(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	dir := t.TempDir()
 	huge := filepath.Join(dir, "\x1b[2J"+strings.Repeat("x", 5_000))

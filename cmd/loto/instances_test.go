@@ -95,6 +95,7 @@ func saleBody(serial string) string {
 // At the end every acknowledged sale is in the journal, once, the chain
 // verifies, and both instances show the same board.
 func TestInstances_TwoServersOnOnePostgreSQL(t *testing.T) {
+	t.Parallel()
 	url := journaltest.PostgresURL(t)
 	day, store, cashiers, host := instancesDay(t, url)
 	a, b := startBinary(t, url), startBinary(t, url)

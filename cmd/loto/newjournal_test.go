@@ -14,6 +14,7 @@ import (
 // recorded (12 runs in 20). A command never deletes a journal file: every
 // day reported recorded is there, whole, afterwards.
 func TestConcurrentStartKeepsTheRecordedDay(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join("..", "..", "examples", "mega-loto.yaml")
 	for i := range 20 {
 		dir := t.TempDir()
@@ -49,6 +50,7 @@ func TestConcurrentStartKeepsTheRecordedDay(t *testing.T) {
 // TestRefusedStartThenDayStarts: a start refused on a missing file writes
 // nothing there; a later start on the same path records the day.
 func TestRefusedStartThenDayStarts(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	if code, _, _ := run(t, "series", "create", "--series", "A", "--cards", "0", "--db", db); code != 1 {
 		t.Fatalf("series create of no card: exit %d, want 1", code)
@@ -65,6 +67,7 @@ func TestRefusedStartThenDayStarts(t *testing.T) {
 // TestDBPathIsAPath is defect 5.10: a --db path with "#" or "?" opened
 // another file or failed with an English SQL error. A path is a path.
 func TestDBPathIsAPath(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"jour#1.db", "jour?mode=ro.db", "loto%3F.db"} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()

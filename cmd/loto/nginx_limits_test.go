@@ -41,6 +41,7 @@ func tryLogin(t *testing.T, client *http.Client, base, password, forwarded strin
 // out after 5 as well. Counted per instance, the burst had 10 checked
 // and the alternating client 3 more on each instance.
 func TestInstances_BehindNginxLoginLimitsShared(t *testing.T) {
+	t.Parallel()
 	url := journaltest.PostgresURL(t)
 	instancesDay(t, url)
 	a := startBinary(t, url, "--proxy", "127.0.0.1")
@@ -123,6 +124,7 @@ func trySetup(t *testing.T, client *http.Client, base, token, password string) i
 // nginx. Kept in the memory of the instance that printed it, B refused
 // A's link.
 func TestInstances_BehindNginxSetupLinkWorksOnEither(t *testing.T) {
+	t.Parallel()
 	url := journaltest.PostgresURL(t)
 	mustRun(t, "event", "create", "--db", url, "--from", "../../examples/mega-loto.yaml")
 	a := startBinary(t, url, "--proxy", "127.0.0.1")

@@ -103,6 +103,7 @@ http {
 // would hold them back); and the stream survives the death of the
 // instance it was on, its client coming back through nginx to the other.
 func TestInstances_BehindNginx(t *testing.T) {
+	t.Parallel()
 	url := journaltest.PostgresURL(t)
 	_, store, _, host := instancesDay(t, url)
 	a := startBinary(t, url, "--proxy", "127.0.0.1")

@@ -13,6 +13,7 @@ import (
 // the server then asks for no one-time link and the password logs in; the
 // event file still comes after, and no export holds the password's hash.
 func TestCLI_OrganiserPasswordOnAnEmptyBase(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	if code, _, errs := runWith(t, "court\n", "organiser", "password", "--db", db); code != 1 || !strings.Contains(errs, "mot de passe trop faible") {
 		t.Fatalf("weak: %d %s", code, errs)

@@ -13,6 +13,7 @@ import (
 // is refused with the path the user gave and the reason in French, never
 // the temporary file's name nor the system's English.
 func TestUnwritableOutputSaysWhyInFrench(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	dir := t.TempDir()
 	aFile := filepath.Join(dir, "notes.txt")
@@ -50,6 +51,7 @@ func TestUnwritableOutputSaysWhyInFrench(t *testing.T) {
 // TestWriteError_SaysTheCauseInFrench: each cause the system gives for a
 // failed write, as root never meets some of them.
 func TestWriteError_SaysTheCauseInFrench(t *testing.T) {
+	t.Parallel()
 	tmp := "/srv/loto/.loto-123.tmp"
 	cases := []struct {
 		name string

@@ -47,6 +47,7 @@ func asNobody(t *testing.T, args ...string) (string, error) {
 // base; it can read the hall's authority's certificate, which is public
 // (so the folders let it in, and only the files' modes keep it out).
 func TestPerm_NobodyElseReadsTheBase(t *testing.T) {
+	t.Parallel()
 	dir := openDir(t)
 	asNobody(t, "true")
 	db := filepath.Join(dir, "loto.db")
@@ -76,6 +77,7 @@ func TestPerm_NobodyElseReadsTheBase(t *testing.T) {
 // every command opening it, in one French line naming the fix; once
 // mended the day opens. A write-ahead log left readable is named too.
 func TestPerm_ABaseOthersMayReadIsRefused(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	if err := os.Chmod(db, 0o644); err != nil {
@@ -128,6 +130,7 @@ func TestPerm_ABaseOthersMayReadIsRefused(t *testing.T) {
 // (022, the usual), a new base and its write-ahead log and shared memory
 // are 0600, and so is a backup.
 func TestPerm_NewBaseAndBackupArePrivate(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	s := startServe(t, "--db", db)

@@ -28,6 +28,7 @@ const recoverWithin = 15 * time.Second
 // instances' listeners reconnected). Every acknowledged sale and draw is
 // in the journal once, and the chain verifies.
 func TestInstances_PostgreSQLRestartedUnderLoad(t *testing.T) {
+	t.Parallel()
 	pg := journaltest.StartCluster(t)
 	day, store, cashiers, host := instancesDay(t, pg.URL)
 	a, b := startBinary(t, pg.URL), startBinary(t, pg.URL)

@@ -39,6 +39,7 @@ func platesJSON(t *testing.T, db string, args ...string) []plateJSON {
 // plate's code and the serials of its cards, and the code it lists is the
 // one `loto sell` takes for the whole plate.
 func TestSeriesPlates_ACodeListedSellsItsPlate(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t) // series A: 60 cards, 10 plates
 	serials := serialsOf(t, db, "A", 60)
 	plates := platesJSON(t, db, "--series", "a")
@@ -64,6 +65,7 @@ func TestSeriesPlates_ACodeListedSellsItsPlate(t *testing.T) {
 }
 
 func TestSeriesPlates_PartialPlateAndBadRanges(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "series", "create", "--db", db, "--series", "B", "--cards", "14")
 	plates := platesJSON(t, db, "--series", "B", "--from", "3")
@@ -106,6 +108,7 @@ func pdfText(t *testing.T, path string) string {
 // where the six stay together: not on a plate cut short by --from, nor on
 // the cards of layouts 3 and 1, which are cut apart.
 func TestPrintCards_PlateCodeOnWholePlatesOnly(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	plates := platesJSON(t, db, "--series", "A", "--to", "2")
 	dir := t.TempDir()

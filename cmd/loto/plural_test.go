@@ -14,6 +14,7 @@ import (
 var wordThenS = regexp.MustCompile(`\p{L}\(s\)`)
 
 func TestPlural_SingularUpToOne(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		n    int
@@ -36,6 +37,7 @@ func TestPlural_SingularUpToOne(t *testing.T) {
 // TestOutputSaysOneInTheSingular: what the commands print agrees with its
 // counts ("1 carte", never "1 cartes" nor "carte(s)").
 func TestOutputSaysOneInTheSingular(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	out := mustRun(t, "series", "create", "--db", db, "--series", "A", "--cards", "13")
 	if !strings.Contains(out, "13 cartes, 3 plaques (la dernière plaque, n° 3, n'a que 1 carte)") {

@@ -29,6 +29,7 @@ func rulesText(t *testing.T, event string) string {
 // rules of the recorded day, its settings in the text; a price, a time, a
 // desk and a prize changed in the event file change the printed rules.
 func TestR34_PrintRulesFollowsTheEventFile(t *testing.T) {
+	t.Parallel()
 	before := rulesText(t, saleEvent)
 	changed := strings.NewReplacer(
 		"{cards: 3, cents: 1200}", "{cards: 3, cents: 1300}",
@@ -61,6 +62,7 @@ func TestR34_PrintRulesFollowsTheEventFile(t *testing.T) {
 }
 
 func TestPrintRules_NeedsAnEventAndAFile(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "series", "create", "--db", db, "--series", "B", "--cards", "6")
 	for _, tc := range []struct {

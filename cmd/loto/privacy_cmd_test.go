@@ -47,6 +47,7 @@ func containsAny(b []byte, texts []string) string {
 }
 
 func TestCLI_P1_ExportHoldsNoPersonalDataNorTicketCode(t *testing.T) {
+	t.Parallel()
 	db, secret := privacyDB(t)
 	out := mustRun(t, "journal", "export", "--db", db)
 	if s := containsAny([]byte(out), secret); s != "" {
@@ -71,6 +72,7 @@ func TestCLI_P1_ExportHoldsNoPersonalDataNorTicketCode(t *testing.T) {
 // open throughout, as the door's laptop would, so the WAL is not simply
 // deleted when the command closes the file.
 func TestCLI_P1_EraseAndPurgeLeaveNoByteInTheFiles(t *testing.T) {
+	t.Parallel()
 	db, secret := privacyDB(t)
 	ctx := context.Background()
 	other, err := sqlite.Open(ctx, db, nil)
@@ -130,6 +132,7 @@ func TestCLI_P1_EraseAndPurgeLeaveNoByteInTheFiles(t *testing.T) {
 // TestCLI_P1_VerifyFailsOnAnEditedPersonalRecord: a name changed in the
 // table behind the program's back is seen by its keyed hash.
 func TestCLI_P1_VerifyFailsOnAnEditedPersonalRecord(t *testing.T) {
+	t.Parallel()
 	db, _ := privacyDB(t)
 	edit, err := sql.Open("sqlite", db)
 	if err != nil {
@@ -154,6 +157,7 @@ func TestCLI_P1_VerifyFailsOnAnEditedPersonalRecord(t *testing.T) {
 // ticket code and every identity number the day recorded, then purges the
 // day and greps the SQLite file and its WAL for them.
 func TestCLI_P1_SimulatedDayExportAndPurgeHoldNoPersonalData(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "simulate", "--players", "300", "--seed", "3", "--db", db)
 	var secret []string

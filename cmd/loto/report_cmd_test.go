@@ -12,6 +12,7 @@ import (
 )
 
 func TestCLI_R28_R29_RefundPostponeAndReport(t *testing.T) {
+	t.Parallel()
 	db, a := deskDay(t, 6)
 	s1 := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "cash:20", a[0], a[1], a[2])
 	s2 := sellJSON(t, "--db", db, "--desk", "caisse-1", "--pay", "card:5", a[3])
@@ -71,6 +72,7 @@ func TestCLI_R28_R29_RefundPostponeAndReport(t *testing.T) {
 }
 
 func TestCLI_FinalReportAfterASimulatedDay(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "simulate", "--players", "40", "--seed", "5", "--db", db)
 	var r report.DayReport
@@ -93,6 +95,7 @@ func TestCLI_FinalReportAfterASimulatedDay(t *testing.T) {
 // the sale to refund by its number, never the holder's name or contact,
 // the ticket's code, the identity document or the cheque's number (P1).
 func TestCLI_P1_DayReportNamesNoHolder(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	codes := strings.Fields(mustRun(t, "reservation", "add", "Hélène", "Lefèvre", "--contact", "06 12 34 56 78", "--tickets", "2", "--db", db))
 	a := serialsOf(t, db, "A", 2)

@@ -9,6 +9,7 @@ import (
 const excelFiles = "../../internal/eventfile/testdata/"
 
 func TestCLI_ReservationImportReadsExcelsWindows1252(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	out := mustRun(t, "reservation", "import", excelFiles+"reservations_excel_windows1252.csv", "--db", db)
 	if !strings.Contains(out, "3 réservations importées, 6 billets") {
@@ -27,6 +28,7 @@ func TestCLI_ReservationImportReadsExcelsWindows1252(t *testing.T) {
 }
 
 func TestCLI_ReservationImportHelpShowsTheFormat(t *testing.T) {
+	t.Parallel()
 	code, _, errs := run(t, "reservation", "import", "--help")
 	if code != 0 {
 		t.Fatalf("help: exit %d", code)

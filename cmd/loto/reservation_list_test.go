@@ -20,6 +20,7 @@ func listJSON(t *testing.T, db string, args ...string) []loto.Reservation {
 }
 
 func TestCLI_R5_ReservationListSaysWhichTicketsAreCrossed(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	if out := mustRun(t, "reservation", "list", "--db", db); !strings.Contains(out, "aucune réservation") {
 		t.Fatalf("list of none: %q", out)

@@ -10,6 +10,7 @@ import (
 // copy without its secrets) is an internal error said in French, never the
 // store's English cause.
 func TestMissingSecretIsAnInternalErrorInFrench(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	sqlDB, err := sql.Open("sqlite", db)

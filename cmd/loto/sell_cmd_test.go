@@ -107,6 +107,7 @@ func sellJSON(t *testing.T, args ...string) saleJSON {
 }
 
 func TestCLI_SellAtAnOpenDesk(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	a := serialsOf(t, db, "A", 12)
 	v := serialsOf(t, db, "V", 1)
@@ -189,6 +190,7 @@ func twoGameSaleDB(t *testing.T) string {
 }
 
 func TestCLI_R14_SaleAfterTheStartWarnsOnStderr(t *testing.T) {
+	t.Parallel()
 	db := twoGameSaleDB(t)
 	a := serialsOf(t, db, "A", 2)
 	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", db)
@@ -208,6 +210,7 @@ func TestCLI_R14_SaleAfterTheStartWarnsOnStderr(t *testing.T) {
 }
 
 func TestCLI_SellKeyReusedForOtherCardsFails(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	a := serialsOf(t, db, "A", 3)
 	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", db)
@@ -223,6 +226,7 @@ func TestCLI_SellKeyReusedForOtherCardsFails(t *testing.T) {
 // the payer's identity nor the cheque's number, which the journal keeps
 // apart (R8, P1).
 func TestCLI_P1_SaleReceiptHoldsNoPayerIdentity(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	a := serialsOf(t, db, "A", 1)
 	mustRun(t, "desk", "open", "caisse-1", "--float", "0", "--db", db)

@@ -64,6 +64,7 @@ func exportCards(t *testing.T, db string, args ...string) []map[string]any {
 }
 
 func TestSeriesCreateListExport(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	out := mustRun(t, "series", "create", "--db", db, "--series", "A", "--cards", "14", "--color", "yellow", "--title", "Mega Loto")
 	if !strings.Contains(out, "14 cartes") || !strings.Contains(out, "n'a que 2 cartes") {
@@ -110,6 +111,7 @@ func TestSeriesCreateListExport(t *testing.T) {
 }
 
 func TestSeriesCreateBadInputWritesNothing(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "series", "create", "--db", db, "--series", "A", "--cards", "6")
 	before := head(t, db)
@@ -143,6 +145,7 @@ func TestSeriesCreateBadInputWritesNothing(t *testing.T) {
 }
 
 func TestR10_CardCheck(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "series", "create", "--db", db, "--series", "A", "--cards", "12")
 	serial := exportCards(t, db, "--series", "A", "--from", "9", "--to", "9")[0]["serial"].(string)
@@ -170,6 +173,7 @@ func TestR10_CardCheck(t *testing.T) {
 }
 
 func TestPrintCards(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	mustRun(t, "series", "create", "--db", db, "--series", "V", "--cards", "9", "--special", "--color", "pink", "--title", "Mega Loto")
 	out := filepath.Join(t.TempDir(), "v.pdf")
@@ -227,6 +231,7 @@ func openSQLite(t *testing.T, path string) *sqlite.Store {
 // TestSeriesOfAMillionCards: the largest series allowed; its last card is
 // the only one whose serial has 7 digits.
 func TestSeriesOfAMillionCards(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a million cards in -short mode")
 	}

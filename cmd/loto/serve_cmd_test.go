@@ -108,6 +108,7 @@ func (s *served) status(t *testing.T) map[string]any {
 // where the organiser prepares it and prints the one-time link for the
 // organiser's password; no file is left behind until something is recorded.
 func TestServe_EmptyDatabaseServesAnEmptyDay(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	s := startServe(t, "--db", db)
 	out := s.stdout.String()
@@ -131,6 +132,7 @@ func TestServe_EmptyDatabaseServesAnEmptyDay(t *testing.T) {
 // an empty base's server does not create yet, the command line may: the
 // event it records there shows in the server's status within seconds.
 func TestServe_EmptyDatabaseFollowsTheEventCreatedByTheCommandLine(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	s := startServe(t, "--db", db)
 	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
@@ -148,6 +150,7 @@ func TestServe_EmptyDatabaseFollowsTheEventCreatedByTheCommandLine(t *testing.T)
 // TestServe_DemoOnEmptyDatabaseRecordsTheExampleDay: with --demo, an empty
 // database gets the example day, as before, and the banner names it.
 func TestServe_DemoOnEmptyDatabaseRecordsTheExampleDay(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	s := startServe(t, "--db", db, "--demo", "--demo-interval", "1h")
 	if out := s.stdout.String(); !strings.Contains(out, "journée « Méga Loto du Rotary Saint-Brieuc »") || strings.Contains(out, "aucun événement encore") {
@@ -165,6 +168,7 @@ func TestServe_DemoOnEmptyDatabaseRecordsTheExampleDay(t *testing.T) {
 // the same file, another process's append, shows in the server's status
 // within a second.
 func TestServe_FollowsTheCommandLine(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	s := startServe(t, "--db", db)
@@ -201,6 +205,7 @@ func breakJournal(t *testing.T, path string, seq int) {
 // not start and names the first bad event; with --read-only it serves the
 // events before it and refuses every write.
 func TestServe_BrokenChainRefusesToStart(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	if code, _, errs := run(t, "event", "create", "--from", "../../examples/mega-loto.yaml", "--db", db); code != 0 {
 		t.Fatalf("event create: %s", errs)
@@ -278,6 +283,7 @@ func startBinary(t *testing.T, db string, options ...string) *process {
 // once, an open live stream included, with status 0, saying so, and what
 // it recorded stays.
 func TestServe_SIGTERMStopsCleanly(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	p := startBinary(t, db)
@@ -315,6 +321,7 @@ func TestServe_SIGTERMStopsCleanly(t *testing.T) {
 // and acknowledged are all there after a kill -9; the restarted server
 // serves the same board and draws on from there.
 func TestServe_KillLosesNothingAcknowledged(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	if code, _, errs := run(t, "event", "create", "--from", "../../examples/mega-loto.yaml", "--db", db); code != 0 {
 		t.Fatalf("event create: %s", errs)
@@ -365,6 +372,7 @@ func TestServe_KillLosesNothingAcknowledged(t *testing.T) {
 // password the console prints a one-time link; it sets the password and
 // logs the organiser in, and the password then opens a session.
 func TestServe_OneTimeLinkSetsThePassword(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	s := startServe(t, "--db", db)
 	m := regexp.MustCompile(`(http://\S+/connexion/initialiser\?jeton=(\S+))`).FindStringSubmatch(s.stdout.String())
@@ -395,6 +403,7 @@ func TestServe_OneTimeLinkSetsThePassword(t *testing.T) {
 // plays the example day to its last award by itself; the chain verifies
 // and the draws audit passes on the file.
 func TestServe_DemoPlaysTheDayToItsEnd(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	s := startServe(t, "--db", db, "--demo", "--demo-interval", "1ms")
 	waitUntil(t, 60*time.Second, func() bool { return strings.Contains(s.stdout.String(), "démo terminée") },
@@ -410,6 +419,7 @@ func TestServe_DemoPlaysTheDayToItsEnd(t *testing.T) {
 // TestServe_DemoStopsPromptly: a server stopped in the middle of a demo
 // stops at once, the demo with it.
 func TestServe_DemoStopsPromptly(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "loto.db")
 	s := startServe(t, "--db", db, "--demo", "--demo-interval", "1h")
 	time.Sleep(200 * time.Millisecond)

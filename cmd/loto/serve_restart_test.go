@@ -26,6 +26,7 @@ const restartEvents = 20000
 // the restarted server answers; the time depends on the machine
 // (docs/benchmarks.md).
 func TestServe_AnswersAgainAfterKillWith20000Events(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "loto.db")

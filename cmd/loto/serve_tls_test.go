@@ -74,6 +74,7 @@ func stopServe(t *testing.T, s *served) int {
 // plain http on its port and sends the door's page to https; restarted,
 // it serves the same certificate.
 func TestServe_TLSCertificateMadeOnceAndKeptAcrossRestarts(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "loto.db")
 	first := startServe(t, "--db", db, "--tls")
@@ -137,6 +138,7 @@ func TestServe_TLSCertificateMadeOnceAndKeptAcrossRestarts(t *testing.T) {
 // does not hold; no hall's authority is offered; one without the other is
 // a usage error.
 func TestServe_TLSOwnCertificate(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if _, err := hallcert.Ensure(dir, []string{"loto.example.org"}, time.Now()); err != nil {
 		t.Fatal(err)

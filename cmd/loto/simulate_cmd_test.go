@@ -93,6 +93,7 @@ func playDay(t *testing.T, db string) simDay {
 }
 
 func TestSimulateWholeDaySQLite(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	first := playDay(t, db)
 	// The same seed on another journal plays the same day, draw for draw.
@@ -111,6 +112,7 @@ func TestSimulateWholeDaySQLite(t *testing.T) {
 // The demo day's report shows the door: reservations, tickets crossed out
 // with free cards (R4, R5), walk-in sales (R3), and the breaks (R12).
 func TestSimulateDemoDayHasEntranceAndBreaks(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	out := mustRun(t, "simulate", "--db", db, "--players", "40", "--seed", "5")
 	for _, want := range []string{"billets barrés avec une carte gratuite", "refus attendu à l'entrée : billet R-", "déjà barré", "pauses : pause repas (75 min), entracte (30 min)"} {
@@ -130,10 +132,12 @@ func TestSimulateDemoDayHasEntranceAndBreaks(t *testing.T) {
 }
 
 func TestSimulateWholeDayPostgreSQL(t *testing.T) {
+	t.Parallel()
 	playDay(t, journaltest.PostgresURL(t))
 }
 
 func TestEventCreateAndShow(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	code, _, errs := run(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	if code != 0 || !strings.Contains(errs, "L1") {
@@ -154,6 +158,7 @@ func TestEventCreateAndShow(t *testing.T) {
 }
 
 func TestEventCreateBadFileNamesThePlaceAndWritesNothing(t *testing.T) {
+	t.Parallel()
 	db := newDB(t)
 	good, err := os.ReadFile("../../examples/mega-loto.yaml")
 	if err != nil {

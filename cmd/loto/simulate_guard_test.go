@@ -17,6 +17,7 @@ import (
 // --seed, so it never plays on a base holding events it did not write (an
 // event, a reservation, a password), says so in French and adds nothing.
 func TestSimulate_RefusesABaseWithARealDay(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		make [][]string
@@ -49,6 +50,7 @@ func TestSimulate_RefusesABaseWithARealDay(t *testing.T) {
 // event says it is simulated, and `audit draws` says "journée simulée";
 // a real day's events carry no such mark and its audit says nothing of it.
 func TestSimulate_MarkedInItsFirstEventAndByTheAudit(t *testing.T) {
+	t.Parallel()
 	simulated := newDB(t)
 	mustRun(t, "simulate", "--db", simulated, "--players", "20", "--seed", "5")
 	if first := firstPayload(t, simulated); !strings.Contains(first, `"simulated":true`) {
@@ -87,6 +89,7 @@ func firstPayload(t *testing.T, db string) string {
 // is created (no player) or stopped in the middle of its day leaves no
 // base, no temporary file and nothing of SQLite's in the folder.
 func TestSimulate_AFailureLeavesNothing(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		args    []string
@@ -114,6 +117,7 @@ func TestSimulate_AFailureLeavesNothing(t *testing.T) {
 // TestSimulate_RefusesARealDayOnPostgreSQL: the same refusal on a shared
 // PostgreSQL journal, which keeps its head.
 func TestSimulate_RefusesARealDayOnPostgreSQL(t *testing.T) {
+	t.Parallel()
 	db := journaltest.PostgresURL(t)
 	mustRun(t, "event", "create", "--db", db, "--from", "../../examples/mega-loto.yaml")
 	before := mustRun(t, "journal", "verify", "--db", db)

@@ -34,6 +34,7 @@ func startGame(t *testing.T, db string) string {
 // the anchor the hall saw refuses the restored journal, in French, and
 // serves it with the backup's anchor, the board saying "journal restauré".
 func TestRestore_AReRollIsRefusedWithoutForceAndRecordedWithIt(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	b := backupOf(t, db, filepath.Join(t.TempDir(), "avant-partie.db"))
 	first := startGame(t, db)
@@ -92,6 +93,7 @@ func TestRestore_AReRollIsRefusedWithoutForceAndRecordedWithIt(t *testing.T) {
 // TestServe_AnchorOfTheWrongShapeIsAUsageError: a mistyped anchor stops
 // the server before it opens anything.
 func TestServe_AnchorOfTheWrongShapeIsAUsageError(t *testing.T) {
+	t.Parallel()
 	db := saleDB(t)
 	code, _, errs := run(t, "serve", "--addr", "127.0.0.1:0", "--db", db, "--anchor", "12")
 	if code != 2 || !strings.Contains(errs, "--anchor : ancre « 12 » invalide") {

@@ -94,6 +94,7 @@ func cardSets(t *testing.T, r *rand.Rand) map[string][]card.Card {
 }
 
 func TestIndexAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 4))
 	games := 400
 	if testing.Short() {
@@ -148,6 +149,7 @@ func agreeWithBruteForce(t *testing.T, r *rand.Rand, cards []card.Card, games in
 }
 
 func TestUnmarkRestoresExactly(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(5, 6))
 	cards := randomCards(t, r, 20)
 	ix := newIndex(cards)
@@ -174,6 +176,7 @@ func TestUnmarkRestoresExactly(t *testing.T) {
 }
 
 func TestIndexGroupsWholeStrips(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 8))
 	cards := randomCards(t, r, 10)
 	ix := newIndex(cards)
@@ -186,6 +189,7 @@ func TestIndexGroupsWholeStrips(t *testing.T) {
 }
 
 func TestIndexHeapUnder24BytesPerCard(t *testing.T) {
+	t.Parallel()
 	cards := randomCards(t, rand.New(rand.NewPCG(13, 14)), 10000)
 	var before, after runtime.MemStats
 	runtime.GC()
@@ -203,6 +207,7 @@ func TestIndexHeapUnder24BytesPerCard(t *testing.T) {
 }
 
 func TestBuildIndexRefusesInvalidCard(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(9, 10))
 	cards := randomCards(t, r, 1)
 	bad := cards[2]
@@ -219,6 +224,7 @@ func TestBuildIndexRefusesInvalidCard(t *testing.T) {
 }
 
 func TestCheckUnknownCardOrStage(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(11, 12))
 	cards := randomCards(t, r, 1)
 	ix := newIndex(cards)

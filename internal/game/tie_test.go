@@ -6,6 +6,7 @@ import (
 )
 
 func TestR17_TieHighestTokenWins(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		tokens []int
@@ -26,6 +27,7 @@ func TestR17_TieHighestTokenWins(t *testing.T) {
 }
 
 func TestR17_TokensDrawnWithoutReplacement(t *testing.T) {
+	t.Parallel()
 	bag := NewTokenBag(testSeed, "partie 2 quine")
 	seen := map[int]bool{}
 	for i := range 90 {
@@ -44,6 +46,7 @@ func TestR17_TokensDrawnWithoutReplacement(t *testing.T) {
 }
 
 func TestR17_TokensReproducibleFromSeed(t *testing.T) {
+	t.Parallel()
 	draw := func(seed []byte, tie string) []int {
 		b := NewTokenBag(seed, tie)
 		var tokens []int
@@ -66,6 +69,7 @@ func TestR17_TokensReproducibleFromSeed(t *testing.T) {
 }
 
 func TestR19_TwentyEurosThreeWinners(t *testing.T) {
+	t.Parallel()
 	shares, err := Share(2000, 100, []int{40, 7, 63})
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +91,7 @@ type shareInput struct {
 }
 
 func TestR18_VoucherSharedBetweenWinners(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		in   shareInput
@@ -112,6 +117,7 @@ func TestR18_VoucherSharedBetweenWinners(t *testing.T) {
 }
 
 func TestR25_ConsolationForEveryOtherWinner(t *testing.T) {
+	t.Parallel()
 	shares, err := Share(2000, 100, []int{50, 60, 70, 80, 90, 10, 20})
 	if err != nil {
 		t.Fatal(err)
@@ -131,6 +137,7 @@ func TestR25_ConsolationForEveryOtherWinner(t *testing.T) {
 }
 
 func TestShareRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		in   shareInput

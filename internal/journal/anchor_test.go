@@ -8,6 +8,7 @@ import (
 )
 
 func TestR27_ParseAnchor(t *testing.T) {
+	t.Parallel()
 	full := strings.Repeat("ab", 32)
 	for _, tc := range []struct {
 		in   string

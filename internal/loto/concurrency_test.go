@@ -125,6 +125,7 @@ func events(t *testing.T, s journal.Store, typ string) []journal.Event {
 }
 
 func TestConcurrency_SameCardAtTwoDesks(t *testing.T) {
+	t.Parallel()
 	for _, b := range backends() {
 		t.Run(b.name, func(t *testing.T) {
 			open := b.open(t)
@@ -145,6 +146,7 @@ func TestConcurrency_SameCardAtTwoDesks(t *testing.T) {
 }
 
 func TestConcurrency_R5_SameTicketAtTwoDoors(t *testing.T) {
+	t.Parallel()
 	for _, b := range backends() {
 		t.Run(b.name, func(t *testing.T) {
 			open := b.open(t)
@@ -174,6 +176,7 @@ func TestConcurrency_R5_SameTicketAtTwoDoors(t *testing.T) {
 }
 
 func TestConcurrency_RetriedSaleReturnsTheFirst(t *testing.T) {
+	t.Parallel()
 	for _, b := range backends() {
 		t.Run(b.name, func(t *testing.T) {
 			open := b.open(t)

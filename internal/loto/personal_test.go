@@ -52,6 +52,7 @@ func leaks(store *memStore, secret []string) []string {
 }
 
 func TestP1_PayloadsHoldNoPersonalDataNorTicketCode(t *testing.T) {
+	t.Parallel()
 	d, store, secret := personalDay(t)
 	if found := leaks(store, secret); len(found) > 0 {
 		t.Fatalf("the journal's payloads hold personal data or ticket codes: %q", found)
@@ -71,6 +72,7 @@ func TestP1_PayloadsHoldNoPersonalDataNorTicketCode(t *testing.T) {
 }
 
 func TestP1_EraseRefusals(t *testing.T) {
+	t.Parallel()
 	d, store, _ := personalDay(t)
 	ctx := context.Background()
 	before := store.count()
@@ -102,6 +104,7 @@ func TestP1_EraseRefusals(t *testing.T) {
 }
 
 func TestP1_PurgeOnlyOnceTheDayIsOver(t *testing.T) {
+	t.Parallel()
 	d, store, secret := personalDay(t)
 	ctx := context.Background()
 	before := store.count()
@@ -135,6 +138,7 @@ func TestP1_PurgeOnlyOnceTheDayIsOver(t *testing.T) {
 }
 
 func TestP1_EditedOrDeletedRecordIsDetected(t *testing.T) {
+	t.Parallel()
 	_, store, _ := personalDay(t)
 	r := store.personal["reservation/1"]
 	r.record = []byte(strings.Replace(string(r.record), "Hélène Lefèvre", "Mallory Lefèvre", 1))
@@ -154,6 +158,7 @@ func TestP1_EditedOrDeletedRecordIsDetected(t *testing.T) {
 }
 
 func TestP1_SaleRetriedAfterItsPayerIsErasedAnswersTheFirstSale(t *testing.T) {
+	t.Parallel()
 	d, store, _ := personalDay(t)
 	ctx := WithKey(context.Background(), "vente-cheque")
 	req := SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 5)), Payments: []Payment{{Method: Cheque, Cents: 500}},

@@ -200,6 +200,7 @@ func playedPublicDay(t *testing.T, snap *snapshots) *memStore {
 }
 
 func TestPublicSnapshotsHoldNoPersonalDataOverEveryEventType(t *testing.T) {
+	t.Parallel()
 	snap := &snapshots{t: t, secrets: publicSecrets}
 	stores := []*memStore{postponedDay(t, snap), playedPublicDay(t, snap)}
 	seen := map[string]bool{}
@@ -226,6 +227,7 @@ func TestPublicSnapshotsHoldNoPersonalDataOverEveryEventType(t *testing.T) {
 }
 
 func TestPublicSnapshotIsPublishedAfterEachBatchAndReadWithoutTheLock(t *testing.T) {
+	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	stamp(t, d, "A", 1)
@@ -286,6 +288,7 @@ func TestPublicSnapshotIsPublishedAfterEachBatchAndReadWithoutTheLock(t *testing
 // acts); they move the day, which is the staff pages' one signal to read
 // their status again (Day.Moved), as a sale is.
 func TestStaffActsMoveTheDayNotThePublicSnapshot(t *testing.T) {
+	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3)
@@ -325,6 +328,7 @@ func TestStaffActsMoveTheDayNotThePublicSnapshot(t *testing.T) {
 // creation on, kept by every later snapshot (the same lines, not a copy
 // per snapshot) and by a replay.
 func TestR11_PublicSnapshotCarriesTheRulesSummary(t *testing.T) {
+	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	if p := d.Public(); p.Rules != nil {
@@ -359,6 +363,7 @@ func TestR11_PublicSnapshotCarriesTheRulesSummary(t *testing.T) {
 // answer: the welcome before the event, between games, a break, a game,
 // the day over.
 func TestPublicSnapshotSaysTheBoardsMode(t *testing.T) {
+	t.Parallel()
 	d, _ := newDay(t)
 	ctx := context.Background()
 	want := func(at string, m BoardMode) {

@@ -26,6 +26,7 @@ func cutBefore(t *testing.T, store *memStore, typ string) *Day {
 }
 
 func TestR14_RNGDayRefusesTypedTokens(t *testing.T) {
+	t.Parallel()
 	store := playedStore(t)
 	d := cutBefore(t, store, TypeTieTokens) // an rng day, tied winners awaiting their tokens
 	var typed []int
@@ -50,6 +51,7 @@ func TestR14_RNGDayRefusesTypedTokens(t *testing.T) {
 }
 
 func TestR14_EachGameDrawsItsOwnSeedAtItsStartAndRevealsItAtItsEnd(t *testing.T) {
+	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30)+quineGame("regular", voucher30))
 	ctx := context.Background()
 	serials := stampEach(t, d, 12)
@@ -89,6 +91,7 @@ func TestR14_EachGameDrawsItsOwnSeedAtItsStartAndRevealsItAtItsEnd(t *testing.T)
 // The journal refuses a game whose stored seed is not the one its start
 // committed to: someone who swapped the secret would change the draws.
 func TestR14_SwappedGameSeedStopsTheDay(t *testing.T) {
+	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	start(t, d)
 	store.mu.Lock()

@@ -13,6 +13,7 @@ import (
 )
 
 func TestCreateSeriesKeepsItsSecretsOutOfTheJournal(t *testing.T) {
+	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	s, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "a", Cards: 6000, Color: "jaune", Title: "Méga Loto"})
@@ -42,6 +43,7 @@ func TestCreateSeriesKeepsItsSecretsOutOfTheJournal(t *testing.T) {
 }
 
 func TestCreateSeries_BadInputWritesNothing(t *testing.T) {
+	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 6})
@@ -73,6 +75,7 @@ func TestCreateSeries_BadInputWritesNothing(t *testing.T) {
 }
 
 func TestSeriesListIsInCodeOrder(t *testing.T) {
+	t.Parallel()
 	d, _ := newDay(t)
 	for _, c := range []string{"B", "AA", "Z", "A"} {
 		_, err := d.CreateSeries(context.Background(), org("org"), SeriesSpec{Code: c, Cards: 6})
@@ -88,6 +91,7 @@ func TestSeriesListIsInCodeOrder(t *testing.T) {
 }
 
 func TestR10_CardLookup(t *testing.T) {
+	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 20})
@@ -134,6 +138,7 @@ func TestR10_CardLookup(t *testing.T) {
 }
 
 func TestExportIsTheSeries(t *testing.T) {
+	t.Parallel()
 	d, _ := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 20})
@@ -167,6 +172,7 @@ func TestExportIsTheSeries(t *testing.T) {
 // series without a colour, or in a regular series' colour, and a regular
 // series in the special one's colour are refused, and nothing is written.
 func TestR30_SeriesCreateKeepsTheSpecialColourApart(t *testing.T) {
+	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 6, Color: "jaune"})

@@ -13,6 +13,7 @@ import (
 // on the first; a wrong password records nothing; a session ends after
 // SessionTTL.
 func TestSession_SharedByEveryDayOnTheJournal(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	a, store := newDay(t)
 	ok(t, a.SetOrganiserPassword(ctx, org("org"), "cheval batterie agrafe"))
@@ -71,6 +72,7 @@ func TestSession_SharedByEveryDayOnTheJournal(t *testing.T) {
 // following the journal and after a restart (a replay); a login with the
 // new password opens one again.
 func TestSession_EndedByANewPassword(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	a, store := newDay(t)
 	ok(t, a.SetOrganiserPassword(ctx, org("org"), "cheval batterie agrafe"))

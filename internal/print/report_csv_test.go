@@ -49,6 +49,7 @@ func expectedRecords(r Report) [][]string {
 }
 
 func TestReportCSV_ReadsBackAsWritten(t *testing.T) {
+	t.Parallel()
 	tricky := dayReport(4)
 	tricky.Sections = append(tricky.Sections, Section{
 		Title:   "Cas particuliers ; guillemets",
@@ -100,6 +101,7 @@ func btoi(b bool) int {
 }
 
 func TestReportCSV_SemicolonsAndDecimalCommasStayUnquoted(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	if err := ReportCSV(&buf, dayReport(1)); err != nil {
 		t.Fatal(err)
@@ -115,6 +117,7 @@ func TestReportCSV_SemicolonsAndDecimalCommasStayUnquoted(t *testing.T) {
 }
 
 func TestReportCSV_DefusesFormulas(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		cell, want string
 	}{

@@ -39,6 +39,7 @@ func writingRoutes(t *testing.T) (patterns, paths []string) {
 // page for the forms) by the organiser, who may run every command, and
 // records nothing; the body is not read further than the limit.
 func TestAbuse_EveryWriteRefusesABodyOverTheLimit(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	patterns, paths := writingRoutes(t)
 	for i, path := range paths {
@@ -85,6 +86,7 @@ func TestAbuse_EveryWriteRefusesABodyOverTheLimit(t *testing.T) {
 // and the pairing included (a forged login would put the volunteer's
 // browser in the attacker's session).
 func TestCSRF_EveryWriteRefusedFromAnotherSite(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	session := f.as(loto.RoleOrganiser)
 	device := withCookie(&http.Cookie{Name: deviceCookie, Value: f.tokens[loto.RoleHost]})
@@ -137,6 +139,7 @@ func serveReal(t *testing.T, f *fixture) string {
 // TestAbuse_HeadersOverTheLimitRefused: a request whose headers pass
 // maxHeaderBytes is refused by the server (431) before any handler runs.
 func TestAbuse_HeadersOverTheLimitRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	addr := serveReal(t, f)
 	req, _ := http.NewRequest("GET", "http://"+addr+"/api/v1/status", nil)
@@ -160,6 +163,7 @@ func TestAbuse_HeadersOverTheLimitRefused(t *testing.T) {
 // a request and then nothing (slowloris) is cut off once readHeaderTimeout
 // has passed, and while it holds its connection the others are served.
 func TestAbuse_SlowlorisHeaderHeldOpenIsCut(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	addr := serveReal(t, f)
 	var conns []net.Conn

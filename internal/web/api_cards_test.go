@@ -31,6 +31,7 @@ func forgedCheck(serial string) string {
 // ticket. A wrong check code, a series not on sale and a malformed serial
 // get a French refusal and no grid.
 func TestR10_CardLookupForPlayers(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	router, err := legacy.NewRouter(servedDoc(t, f))
 	if err != nil {
@@ -93,6 +94,7 @@ func TestR10_CardLookupForPlayers(t *testing.T) {
 // 6 for a minute and told in French when to come back (429, Retry-After),
 // while another address and a found card are unaffected.
 func TestCardLookup_RateLimitedPerClient(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	router, err := legacy.NewRouter(servedDoc(t, f))
 	if err != nil {
@@ -138,6 +140,7 @@ func TestCardLookup_RateLimitedPerClient(t *testing.T) {
 // TestBoard_QRCodeToThePlayersPage: the board carries, in its footer, the
 // QR code and the address of /joueur at the host the board reached.
 func TestBoard_QRCodeToThePlayersPage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	w := f.do("GET", "/tableau", "", withHost("192.168.1.10:8080"))
 	body := w.Body.String()
@@ -152,6 +155,7 @@ func TestBoard_QRCodeToThePlayersPage(t *testing.T) {
 // board's QR code leads there, even to a board that reached the server as
 // localhost, which no phone reaches.
 func TestBoard_QRCodeToThePublicAddress(t *testing.T) {
+	t.Parallel()
 	spec := parseEvent(t, examples.MegaLoto)
 	spec.PublicURL = "https://loto.example.org"
 	f := setUpSpec(t, Config{}, true, spec)

@@ -19,6 +19,7 @@ import (
 // where and by whom (R5); a forged code is refused (422), an unknown
 // number too (404); only the door and the organiser may read it.
 func TestDoor_TicketCheckedBeforeTheFreeCard(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	r, err := f.day.AddReservation(context.Background(), org, loto.ReservationSpec{Name: "Hélène Lefèvre", Contact: "06 12 34 56 78", Tickets: 2})
 	if err != nil {
@@ -71,6 +72,7 @@ func TestDoor_TicketCheckedBeforeTheFreeCard(t *testing.T) {
 // nobody but the door and the organiser may search; the server's log
 // holds no name, no phone and no ticket code (personal data, bearer codes).
 func TestDoor_FindsAHolderWithoutTicket(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	f := newFixture(t, Config{Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
 	ctx := context.Background()
@@ -125,6 +127,7 @@ func TestDoor_FindsAHolderWithoutTicket(t *testing.T) {
 
 // TestDoor_CountsTicketsCrossedAndToCome: the tally the door's page shows.
 func TestDoor_CountsTicketsCrossedAndToCome(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	r, err := f.day.AddReservation(context.Background(), org, loto.ReservationSpec{Name: "Jeanne Martin", Tickets: 3})
 	if err != nil {
@@ -168,6 +171,7 @@ func mustSerial(t *testing.T, text string) card.Serial {
 // device and the organiser, whose navigation links to it, and for nobody
 // else.
 func TestDoor_PageForTheDoorAndTheOrganiser(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	for _, role := range []loto.Role{loto.RoleDoor, loto.RoleOrganiser} {
 		if w := f.do("GET", "/entree", "", f.as(role)); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `id="scan"`) {
@@ -190,6 +194,7 @@ func TestDoor_PageForTheDoorAndTheOrganiser(t *testing.T) {
 // organiser, from the same address, have their own allowance; a text too
 // short to search costs nothing.
 func TestDoor_FindRateLimitedPerDevice(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	ctx := context.Background()
 	if _, err := f.day.AddReservation(ctx, org, loto.ReservationSpec{Name: "Hélène Lefèvre", Tickets: 1}); err != nil {

@@ -14,6 +14,7 @@ import (
 // preview, the preview renders the rules and the board of the unsaved day,
 // and the day's journal stays as it was.
 func TestR31_EventPreviewWarnsAtItsPathAndRecordsNothing(t *testing.T) {
+	t.Parallel()
 	f := newBareFixture(t)
 	org := f.as(loto.RoleOrganiser)
 	file := bytes.Replace(examples.MegaLoto, []byte("kinds: [special]          # la carte spéciale seule (R31)"), []byte("kinds: [regular, special]"), 1)

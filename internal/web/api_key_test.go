@@ -14,6 +14,7 @@ import (
 // first one) instead of passing the API's check and being refused by the
 // day; a key past the bound is refused before anything is asked of the day.
 func TestSale_KeyTheAPIAcceptsTheDayAcceptsToo(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	f.openDesk()
 	cashier := f.bearerOf(loto.RoleCashier)

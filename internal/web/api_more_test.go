@@ -14,6 +14,7 @@ import (
 // lists the devices without any credential, and revokes one, whose token
 // stops working at once.
 func TestDevices_OrganiserPairsListsAndRevokes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	org := f.as(loto.RoleOrganiser)
 	w := f.do("POST", "/api/v1/devices", `{"name":"tablette caisse 2","role":"caissier","desk":"caisse-2"}`, org)
@@ -45,6 +46,7 @@ func TestDevices_OrganiserPairsListsAndRevokes(t *testing.T) {
 // TestDesk_CashierOpensAndClosesItsOwn: a cashier opens and closes its own
 // desk with its count (the Z report comes back), never another's.
 func TestDesk_CashierOpensAndClosesItsOwn(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	cashier := f.bearerOf(loto.RoleCashier)
 	if w := f.do("POST", "/api/v1/desks/caisse-2/open", `{"float_cents": 5000}`, cashier); w.Code != http.StatusForbidden {
@@ -67,6 +69,7 @@ func TestDesk_CashierOpensAndClosesItsOwn(t *testing.T) {
 // ends it (R12); a call before any number, an undo and typed tokens in an
 // rng day are refused in French.
 func TestBreaksAndHostCommands(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	host := f.bearerOf(loto.RoleHost)
 	b := decode[loto.BreakState](t, f.do("POST", "/api/v1/breaks", "{}", host))
@@ -101,6 +104,7 @@ func TestBreaksAndHostCommands(t *testing.T) {
 // each note or coin once, as the CLI's does: 5,000 times one 5 EUR note
 // is refused in French with nothing recorded, not counted as 25,000 EUR.
 func TestDesk_CloseRefusesADenominationTwice(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	cashier := f.bearerOf(loto.RoleCashier)
 	if w := f.do("POST", "/api/v1/desks/caisse-1/open", `{"float_cents": 5000}`, cashier); w.Code != http.StatusOK {

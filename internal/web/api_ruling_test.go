@@ -14,6 +14,7 @@ import (
 // decision in their status; the public status (the board's, anyone's)
 // never carries its free text, which may name a player.
 func TestR27_RulingThroughTheAPIAndWhoReadsIt(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	host := f.bearerOf(loto.RoleHost)
 	if w := f.do("POST", "/api/v1/game/start", "", host); w.Code != http.StatusOK {

@@ -17,6 +17,7 @@ import (
 // journal's order does), a retry keeps the first one's, a sale without it
 // has none, and an unreadable one is refused in French, recording nothing.
 func TestSale_RecordsTheDesksTimeOfSaleBesideTheServers(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	f.openDesk()
 	cashier := f.bearerOf(loto.RoleCashier)

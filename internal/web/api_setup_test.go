@@ -63,6 +63,7 @@ func fileErrorOf(t *testing.T, w *httptest.ResponseRecorder) fileError {
 // checked or sent to be created, and records nothing; fixed, it is
 // created; a second event is a conflict.
 func TestSetupAPI_EventFileMistakesAtTheirLinesThenCreated(t *testing.T) {
+	t.Parallel()
 	f := newBareFixture(t)
 	org := f.as(loto.RoleOrganiser)
 	before := f.head()
@@ -109,6 +110,7 @@ func TestSetupAPI_EventFileMistakesAtTheirLinesThenCreated(t *testing.T) {
 
 // Each kind of bad event file gets its French refusal and records nothing.
 func TestSetupAPI_BadEventFilesAreRefusedInFrench(t *testing.T) {
+	t.Parallel()
 	f := newBareFixture(t)
 	org := f.as(loto.RoleOrganiser)
 	latin1 := bytes.Replace(examples.MegaLoto, []byte("Salle Hermione"), []byte("Salle d\xe9partementale"), 1)
@@ -152,6 +154,7 @@ func TestSetupAPI_BadEventFilesAreRefusedInFrench(t *testing.T) {
 // A series created through the API; every bad request refused in French,
 // recording nothing.
 func TestSetupAPI_SeriesCreatedAndBadOnesRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	org := f.as(loto.RoleOrganiser)
 	w := f.do("POST", "/api/v1/series", `{"code":"b","cards":30,"color":"vert","title":"Loto du soir"}`, org)
@@ -216,6 +219,7 @@ func pdfTextOf(t *testing.T, body []byte) (string, string) {
 // Cards download as a PDF by range and layout; a bad range or layout is a
 // French refusal.
 func TestSetupAPI_CardsPDFByRangeAndLayout(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	org := f.as(loto.RoleOrganiser)
 	w := f.do("GET", "/api/v1/series/A/cards.pdf?from=7&to=12&layout=6&bleed=3&crop_marks=1", "", org)
@@ -264,6 +268,7 @@ func TestSetupAPI_CardsPDFByRangeAndLayout(t *testing.T) {
 // refused; one reservation is added; the search finds holders by name and
 // phone; the tickets print.
 func TestSetupAPI_ReservationsPreviewImportSearchPrint(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	org := f.as(loto.RoleOrganiser)
 	bad := []byte("Nom;Téléphone;Billets\nLefèvre Hélène;06 12 34 56 78;2\nMartin Paul;pas un numéro;1\n")

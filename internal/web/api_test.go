@@ -35,6 +35,7 @@ func (f *fixture) serial(n int) string {
 // journal holds one sale; the answer says what to charge and give back and
 // carries the receipt's anchor (R27).
 func TestSale_IdempotentRetryReturnsFirstAnswer(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	f.openDesk()
 	body := `{"cards":["` + f.serial(1) + `","` + f.serial(2) + `","` + f.serial(3) + `"],"payments":[{"method":"cash","cents":2000}]}`
@@ -71,6 +72,7 @@ func TestSale_IdempotentRetryReturnsFirstAnswer(t *testing.T) {
 // TestSale_ChequeAnswerKeepsPersonalDataOut: a cheque sale records the
 // payer's identity (R8) but its answer never repeats it (P1).
 func TestSale_ChequeAnswerKeepsPersonalDataOut(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	f.openDesk()
 	body := `{"cards":["` + f.serial(1) + `"],"payments":[{"method":"cheque","cents":500}],"identity":"CNI 9988776655","cheque":"CHQ0001234"}`
@@ -102,6 +104,7 @@ func TestSale_ChequeAnswerKeepsPersonalDataOut(t *testing.T) {
 // the free card; the answer never repeats the ticket's code, a bearer
 // right; a second scan is a conflict (R5).
 func TestDoor_AdmitsATicketHolder(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	r, err := f.day.AddReservation(context.Background(), org, loto.ReservationSpec{Name: "Jeanne Martin", Tickets: 1})
 	if err != nil {
@@ -129,6 +132,7 @@ func TestDoor_AdmitsATicketHolder(t *testing.T) {
 // commitment shown, R14), draws, a controller registers a claim, the host
 // controls it and awards; the status follows each step.
 func TestGame_HostAndControllerThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	host, controller := f.bearerOf(loto.RoleHost), f.bearerOf(loto.RoleController)
 	start := decode[loto.StartResult](t, f.do("POST", "/api/v1/game/start", "", host))
@@ -163,6 +167,7 @@ func TestGame_HostAndControllerThroughTheAPI(t *testing.T) {
 // login (its session kept in the server's memory: the login records
 // nothing either), and refuses every write, the organiser's too, saying why.
 func TestReadOnly_RefusesEveryWrite(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{ReadOnly: "serveur lancé en lecture seule (--read-only)"})
 	before := f.head()
 	session := f.as(loto.RoleOrganiser)

@@ -14,6 +14,7 @@ import (
 // lets cashiers in, the desk is checked on the path's desk); the organiser
 // reads every desk.
 func TestDesk_CashierSeesOnlyItsOwnDesk(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	ctx := context.Background()
 	if _, err := f.day.OpenDesk(loto.WithKey(ctx, "o2"), org, "caisse-2", 0); err != nil {
@@ -41,6 +42,7 @@ func TestDesk_CashierSeesOnlyItsOwnDesk(t *testing.T) {
 // carries the day's price table for a sale without the server, never a
 // price computed by the page (R7).
 func TestDesk_PageForTheOrganiserAndTheCashier(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	w := f.do("GET", "/caisse", "", f.as(loto.RoleOrganiser))
 	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `href="/caisse?caisse=voiture"`) {

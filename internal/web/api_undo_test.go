@@ -13,6 +13,7 @@ import (
 // malformed) and hands it to the domain, which here refuses the undo of an
 // rng day for its own reason.
 func TestUndo_TakesTheHostsReason(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	host := f.bearerOf(loto.RoleHost)
 	if w := f.do("POST", "/api/v1/game/start", "", host); w.Code != http.StatusOK {

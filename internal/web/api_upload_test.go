@@ -68,6 +68,7 @@ func sponsoredFile(logo string) []byte {
 // not recorded; the board serves the logo; the tickets and the plates
 // print the day's public address.
 func TestUploadAPI_EventFileWithItsLogoIsRecorded(t *testing.T) {
+	t.Parallel()
 	f := newBareFixture(t)
 	org := f.as(loto.RoleOrganiser)
 	logo := pngOf(t, 60, 30, 200)
@@ -116,6 +117,7 @@ func TestUploadAPI_EventFileWithItsLogoIsRecorded(t *testing.T) {
 
 // Every mistake of an upload is named, in French, and records nothing.
 func TestUploadAPI_EveryMistakeIsNamed(t *testing.T) {
+	t.Parallel()
 	f := newBareFixture(t)
 	org := f.as(loto.RoleOrganiser)
 	logo := pngOf(t, 60, 30, 200)

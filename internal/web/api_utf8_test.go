@@ -14,6 +14,7 @@ import (
 // place of each bad byte: a reservation under another name, a ruling
 // with another reason. A surrogate pair, which is valid, still passes.
 func TestAPI_InvalidUTF8Refused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	host := f.bearerOf(loto.RoleHost)
 	if w := f.do("POST", "/api/v1/game/start", "", host); w.Code != http.StatusOK {
@@ -52,6 +53,7 @@ func TestAPI_InvalidUTF8Refused(t *testing.T) {
 // TestNotUTF8At: the offset of the first text the decoder would replace
 // with U+FFFD, or -1; a U+FFFD typed as such, or escaped, is text.
 func TestNotUTF8At(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, body string
 		want       int

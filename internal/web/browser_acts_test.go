@@ -40,6 +40,7 @@ func (tb *tab) exclude(why, sales string, yes bool) {
 // says what it did, lists itself among the journal's decisions with its
 // reason, and the journal holds its event with that reason.
 func TestBrowser_OrganiserExcludesWithReasonInTheJournal(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	l.must(loto.RoleCashier, "POST", "/api/v1/desks/caisse-1/open", `{"float_cents": 5000}`)
 	l.must(loto.RoleCashier, "POST", "/api/v1/sales", `{"cards":`+l.cardsJSON(1, 3)+`,"payments":[{"method":"cash","cents":1200}]}`)

@@ -27,6 +27,7 @@ func syncClock(l *live) {
 // server's clock) and live (by its own, set from the server's at load).
 // Before that time it shows the time.
 func TestBrowser_BoardSaysAnOverdueBreakResumesShortly(t *testing.T) {
+	t.Parallel()
 	l := startLiveEvent(t, Config{}, manualDay(t))
 	syncClock(l)
 	onTime := l.open("/tableau", 1280, 720)
@@ -73,6 +74,7 @@ func TestBrowser_BoardSaysAnOverdueBreakResumesShortly(t *testing.T) {
 // clock) and live (by its own, set from the server's at load). Before that
 // time it says nothing of the kind.
 func TestBrowser_HostIsRemindedOfAnOverdueBreak(t *testing.T) {
+	t.Parallel()
 	l := startLiveEvent(t, Config{}, manualDay(t))
 	syncClock(l)
 	host := l.openAs(loto.RoleHost, "/meneur", 1366, 768)

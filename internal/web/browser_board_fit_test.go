@@ -181,6 +181,7 @@ func longPrizes(t *testing.T) *loto.EventSpec {
 // number is the largest text (R13); axe-core finds no serious violation in
 // a game, between games and in a break. Screenshots of every state and size.
 func TestBrowser_BoardFitsEveryProjector(t *testing.T) {
+	t.Parallel()
 	l := startLiveSpec(t, Config{}, longPrizes(t))
 	syncClock(l)
 	sold := l.sell(1, 6)
@@ -269,6 +270,7 @@ func TestBrowser_BoardFitsEveryProjector(t *testing.T) {
 // loto") and says what comes next, at every projector size, fitting;
 // the event's arrival on the stream replaces the welcome by the programme.
 func TestBrowser_BoardWelcomesBeforeTheEvent(t *testing.T) {
+	t.Parallel()
 	l := startLiveEvent(t, Config{}, nil)
 	bs := openBoards(l)
 	for _, b := range bs {

@@ -23,6 +23,7 @@ import (
 // serial; axe-core finds no serious violation at each step, and its
 // screenshots are written at 1920×1080 and 1280×720.
 func TestBrowser_Board(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	ctx := context.Background()
 	sold := l.sell(1, 60)
@@ -154,6 +155,7 @@ func lineDone(t *testing.T, l *live, sold []string) string {
 // recorded, from the stream, and the rules' summary (R11), without a
 // reload nor a fetch of its page: the stream's state carries them.
 func TestBrowser_BoardOpenedBeforeTheEventTakesItsName(t *testing.T) {
+	t.Parallel()
 	l := startLiveEvent(t, Config{}, nil)
 	board := l.open("/tableau", 1920, 1080)
 	if got := board.text("#event"); got != "" || board.count("#rules[hidden]") != 1 {

@@ -15,6 +15,7 @@ import (
 // device's: the host's tablet left on UTC reads the break's resume time
 // as the board and the hall's clocks say it, not an hour earlier.
 func TestBrowser_R1_HostShowsTheEventsZoneOnADeviceInUTC(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	b := hallBrowser(t, chromedp.Env("TZ=UTC"))
 	host := l.openAsIn(b, loto.RoleHost, "/meneur", 1366, 768)

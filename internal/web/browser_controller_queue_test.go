@@ -16,6 +16,7 @@ import (
 // registered after the first, said as waiting meanwhile; the scanner's
 // double Enter on the first code registers nothing twice.
 func TestBrowser_ControllerScanDuringTheAnswerWaitsItsTurn(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	serials := l.sell(1, 3)
 	l.startAndDraw()

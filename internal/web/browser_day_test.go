@@ -65,6 +65,7 @@ func lineOf(row [9]card.Number) []card.Number {
 // drawn. The organiser closes the desk with its count, reads the Z, and
 // downloads the day's report, whose text names the takings and no ticket's code.
 func TestBrowser_WholeDay(t *testing.T) {
+	t.Parallel()
 	l := startLiveEvent(t, Config{}, manualOf(t, todayLoto(t)))
 
 	// The organiser's laptop: the login, then the reservations' CSV.

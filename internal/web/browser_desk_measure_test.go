@@ -35,6 +35,7 @@ func percentile(sorted []float64, p float64) float64 {
 // button (a cashier's, not the machine's) is reported apart. It logs the
 // figures and asserts none: timing depends on the machine.
 func TestBrowser_DeskSaleMeasured(t *testing.T) {
+	t.Parallel()
 	measured(t)
 	const sales = 100
 	l := startLive(t, Config{})
@@ -82,6 +83,7 @@ func TestBrowser_DeskSaleMeasured(t *testing.T) {
 // cache is cleared and the page's service worker removed. It logs the
 // figures and asserts none.
 func TestBrowser_DeskFirstLoadMeasured(t *testing.T) {
+	t.Parallel()
 	measured(t)
 	l := startLive(t, Config{})
 	d := l.openCashier("caisse-1", 1366, 768)

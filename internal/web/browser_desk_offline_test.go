@@ -12,6 +12,7 @@ import (
 // and the held sale is sent, the server prices the basket again and the
 // note goes, rather than stay as if the desk were still cut off.
 func TestBrowser_DeskDropsItsOfflineNoteOnceTheQueueIsSent(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	d, link := l.openCashierOverWifi(1366, 768)
 
@@ -42,6 +43,7 @@ func TestBrowser_DeskDropsItsOfflineNoteOnceTheQueueIsSent(t *testing.T) {
 // once the Wi-Fi is back, the sale recorded after the start is listed
 // with the game its cards play from, as the sale's answer says.
 func TestBrowser_R14_DeskCutOffSaysWhichGameItsCardsWillPlay(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	d, link := l.openCashierOverWifi(1366, 768)
 

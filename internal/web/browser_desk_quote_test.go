@@ -13,6 +13,7 @@ import (
 // button kept the last quote's state: a cashier quick on it (or the Wi-Fi
 // test under load) sent 2 cards paid as 1, refused later as a conflict.
 func TestBrowser_DeskSellsOnlyAPricedBasket(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	d := l.openCashier("caisse-1", 1366, 768)
 	d.openTill("20")

@@ -140,6 +140,7 @@ func (tb *tab) openTill(float string) {
 // sold plate; a card of a series not of the day, R10); closes with the count by denomination and gets the Z on
 // screen and as a PDF. The journal has each sale as the page showed it.
 func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	d := l.openCashier("caisse-1", 1366, 768)
 	d.openTill("100")
@@ -291,6 +292,7 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 // (LOTO-PLATE:code), the page reads it and the basket has the plate's 6
 // cards at the plate's price (R7); the camera stops after the read.
 func TestBrowser_DeskScansAPlateQRWithTheCamera(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	plate, err := l.day.PlateCode("A", 3)
 	if err != nil {

@@ -90,6 +90,7 @@ func (tb *tab) holdPricedOffline() {
 // time of sale beside the server's; a fourth, whose card another desk sold
 // meanwhile, shows as a conflict the cashier settles.
 func TestBrowser_DeskWifiDropLosesNothing(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	ctx := context.Background()
 	d, link := l.openCashierOverWifi(1366, 768)
@@ -176,6 +177,7 @@ func TestBrowser_DeskWifiDropLosesNothing(t *testing.T) {
 // goes out on its own once the server answers again, with the desk's time
 // of sale.
 func TestBrowser_DeskFindsTheServerGoneWhileTheTabletSaysOnline(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	d, link := l.openCashierOverWifi(820, 1180)
 	d.waitOfflineReady()

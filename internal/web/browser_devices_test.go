@@ -42,6 +42,7 @@ func qrOnPage(tb *tab, selector string) string {
 // organiser revokes it, confirming with a reason, and the phone's next
 // request is refused.
 func TestBrowser_OrganiserPairsADeviceByQRAndRevokesIt(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	org := l.openOrganiser("/organisateur/appareils", 1366, 768)
 	org.waitText("#devices tbody", "appareil contrôleur")

@@ -20,6 +20,7 @@ import (
 // in view is checked once (two tickets checked, two admissions, no
 // search); both tickets are crossed out in the journal.
 func TestBrowser_DoorCameraReadsAQueue(t *testing.T) {
+	t.Parallel()
 	l, rs := doorDay(t)
 	qr := func(n int) string {
 		s, err := card.ParseSerial(l.serial(n))

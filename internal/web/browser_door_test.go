@@ -85,6 +85,7 @@ func (l *live) crossing(n int) *loto.Crossing {
 // the next game, R14); the counts follow, also another door's admission;
 // the sound switch survives a reload, and a silenced answer plays nothing.
 func TestBrowser_DoorAdmitsRefusesAndFinds(t *testing.T) {
+	t.Parallel()
 	l, rs := doorDay(t)
 	helene, paul := rs[0], rs[1]
 	door := l.openAs(loto.RoleDoor, "/entree", 390, 844)
@@ -228,6 +229,7 @@ func TestBrowser_DoorAdmitsRefusesAndFinds(t *testing.T) {
 // free is refused and the ticket waits for another; an excluded holder's
 // ticket is refused (R28).
 func TestBrowser_DoorOnATablet(t *testing.T) {
+	t.Parallel()
 	l, rs := doorDay(t)
 	door := l.openAs(loto.RoleDoor, "/entree", 820, 1180)
 	door.waitText("#expected", "3")
@@ -285,6 +287,7 @@ func TestBrowser_DoorOnATablet(t *testing.T) {
 // the next code; the ticket, still in view, is not read again while the
 // free card typed admits the holder; the button closes the camera.
 func TestBrowser_DoorReadsATicketQRWithTheCamera(t *testing.T) {
+	t.Parallel()
 	l, rs := doorDay(t)
 	dir := t.TempDir()
 	ticketVideo := filepath.Join(dir, "billet.y4m")

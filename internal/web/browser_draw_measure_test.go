@@ -19,6 +19,7 @@ import (
 // the page's clock, one machine's clock. It logs the figures and asserts
 // none: timing depends on the machine (docs/benchmarks.md has them).
 func TestBrowser_HostDrawToBoardMeasured(t *testing.T) {
+	t.Parallel()
 	const draws = 50
 	l := startLive(t, Config{})
 	l.sell(1, 60)

@@ -70,6 +70,7 @@ func goDraws(t *testing.T, seed []byte, g int) []int {
 // internal/game's drawer, game numbers past 2^32 included; and its check
 // names the first number recorded that the seed does not give.
 func TestBrowser_VerifierDrawsAsTheGoDrawerOn1000Seeds(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	phone := l.hallTab(hallBrowser(t), l.hallURL(), "/joueur")
 	type sample struct {

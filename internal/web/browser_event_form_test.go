@@ -169,6 +169,7 @@ func (tb *tab) enterEvent(spec *loto.EventSpec, typed func(game int) bool) {
 // and the board, and nothing is recorded until the confirmation, after
 // which the day's event is the one examples/mega-loto.yaml creates.
 func TestBrowserEventForm_RulebookDayEqualsTheFile(t *testing.T) {
+	t.Parallel()
 	want, _, err := eventfile.ParseChecked(examples.MegaLoto, print.CheckColor)
 	if err != nil {
 		t.Fatal(err)
@@ -329,6 +330,7 @@ func lineDiff(want, got string) string {
 // règlement" puts the rulebook's day in the form's fields, which the
 // check then finds without a mistake, and its YAML download is that day.
 func TestBrowserEventForm_ExampleFillsTheForm(t *testing.T) {
+	t.Parallel()
 	want, _, err := eventfile.ParseChecked(examples.MegaLoto, print.CheckColor)
 	if err != nil {
 		t.Fatal(err)

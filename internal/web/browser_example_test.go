@@ -47,6 +47,7 @@ func yamlComments(src string) []string {
 // are French, not one English word in them, and it is valid: the page
 // says so, and the event file parser reads it.
 func TestBrowserSetup_ExampleFileGuidesInFrench(t *testing.T) {
+	t.Parallel()
 	l := startLiveEvent(t, Config{}, nil)
 	tb := l.openOrganiser("/organisateur/evenement", laptopW, laptopH)
 	tb.run(chromedp.WaitVisible("#example"), chromedp.Click("#example"))

@@ -27,6 +27,7 @@ const firstPassword = "cheval batterie agrafe"
 // download as a PDF; a desk is paired, opens and sells a card. The journal
 // then holds exactly these acts, and the password in none of them.
 func TestBrowser_SetUpFromAnEmptyBase(t *testing.T) {
+	t.Parallel()
 	cfg := Config{}
 	l := serveLive(t, cfg, setUpSpec(t, cfg, false, nil))
 	if l.head() != 0 {

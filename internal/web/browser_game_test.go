@@ -88,6 +88,7 @@ func (l *live) status() loto.Status {
 // broken by tokens (the voucher's share declined, R18, R17), the award.
 // Both pages are axe-clean and their screenshots are written.
 func TestBrowser_ShortGameThroughTheHostPage(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	for from := 1; from <= 3000; from += 100 {
 		l.sell(from, from+99)

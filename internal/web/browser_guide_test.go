@@ -7,6 +7,7 @@ import "testing"
 // laptop sizes, with no sideways scrolling and no serious axe-core
 // violation.
 func TestBrowser_GuidePage(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	home := l.open("/", 1280, 720)
 	home.waitText(`a[href="/guide"]`, "Guide de la journée")

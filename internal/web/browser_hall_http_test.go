@@ -275,6 +275,7 @@ func uploadEvent(t *testing.T, h *hallDay) {
 // (host), a claim (controller). Each is in the journal, signed by its page's
 // device, under the key its page made.
 func TestBrowser_HallHTTP_EveryPageWritesOverPlainHTTP(t *testing.T) {
+	t.Parallel()
 	h := startHallHTTP(t)
 	probe := h.tab("/appairer", 390, 844)
 	if ok, worker := secure(probe); ok || worker != "none" {
@@ -293,6 +294,7 @@ func TestBrowser_HallHTTP_EveryPageWritesOverPlainHTTP(t *testing.T) {
 // the cash desk's service worker; every staff page still makes its main
 // write, checked in the journal.
 func TestBrowser_HallHTTPS_EveryPageWritesBehindAnAcceptedWarning(t *testing.T) {
+	t.Parallel()
 	h := startHallHTTPS(t)
 	probe := h.tab("/appairer", 390, 844)
 	ok, worker := secure(probe)

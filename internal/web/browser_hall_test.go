@@ -48,6 +48,7 @@ const measureType = `(() => {
 // design's (20 m), whose capitals are then at least 4 mm per metre of
 // distance tall on the wall, and the 1..90 grid still fits the screen.
 func TestBrowser_BoardTypeFollowsTheBackRow(t *testing.T) {
+	t.Parallel()
 	type hall struct {
 		back  float64
 		sizes map[[2]int64]boardType

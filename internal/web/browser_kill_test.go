@@ -124,6 +124,7 @@ func (s *realServer) status() loto.Status {
 // state, and both pages reconnect by themselves, with no reload, showing
 // the same last number and count; the host draws on from there.
 func TestBrowser_KillNineMidGameBoardAndHostComeBack(t *testing.T) {
+	t.Parallel()
 	needBrowser(t)
 	s := &realServer{t: t, bin: buildLoto(t), db: filepath.Join(t.TempDir(), "loto.db"), addr: freeAddr(t)}
 	s.loto("event", "create", "--from", filepath.Join("..", "..", "examples", "mega-loto.yaml"))

@@ -42,6 +42,7 @@ func (l *live) drawnInJournal() []card.Number {
 // and its digits leave the field, so the next ball typed (3, then Enter) is
 // recorded as 3, the ball the hall sees, not as 73 (R14).
 func TestBrowser_R24_ARefusedNumberLeavesNoDigitForTheNextBall(t *testing.T) {
+	t.Parallel()
 	l := startLiveEvent(t, Config{}, manualDay(t))
 	l.sell(1, 10)
 	host, ctl := l.openStaff()
@@ -88,6 +89,7 @@ func (l *live) rowNumbers(serial string, r int) []card.Number {
 // takes calls at n before the next draw; Y's call there, registered on the
 // controller's phone, wins it.
 func TestBrowser_R23_HostIsToldTheNextStageTakesCallsAtTheSameNumber(t *testing.T) {
+	t.Parallel()
 	l := startLiveEvent(t, Config{}, manualDay(t))
 	sold := l.sell(1, 12)
 	ctx := context.Background()
@@ -166,6 +168,7 @@ func TestBrowser_R23_HostIsToldTheNextStageTakesCallsAtTheSameNumber(t *testing.
 // once, while the player is still there; the journal holds both claims,
 // which the control judges once.
 func TestBrowser_R15_ControllerIsWarnedOfACardAlreadyCalled(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	serials := l.sellStartAndDraw()
 	ctl := l.openAs(loto.RoleController, "/controle", 390, 844)

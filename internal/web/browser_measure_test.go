@@ -8,6 +8,7 @@ import "testing"
 // the figures in the log and asserts none: timing depends on the machine
 // (docs/benchmarks.md has the figures and the command).
 func TestBrowser_BoardFirstLoadMeasured(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	l.sell(1, 60)
 	l.startGame()

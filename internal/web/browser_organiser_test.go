@@ -86,6 +86,7 @@ func (l *live) cardsJSON(from, to int) string {
 // cards, attendance, prizes awarded and to play; a sale made afterwards
 // shows without a reload. Laptop and tablet screenshots; axe-clean.
 func TestBrowser_OrganiserDashboardMatchesADayPlayedThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	l.must(loto.RoleCashier, "POST", "/api/v1/desks/caisse-1/open", `{"float_cents": 5000}`)
 	// 3 cards for 12 € paid with 20 €: 8 € of change; 1 card by bank card, 5 €.

@@ -24,6 +24,7 @@ import (
 // it resumes the stream from the last message it had (Last-Event-ID) and
 // shows the number drawn meanwhile, its card marked.
 func TestBrowser_PlayerNoticesADeadStreamAndRecovers(t *testing.T) {
+	t.Parallel()
 	l := serveLiveStream(t, Config{}, setUpEvent(t, Config{}, true, examples.MegaLoto), BrokerOptions{Heartbeat: 300 * time.Millisecond})
 	sold := l.sell(1, 1)
 	relay := startStallProxy(t, strings.TrimPrefix(l.url, "http://"))

@@ -14,6 +14,7 @@ import (
 // marked cell, where its ✓ paints, brought under the box, the point shows
 // the box, never the tick drawn through it.
 func TestBrowser_PlayerGameBoxStaysOverTheMarks(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	sold := l.sell(1, 4)
 	phone := l.open("/joueur", 390, 600)

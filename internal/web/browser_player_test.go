@@ -80,6 +80,7 @@ func missingText(n int) string {
 // meanwhile; too many lookups get the French refusal of the rate limit.
 // axe-core finds nothing serious; screenshots at phone and tablet sizes.
 func TestBrowser_Player(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	ctx := context.Background()
 	sold := l.sell(1, 2)

@@ -17,6 +17,7 @@ import (
 // to ask for a new code, with the link to the pairing page, instead of
 // "Connexion perdue" for ever.
 func TestBrowser_RemovedDeviceIsToldToPairAgain(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	l.sell(1, 10)
 	ctx := context.Background()
@@ -53,6 +54,7 @@ func TestBrowser_RemovedDeviceIsToldToPairAgain(t *testing.T) {
 // every session. At the next move of the journal the dashboard says the
 // session is closed, with the link to log in again.
 func TestBrowser_DashboardOfAnEndedSessionSaysToLogIn(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	dash := l.openOrganiser("/organisateur", laptopW, laptopH)
 	dash.waitText("#live", "En direct")

@@ -66,6 +66,7 @@ func pdfText(t *testing.T, pdf []byte) string {
 // the journal is sound, with a kept anchor conform; then an event edited
 // in the SQLite file behind the server's back is named by the button.
 func TestBrowser_OrganiserReportsAndJournalVerify(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	l.must(loto.RoleCashier, "POST", "/api/v1/desks/caisse-1/open", `{"float_cents": 5000}`)
 	l.must(loto.RoleCashier, "POST", "/api/v1/sales", `{"cards":`+l.cardsJSON(1, 3)+`,"payments":[{"method":"cash","cents":2000}]}`)

@@ -36,6 +36,7 @@ func printMedia(on bool) chromedp.Action[chromedp.Void] {
 // working table of contents and a link to the PDF; printed, it drops the
 // navigation and keeps the rules. axe-core finds no serious violation.
 func TestBrowser_R34_RulesPage(t *testing.T) {
+	t.Parallel()
 	event := bytes.Replace(examples.MegaLoto, []byte("{cards: 3, cents: 1200}"), []byte("{cards: 3, cents: 1100}"), 1)
 	l := startLiveEvent(t, Config{}, event)
 	rb := l.day.Event().Rulebook()
@@ -100,6 +101,7 @@ func itemCount(r loto.Rulebook) int {
 // TestR34_RulesPDFServed: /reglement.pdf is the rulebook's PDF, the
 // event's prices in its text; /reglement and the PDF answer anyone.
 func TestR34_RulesPDFServed(t *testing.T) {
+	t.Parallel()
 	event := bytes.Replace(examples.MegaLoto, []byte("{cards: 6, cents: 2000}"), []byte("{cards: 6, cents: 1900}"), 1)
 	f := setUpEvent(t, Config{}, true, event)
 	w := f.do("GET", "/reglement.pdf", "")
@@ -134,6 +136,7 @@ func TestR34_RulesPDFServed(t *testing.T) {
 // the rulebook's summary (the stamp, the call, the control) at projector
 // sizes, and hides it while a game is played.
 func TestBrowser_R11_BoardRulesBetweenGames(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	summary := l.day.Event().Rulebook().Summary
 	boards := []*tab{l.open("/tableau", 1920, 1080), l.open("/tableau", 1280, 720)}

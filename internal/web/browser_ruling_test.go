@@ -18,6 +18,7 @@ import (
 // page with who decided, what and why, the claim's verdict shows as won
 // and the award is offered. Escape closes an open form recording nothing.
 func TestBrowser_R27_HostRulesADisputeOnTheHostPage(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	serials := l.sellStartAndDraw()
 	ctx := context.Background()

@@ -139,6 +139,7 @@ func scanByCamera(t *testing.T, l *live, text, serial string) (*tab, string) {
 // page's module also reads the code with jsQR when asked to, which is
 // what a browser without BarcodeDetector uses.
 func TestBrowser_ControllerScansACardQRWithTheCamera(t *testing.T) {
+	t.Parallel()
 	l, sold, s := startScanning(t)
 	ctl, video := scanByCamera(t, l, card.QRText(s), sold)
 	if st := l.status(); len(st.Claims) != 1 || st.Claims[0].Serial != sold {
@@ -213,6 +214,7 @@ func usOnAzerty(code string) string {
 // a QR code holding a serial written with spaces inside its number, which
 // the server reads, registers the claim; the page does not refuse it first.
 func TestBrowser_ControllerLetsTheServerReadTheSerial(t *testing.T) {
+	t.Parallel()
 	l, sold, s := startScanning(t)
 	n := fmt.Sprintf("%06d", s.Number)
 	text := strings.ToLower(s.Series + " " + n[:3] + " " + n[3:] + " " + s.Check)

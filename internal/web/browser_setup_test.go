@@ -107,6 +107,7 @@ const (
 // nothing; a file in Latin-1 is told in French; the file fixed, the event
 // is created and the page then shows it, read-only.
 func TestBrowserSetup_EventFileMistakesThenCreated(t *testing.T) {
+	t.Parallel()
 	l := startLiveEvent(t, Config{}, nil)
 	tb := l.openOrganiser("/organisateur/evenement", laptopW, laptopH)
 	tb.run(chromedp.WaitVisible("#text"))
@@ -170,6 +171,7 @@ func TestBrowserSetup_EventFileMistakesThenCreated(t *testing.T) {
 // A series created on the page; its cards downloaded as a PDF whose text
 // holds them and whose fonts are embedded.
 func TestBrowserSetup_SeriesCreatedAndCardsDownloaded(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	tb := l.openOrganiser("/organisateur/series", laptopW, laptopH)
 	tb.run(chromedp.WaitVisible("#seriesform"),
@@ -215,6 +217,7 @@ func TestBrowserSetup_SeriesCreatedAndCardsDownloaded(t *testing.T) {
 // fixed, the preview lists the reservations and the import records them;
 // the search finds a holder; the tickets print.
 func TestBrowserSetup_ReservationsImportSearchTickets(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	tb := l.openOrganiser("/organisateur/reservations", laptopW, laptopH)
 	tb.run(chromedp.WaitVisible("#drop"))

@@ -44,6 +44,7 @@ func sponsorLogo(t *testing.T) []byte {
 // while its stage is played, "offert par ..." with the logo served from the
 // journal's copy as image/png; nothing of it between games.
 func TestBrowser_BoardShowsThePrizesSponsor(t *testing.T) {
+	t.Parallel()
 	logo := sponsorLogo(t)
 	file := strings.Replace(string(examples.MegaLoto),
 		"consolation: bouteille de cidre}}", "consolation: bouteille de cidre, sponsor: {name: Boulangerie Martin, logo: boulangerie.png}}}", 1)
@@ -106,6 +107,7 @@ func TestBrowser_BoardShowsThePrizesSponsor(t *testing.T) {
 // and amount), a merge patch (RFC 7386) one level down: the board applies
 // it field by field and still says who offers the double quine.
 func TestBrowser_BoardKeepsTheSponsorOfTheNextStage(t *testing.T) {
+	t.Parallel()
 	file := strings.Replace(string(manualDay(t)),
 		"consolation: bouteille de cidre}}", "consolation: bouteille de cidre, sponsor: {name: Boulangerie Martin}}}", 2)
 	spec := parseEvent(t, []byte(file))

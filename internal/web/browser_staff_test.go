@@ -16,6 +16,7 @@ import (
 // note change nothing the board shows, and the game's stream, moved by
 // every event, tells the page to read its status again.
 func TestBrowser_HostPageFollowsClaimsAndRulingsItDidNotMake(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	serials := l.sellStartAndDraw()
 	ctx := context.Background()
@@ -47,6 +48,7 @@ func TestBrowser_HostPageFollowsClaimsAndRulingsItDidNotMake(t *testing.T) {
 // host's side (the organiser's) on the controller's: both follow the
 // game's stream, which moves with every event of the journal.
 func TestBrowser_StaffPagesShowAClaimWithinASecond(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	serials := l.sellStartAndDraw()
 	host, ctl := l.openStaff()

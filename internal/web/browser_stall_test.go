@@ -134,6 +134,7 @@ func drawer(t *testing.T, l *live, count bool, selector string, format func(int)
 // the projector says "connexion perdue" when its stream dies silently,
 // then "connexion rétablie", and shows the number drawn meanwhile.
 func TestBrowser_BoardNoticesADeadStreamAndRecovers(t *testing.T) {
+	t.Parallel()
 	l, relay := serveStalled(t, examples.MegaLoto)
 	l.sellStartAndDraw()
 	board := l.newTab("/tableau")
@@ -155,6 +156,7 @@ func TestBrowser_BoardNoticesADeadStreamAndRecovers(t *testing.T) {
 // (/meneur) says "connexion perdue" when its stream dies silently, then
 // "en direct", and counts the number drawn meanwhile.
 func TestBrowser_HostNoticesADeadStreamAndRecovers(t *testing.T) {
+	t.Parallel()
 	l, relay := serveStalled(t, examples.MegaLoto)
 	l.sellStartAndDraw()
 	host := l.openAsThrough(relay, loto.RoleHost, "/meneur", 1366, 768)
@@ -171,6 +173,7 @@ func TestBrowser_HostNoticesADeadStreamAndRecovers(t *testing.T) {
 // phone (/controle) says "connexion perdue" when its stream dies
 // silently, then "en direct", and shows the number drawn meanwhile.
 func TestBrowser_ControllerNoticesADeadStreamAndRecovers(t *testing.T) {
+	t.Parallel()
 	l, relay := serveStalled(t, examples.MegaLoto)
 	l.sellStartAndDraw()
 	ctl := l.openAsThrough(relay, loto.RoleController, "/controle", 390, 844)
@@ -187,6 +190,7 @@ func TestBrowser_ControllerNoticesADeadStreamAndRecovers(t *testing.T) {
 // (/entree) says "connexion perdue" when its stream dies silently, then
 // "en ligne", and counts the ticket another door crossed out meanwhile.
 func TestBrowser_DoorNoticesADeadStreamAndRecovers(t *testing.T) {
+	t.Parallel()
 	l, relay := serveStalled(t, todayLoto(t))
 	rs, err := l.day.ImportReservations(context.Background(), org, []loto.ReservationSpec{{Name: "Paul Martin", Tickets: 2}})
 	if err != nil {
@@ -212,6 +216,7 @@ func TestBrowser_DoorNoticesADeadStreamAndRecovers(t *testing.T) {
 // dashboard (/organisateur) says "connexion perdue" when its stream dies
 // silently, then "en direct", and counts the cards sold meanwhile.
 func TestBrowser_DashboardNoticesADeadStreamAndRecovers(t *testing.T) {
+	t.Parallel()
 	l, relay := serveStalled(t, examples.MegaLoto)
 	l.sell(1, 2)
 	tb := l.openOrganiser("/organisateur", 1366, 768)

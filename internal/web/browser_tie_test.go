@@ -119,6 +119,7 @@ func findTie(t *testing.T, l *live, sold []string) tiePlan {
 // Host and controller pages are checked at each step, axe-clean, and the
 // controller's phone with the tokens is screenshot.
 func TestBrowser_TieThroughTheHostPage(t *testing.T) {
+	t.Parallel()
 	l := startLiveEvent(t, Config{}, manualDay(t))
 	var sold []string
 	for from := 1; from <= 300; from += 100 {

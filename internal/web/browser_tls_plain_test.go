@@ -37,6 +37,7 @@ func loginOn(tb *tab, base string) {
 // schemes made it drop, without a word, the cookie of the login over
 // http, and the organiser met "connexion requise" again and again.
 func TestBrowser_TLS_LoginOverHTTPAfterOneOverHTTPS(t *testing.T) {
+	t.Parallel()
 	l, cert := startLiveTLS(t, Config{})
 	b := hallBrowser(t, chromedp.Flag("ignore-certificate-errors-spki-list", spkiHash(t, cert)))
 	tb := l.newTabIn(b, "/connexion")
@@ -69,6 +70,7 @@ func TestBrowser_TLS_LoginOverHTTPAfterOneOverHTTPS(t *testing.T) {
 // the https page, which chromium counts as another site, and the door's
 // page asked for a pairing again.
 func TestBrowser_TLS_DoorPairedOverHTTPLandsOnItsPageOverHTTPS(t *testing.T) {
+	t.Parallel()
 	l, cert := startLiveTLS(t, Config{})
 	b := hallBrowser(t, chromedp.Flag("ignore-certificate-errors-spki-list", spkiHash(t, cert)))
 	p, err := l.day.AddDevice(context.Background(), org, "tablette porte", loto.RoleDoor, "")

@@ -105,6 +105,7 @@ func receivedFingerprint(tb *tab) string {
 // of the very certificate the browser received. Plain HTTP typed on the
 // same port sends the desk's and the pairing page to https, not the rules.
 func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T) {
+	t.Parallel()
 	l, cert := startLiveTLS(t, Config{})
 	b := hallBrowser(t, chromedp.Flag("ignore-certificate-errors-spki-list", spkiHash(t, cert)))
 
@@ -201,6 +202,7 @@ func TestBrowser_TLS_SecureOnTheHallsNameWithTheCertificateTrusted(t *testing.T)
 // CSRF check once refused it there: the browser sent "Origin: null") and
 // sells, but the page is no secure context: no service worker, no camera.
 func TestBrowser_TLS_PlainHTTPOnTheHallsNameIsNoSecureContext(t *testing.T) {
+	t.Parallel()
 	plain := startLive(t, Config{})
 	plain.url = strings.Replace(plain.url, "127.0.0.1", hallName, 1)
 	http := plain.openCashierIn(hallBrowser(t), "caisse-1", 820, 1180)
@@ -228,6 +230,7 @@ func TestBrowser_TLS_PlainHTTPOnTheHallsNameIsNoSecureContext(t *testing.T) {
 // network but cannot reload its page without it. Hence the guide: install
 // the hall's certificate on the desks' tablets.
 func TestBrowser_TLS_AcceptedWarningGivesTheCameraNotTheDeskWorker(t *testing.T) {
+	t.Parallel()
 	l, _ := startLiveTLS(t, Config{})
 	b := hallBrowser(t)
 	tb := l.newTabIn(b, "/appairer", chromedp.WithNewBrowserContext())

@@ -14,6 +14,7 @@ import (
 // as such and nothing is recorded; the right one added, the event is
 // recorded with its logo and its public address, which the page then shows.
 func TestBrowserUpload_EventFileWithItsLogo(t *testing.T) {
+	t.Parallel()
 	l := startLiveEvent(t, Config{}, nil)
 	tb := l.openOrganiser("/organisateur/evenement", laptopW, laptopH)
 	tb.run(chromedp.WaitVisible("#file"))

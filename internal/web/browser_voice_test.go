@@ -38,6 +38,7 @@ func voiceStubs(voices string) string {
 // the network, is not used). A board reloaded with the voice on asks to be
 // touched, as browsers speak only then. The recordings play in Chromium.
 func TestBrowser_BoardSpeaksEachNumberTwice(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	ctx := context.Background()
 	l.sell(1, 30)

@@ -76,6 +76,7 @@ func (tb *tab) waitRestored(commit, seed, short, who string) {
 // recomputes the draw from the revealed seed ("tirage conforme") and says
 // that the commitment this phone saw first is not the revealed seed's.
 func TestBrowser_WitnessPhoneSeesAReRollOverPlainHTTP(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	first := startLive(t, Config{})
 	copyPath := filepath.Join(t.TempDir(), "copie.db")
@@ -178,6 +179,7 @@ func TestBrowser_WitnessPhoneSeesAReRollOverPlainHTTP(t *testing.T) {
 // ("tirage conforme") and the commitment it kept that of the seed; before
 // the reveal it says the seed is still to come.
 func TestBrowser_VerifierSaysTirageConformeToAPhoneThatSawTheStart(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	l := startLive(t, Config{})
 	hall := hallBrowser(t)

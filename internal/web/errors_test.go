@@ -17,6 +17,7 @@ import (
 // the JSON shape {code, message, details}; an internal error shows only
 // "erreur interne" and logs its cause.
 func TestWriteError_StatusFromCode(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		err    error
@@ -62,6 +63,7 @@ func TestWriteError_StatusFromCode(t *testing.T) {
 // field, a wrong type, another content type and an unknown API path get
 // the error JSON with a French message, never the decoder's English.
 func TestErrors_BadRequestsAnsweredInFrench(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	host := f.bearerOf(loto.RoleHost)
 	cases := []struct {
@@ -116,6 +118,7 @@ func TestErrors_BadRequestsAnsweredInFrench(t *testing.T) {
 // only the first is logged as a full disk, the error the organiser must
 // act on.
 func TestWriteError_UnavailableLogsItsCause(t *testing.T) {
+	t.Parallel()
 	full := &loto.Error{Code: loto.EUnavailable, Message: "le disque du serveur est plein", Err: fmt.Errorf("écriture : %w", journal.ErrFull)}
 	busy := loto.Errorf(loto.EUnavailable, "le journal est très sollicité")
 	for _, c := range []struct {

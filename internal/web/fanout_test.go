@@ -107,6 +107,7 @@ func readStream(t *testing.T, conn net.Conn) <-chan sse {
 // for it. Once the client reads again, it has every change, in order,
 // and its state is the day's.
 func TestStreamClientBehindAFullSocketGetsEveryChangeInOrder(t *testing.T) {
+	t.Parallel()
 	d := liveDay(t)
 	// Heartbeats every millisecond fill the unread socket soon.
 	b, srv := tightStreamOf(t, d, BrokerOptions{Heartbeat: time.Millisecond, Buffer: 1 << 20})
@@ -147,6 +148,7 @@ func TestStreamClientBehindAFullSocketGetsEveryChangeInOrder(t *testing.T) {
 // whose socket stays full while more than Buffer frames wait is dropped
 // and its connection closed; the others keep receiving.
 func TestStreamDropsAClientThatStopsReadingAndClosesItsConnection(t *testing.T) {
+	t.Parallel()
 	d := liveDay(t)
 	b, srv := tightStreamOf(t, d, BrokerOptions{Heartbeat: time.Millisecond, Buffer: 2})
 	slow := dialStream(t, srv)
@@ -186,6 +188,7 @@ func TestStreamDropsAClientThatStopsReadingAndClosesItsConnection(t *testing.T) 
 // TestStreamFansOutToManyClientsOnEveryCore: more clients than one
 // goroutine of the fan-out takes each get every change, in order.
 func TestStreamFansOutToManyClientsOnEveryCore(t *testing.T) {
+	t.Parallel()
 	d := liveDay(t)
 	b, srv := streamOf(t, d, BrokerOptions{})
 	n := 3 * fanOutShard

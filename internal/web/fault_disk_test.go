@@ -29,6 +29,7 @@ import (
 // is recorded once, and the next ones too; a fresh replay of the file
 // gives the served day.
 func TestSale_DiskFullOnSQLiteIsAClearErrorThenResumes(t *testing.T) {
+	t.Parallel()
 	dir := journaltest.SmallDisk(t, 4<<20)
 	spec, _, err := eventfile.Parse(examples.MegaLoto)
 	if err != nil {
@@ -148,6 +149,7 @@ type httpResult struct {
 // waiting, and sends it again by itself; once space returns the sale is
 // recorded once and the page is back online.
 func TestBrowser_DeskOnAFullDiskKeepsSellingThenSends(t *testing.T) {
+	t.Parallel()
 	dir := journaltest.SmallDisk(t, 4<<20)
 	spec, _, err := eventfile.Parse(examples.MegaLoto)
 	if err != nil {

@@ -61,6 +61,7 @@ func saleEvents(t *testing.T, store journal.Store) int {
 // Idempotency-Key and gets one sale, the first one's, and the journal
 // holds one sale, however many times it retries.
 func TestSale_ConnectionDroppedMidSaleRetriedWithItsKeyIsOneSale(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		how  cut
@@ -129,6 +130,7 @@ func TestSale_ConnectionDroppedMidSaleRetriedWithItsKeyIsOneSale(t *testing.T) {
 // with its key until an answer comes, and the journal holds one sale,
 // the one the page finally shows.
 func TestBrowser_DeskConnectionDroppedMidSaleIsOneSale(t *testing.T) {
+	t.Parallel()
 	l := startLive(t, Config{})
 	p := startCutProxy(t, strings.TrimPrefix(l.url, "http://"), "POST", "/api/v1/sales", cutAnswer)
 	d := l.openCashierThrough(p.url(), 820, 1180)

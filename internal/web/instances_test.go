@@ -39,6 +39,7 @@ func (f *fixture) twin() *fixture {
 // A device paired by its code on B works at once on A. With sessions in
 // each server's memory, B refused the organiser.
 func TestInstances_OrganiserLoggedInOnOneWorksOnTheOther(t *testing.T) {
+	t.Parallel()
 	a := newFixture(t, Config{})
 	b := a.twin()
 	c := a.login()

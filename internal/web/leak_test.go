@@ -36,6 +36,7 @@ import (
 //     door, the identity document and the cheque only to the organiser,
 //     and in no report, the organiser's included (they are exports).
 func TestP1_NoSecretNorPersonalDataWhereItDoesNotBelong(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	f := newFixture(t, Config{Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
 	ctx := context.Background()

@@ -17,6 +17,7 @@ import (
 // tries and uses spread over both get no more than one server gives.
 // Counted in each server's memory, every refusal here was an answer.
 func TestInstances_LimitsCountedOnBothServers(t *testing.T) {
+	t.Parallel()
 	a := newFixture(t, Config{})
 	a.shared()
 	b := a.twin()
@@ -79,6 +80,7 @@ func (downCounts) Forget(context.Context, string) (bool, error) {
 // count is refused with the journal's 503, the password unchecked, since
 // counted nowhere it would escape the lockout; so is a pairing.
 func TestLogin_RefusedWhileCountsUnavailable(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{Counts: downCounts{}})
 	for path, body := range map[string]string{"/connexion": `{"password":"` + testPassword + `"}`, "/appairer": `{"code":"ABCD-EFGH"}`} {
 		w := f.do("POST", path, body)
@@ -93,6 +95,7 @@ func TestLogin_RefusedWhileCountsUnavailable(t *testing.T) {
 // of A sets the password through B, once, and then neither link works on
 // either. Kept in A's memory, B refused A's link.
 func TestInstances_SetupLinkOfOneServerWorksOnTheOther(t *testing.T) {
+	t.Parallel()
 	a := setUp(t, Config{}, false)
 	a.shared()
 	b := a.twin()

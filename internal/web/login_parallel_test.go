@@ -29,6 +29,7 @@ func (h *heldAuth) OpenOrganiserSession(ctx context.Context, password string) (s
 // ones sent one after the other, maxFailures per address; the others are
 // refused with a 429 without their password being looked at.
 func TestLogin_ParallelGuessesCountedBeforeTheCheck(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	held := &heldAuth{Auth: f.day, release: make(chan struct{})}
 	f.srv.auth = held

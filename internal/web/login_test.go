@@ -14,6 +14,7 @@ import (
 // an HttpOnly, SameSite=Strict cookie (Secure over TLS only) that the
 // organiser's writes then carry; a wrong one is refused in French.
 func TestLogin_SessionCookie(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	if w := f.do("POST", "/connexion", `{"password":"faux"}`); w.Code != http.StatusForbidden || errorOf(t, w).Message != "mot de passe incorrect" {
 		t.Fatalf("wrong password: %d %s", w.Code, w.Body)
@@ -44,6 +45,7 @@ func TestLogin_SessionCookie(t *testing.T) {
 // organiser's desk, /organisateur; the start page says who is logged in; a
 // wrong password shows the page again with the French message.
 func TestLogin_Form(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	form := withHeader("Content-Type", "application/x-www-form-urlencoded")
 	w := f.do("POST", "/connexion", "password="+url.QueryEscape("faux"), form)
@@ -64,6 +66,7 @@ func TestLogin_Form(t *testing.T) {
 // locked out, even with the right password, with a French 429; another
 // client is not; after the lockout the right password works.
 func TestLogin_LockedOutAfterFailures(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	for range maxFailures {
 		if w := f.do("POST", "/connexion", `{"password":"faux"}`); w.Code != http.StatusForbidden {
@@ -87,6 +90,7 @@ func TestLogin_LockedOutAfterFailures(t *testing.T) {
 // TestLogin_RateLimited: a client gets a few attempts a minute, whatever
 // their outcome.
 func TestLogin_RateLimited(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	for i := range attemptsPerMinute {
 		pw := testPassword
@@ -110,6 +114,7 @@ func TestLogin_RateLimited(t *testing.T) {
 // TestSetupLink_OnceOnly: with no organiser password, the one-time link
 // sets it and logs the organiser in; it works once; a wrong token is refused.
 func TestSetupLink_OnceOnly(t *testing.T) {
+	t.Parallel()
 	f := setUp(t, Config{}, false)
 	link := f.srv.SetupPath()
 	token, ok := strings.CutPrefix(link, "/connexion/initialiser?jeton=")
@@ -147,6 +152,7 @@ func TestSetupLink_OnceOnly(t *testing.T) {
 // TestSession_SaysWhoCalls: GET /api/v1/session says who the caller is: the
 // organiser's session, a device, or nobody (a revoked token is nobody).
 func TestSession_SaysWhoCalls(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	cases := []struct {
 		name string

@@ -6,6 +6,7 @@ import (
 )
 
 func TestMarkdownHTML_TheGuidesSubset(t *testing.T) {
+	t.Parallel()
 	src := "# Le guide\n\nUn paragraphe\nsur deux lignes, **gras** et `loto serve`.\n\n" +
 		"## Le tableau\n- un [lien](/tableau)\n- deux\n1. premier\n2. second\n\n" +
 		"![La caisse sur une tablette](guide/caisse.png)\n\n    loto serve --addr 0.0.0.0:8080\n      <suite>\n\nFin <script>alert(1)</script> & co."
@@ -25,6 +26,7 @@ func TestMarkdownHTML_TheGuidesSubset(t *testing.T) {
 // TestMarkdownHTML_NoLinkLeavesTheSite: a link or a picture to another
 // site, or a script address, is shown as its text only.
 func TestMarkdownHTML_NoLinkLeavesTheSite(t *testing.T) {
+	t.Parallel()
 	for _, src := range []string{"[ici](https://ailleurs.example/x)", "[ici](javascript:alert(1))", "[ici](//ailleurs.example)", "![photo](http://ailleurs.example/x.png)"} {
 		got := string(markdownHTML(src))
 		if strings.Contains(got, "href") || strings.Contains(got, "<img") || strings.Contains(got, "ailleurs") && strings.Contains(got, "<a") {

@@ -12,6 +12,7 @@ import (
 // TestSecurityHeaders_OnEveryAnswer: pages, API answers and errors carry a
 // CSP without inline script and with frame denial, nosniff and no referrer.
 func TestSecurityHeaders_OnEveryAnswer(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	for _, c := range []struct{ method, path, body string }{
 		{"GET", "/", ""},
@@ -45,6 +46,7 @@ var handlerAttr = regexp.MustCompile(`\son[a-z]+\s*=`)
 
 // TestPages_NoInlineScript: the CSP forbids inline scripts, so no page has one.
 func TestPages_NoInlineScript(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	for _, p := range []string{"/", "/connexion", "/connexion/initialiser?jeton=x", "/appairer", "/tableau"} {
 		body := f.do("GET", p, "").Body.String()
@@ -67,6 +69,7 @@ func TestPages_NoInlineScript(t *testing.T) {
 // French 403 and records nothing; the same from the server's own pages,
 // and from an API client with no browser headers, goes through.
 func TestCSRF_CrossOriginWriteRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	session := f.as(loto.RoleOrganiser)
 	before := f.head()
@@ -95,6 +98,7 @@ func TestCSRF_CrossOriginWriteRefused(t *testing.T) {
 // TestBodyLimit_TooLargeRefused: a body over the limit is refused with a
 // French 413 before anything is recorded.
 func TestBodyLimit_TooLargeRefused(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	big := `{"cards":["` + strings.Repeat("A", maxBody) + `"]}`
 	before := f.head()
@@ -113,6 +117,7 @@ func TestBodyLimit_TooLargeRefused(t *testing.T) {
 // TestPages_UnknownPathInFrench: a path that is no page gets a French 404
 // page linking the start page; one under /api/ gets the error JSON.
 func TestPages_UnknownPathInFrench(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	w := f.do("GET", "/tableau-noir", "")
 	if w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), "Page introuvable") || !strings.Contains(w.Body.String(), `href="/"`) {

@@ -21,6 +21,7 @@ import (
 // the 503 in openapi.yaml; the others answer from the Day's state. The
 // streams are left out: they answer by a stream, not by a status.
 func TestOpenAPI_ReadsOfTheStoreDeclareTheir503(t *testing.T) {
+	t.Parallel()
 	pg := journaltest.StartCluster(t)
 	ctx := context.Background()
 	store, err := postgres.Open(ctx, pg.URL, nil)

@@ -19,6 +19,7 @@ import (
 // files, an erasure and the purge (P1) once the day is ended; and bad
 // input refused with a French error, recording nothing.
 func TestOpenAPI_OrganiserRoutesValidate(t *testing.T) {
+	t.Parallel()
 	openapi3filter.RegisterBodyDecoder("application/pdf", openapi3filter.FileBodyDecoder)
 	openapi3filter.RegisterBodyDecoder("text/csv", openapi3filter.FileBodyDecoder)
 	f := newFixture(t, Config{})

@@ -21,6 +21,7 @@ func init() {
 // cards, reservations previewed, imported, added, searched, their tickets)
 // and validates each request and answer against the document.
 func TestOpenAPI_SetupAnswersValidate(t *testing.T) {
+	t.Parallel()
 	f := newBareFixture(t)
 	router, err := legacy.NewRouter(servedDoc(t, f))
 	if err != nil {

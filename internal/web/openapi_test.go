@@ -43,6 +43,7 @@ func servedDoc(t *testing.T, f *fixture) *openapi3.T {
 // table under /api/v1 and the paths of openapi.yaml are the same set of
 // method and pattern, the public routes documented as public.
 func TestOpenAPI_EveryRouteDocumentedAndEveryDocumentedRouteServed(t *testing.T) {
+	t.Parallel()
 	doc := servedDoc(t, newFixture(t, Config{}))
 	documented := map[string]*openapi3.Operation{}
 	for path, item := range doc.Paths.Map() {
@@ -95,6 +96,7 @@ func TestOpenAPI_EveryRouteDocumentedAndEveryDocumentedRouteServed(t *testing.T)
 // TestOpenAPI_ErrorStatusesDocumented: every status writeError may answer
 // has its code in the document's Error schema.
 func TestOpenAPI_ErrorStatusesDocumented(t *testing.T) {
+	t.Parallel()
 	doc := servedDoc(t, newFixture(t, Config{}))
 	codes := doc.Components.Schemas["Error"].Value.Properties["code"].Value.Enum
 	for code := range statuses {
@@ -156,6 +158,7 @@ func (v *validator) serve(checked bool, method, path, body string, opts ...optio
 // card wins, its claim, the control, the award, the status, errors) and
 // validates each request and answer against the document.
 func TestOpenAPI_RealAnswersValidate(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	router, err := legacy.NewRouter(servedDoc(t, f))
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 // organiser's page, pointing to the one-time link while no password is
 // set and to the login once one is; a day with its event says none of it.
 func TestFirstRun_StartPageSaysTheOrganiserPrepares(t *testing.T) {
+	t.Parallel()
 	bare := setUpEvent(t, Config{}, false, nil).do("GET", "/", "").Body.String()
 	for _, want := range []string{"La journée se prépare", `href="/organisateur"`, "lien de première connexion"} {
 		if !strings.Contains(bare, want) {
@@ -38,6 +39,7 @@ func TestFirstRun_StartPageSaysTheOrganiserPrepares(t *testing.T) {
 // TestFirstRun_LoginPagePointsToTheOneTimeLink: while no password is set,
 // the login page says where the way in is; once one is, it does not.
 func TestFirstRun_LoginPagePointsToTheOneTimeLink(t *testing.T) {
+	t.Parallel()
 	if got := setUpEvent(t, Config{}, false, nil).do("GET", "/connexion", "").Body.String(); !strings.Contains(got, "Aucun mot de passe encore") || !strings.Contains(got, "lien de première connexion") {
 		t.Errorf("the login page without a password:\n%s", got)
 	}
@@ -49,6 +51,7 @@ func TestFirstRun_LoginPagePointsToTheOneTimeLink(t *testing.T) {
 // TestFirstRun_SetupPageSaysTheLinkServesOnce: the one-time link's page
 // says it serves once and how long the password must be.
 func TestFirstRun_SetupPageSaysTheLinkServesOnce(t *testing.T) {
+	t.Parallel()
 	f := setUpEvent(t, Config{}, false, nil)
 	got := f.do("GET", f.srv.SetupPath(), "").Body.String()
 	if !strings.Contains(got, "Ce lien ne sert qu'une fois") || !strings.Contains(got, "10 caractères au moins") {
@@ -60,6 +63,7 @@ func TestFirstRun_SetupPageSaysTheLinkServesOnce(t *testing.T) {
 // the event's page carries the rulebook's example file, whole, for its
 // button; once it is recorded, the page shows the event and no example.
 func TestFirstRun_EventPageOffersTheExample(t *testing.T) {
+	t.Parallel()
 	f := setUpEvent(t, Config{}, true, nil)
 	got := f.do("GET", "/organisateur/evenement", "", f.as(loto.RoleOrganiser)).Body.String()
 	start := strings.Index(got, `<template id="examplefile">`)
@@ -84,6 +88,7 @@ func TestFirstRun_EventPageOffersTheExample(t *testing.T) {
 // ends the one-time link: it neither shows its form nor replaces the
 // password, and nothing is recorded.
 func TestFirstRun_PasswordSetElsewhereEndsTheOneTimeLink(t *testing.T) {
+	t.Parallel()
 	f := setUpEvent(t, Config{}, false, nil)
 	link := f.srv.SetupPath()
 	if err := f.day.SetOrganiserPassword(context.Background(), org, testPassword); err != nil {

@@ -32,6 +32,7 @@ func labelsOf(t *testing.T, body string) labels {
 // CSP), and carries the domain's French words for the verdicts, the
 // phases and the ties; the start page links them.
 func TestPages_HostAndControllerRender(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	for _, c := range []struct {
 		path, script string
@@ -78,6 +79,7 @@ func TestPages_HostAndControllerRender(t *testing.T) {
 // that may not open a game page get a 403 page (not JSON) saying why and
 // where to log in or pair, and nothing of the page itself.
 func TestPages_RefusedWithAPageInFrench(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	revoked := f.revokedDevice(loto.RoleHost)
 	for _, c := range []struct {

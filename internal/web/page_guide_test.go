@@ -15,6 +15,7 @@ import (
 // (none left behind), every page it links to is a page of the server, and
 // the start page links to it.
 func TestGuide_ServedWithEveryPictureAndLink(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	src, err := fs.ReadFile(docs.Guide, "guide.md")
 	if err != nil {

@@ -30,6 +30,7 @@ func duplicateIDs(page string) []string {
 // no page gives one id to two elements (a script's getElementById finds
 // the first only, and a label or an aria reference the wrong one).
 func TestPages_NoDuplicateID(t *testing.T) {
+	t.Parallel()
 	days := map[string]*fixture{"sans événement": setUpEvent(t, Config{}, true, nil), "exemple": newFixture(t, Config{})}
 	callers := append([]loto.Role{"", loto.RoleOrganiser}, deviceRoles...)
 	pages := map[string]bool{}

@@ -12,6 +12,7 @@ import (
 // organiser's login lands on a dashboard that says where to create it,
 // within the organiser's navigation, not on a refusal.
 func TestOrganiserPage_DayWithoutEvent(t *testing.T) {
+	t.Parallel()
 	f := setUpEvent(t, Config{}, true, nil)
 	w := f.do("GET", "/organisateur", "", f.as(loto.RoleOrganiser))
 	b := w.Body.String()

@@ -16,6 +16,7 @@ import (
 // works once; once the organiser revokes the device, the cookie and the
 // token stop working at once.
 func TestPair_BrowserGetsItsDeviceCookie(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	ctx := context.Background()
 	p, err := f.day.AddDevice(ctx, org, "portable du meneur", loto.RoleHost, "")
@@ -67,6 +68,7 @@ func TestPair_BrowserGetsItsDeviceCookie(t *testing.T) {
 // wrong codes are refused in French, count as failed attempts and lock the
 // client out like wrong passwords.
 func TestPair_JSONAndWrongCodes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	p, err := f.day.AddDevice(context.Background(), org, "téléphone contrôle 2", loto.RoleController, "")
 	if err != nil {
@@ -95,6 +97,7 @@ func TestPair_JSONAndWrongCodes(t *testing.T) {
 // desk, the door), not on the start page where the volunteer would look
 // for it. (Every browser test's openAs pairs this way and waits for it.)
 func TestPair_DeviceLandsOnItsRolesPage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	want := map[loto.Role]string{loto.RoleHost: "/meneur", loto.RoleController: "/controle", loto.RoleBoard: "/tableau",
 		loto.RoleCashier: "/caisse", loto.RoleDoor: "/entree"}

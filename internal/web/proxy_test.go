@@ -17,6 +17,7 @@ import (
 // guesser cannot escape the lockout by sending it. Without the proxy
 // named, the guesser locks everyone behind it out.
 func TestProxy_ClientsBehindItAreCountedApart(t *testing.T) {
+	t.Parallel()
 	proxy := func(fwd string) option {
 		return func(r *http.Request) {
 			r.RemoteAddr = "192.0.2.10:40000"
@@ -65,6 +66,7 @@ func TestProxy_ClientsBehindItAreCountedApart(t *testing.T) {
 
 // TestParseProxies reads the --proxy list and refuses what is no address.
 func TestParseProxies(t *testing.T) {
+	t.Parallel()
 	got, err := ParseProxies(" 127.0.0.1, ::1 ,,::ffff:10.0.0.2")
 	if err != nil || len(got) != 3 || got[0].String() != "127.0.0.1" || got[1].String() != "::1" || got[2].String() != "10.0.0.2" {
 		t.Fatalf("%v %v", got, err)
@@ -82,6 +84,7 @@ func TestParseProxies(t *testing.T) {
 // the proxy saying http, leaves them as over plain HTTP: a client cannot
 // make the server believe its plain connection is HTTPS.
 func TestProxy_SecureCookiesBehindATLSProxy(t *testing.T) {
+	t.Parallel()
 	from := func(addr, proto string) option {
 		return func(r *http.Request) {
 			r.RemoteAddr = addr + ":40000"

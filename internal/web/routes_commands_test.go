@@ -21,6 +21,7 @@ var cliOnly = map[loto.Command]string{
 // table (loto.Commands) is run by a route of routes.go that writes, or is
 // listed in cliOnly with the reason; none is both.
 func TestRoutes_EveryCommandHasARouteOrIsCLIOnly(t *testing.T) {
+	t.Parallel()
 	routed := map[loto.Command][]string{}
 	for _, rt := range routes {
 		if rt.writes && rt.cmd != public {

@@ -34,6 +34,7 @@ func requestOf(t *testing.T, pattern string) (method, path string) {
 // never a 403), and refuses the others with a 403 and the domain's French
 // message, recording nothing; a public read is open to all.
 func TestRoleMatrix_EveryRouteByEveryRole(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	f.as(loto.RoleOrganiser) // logs in once, before the subtests
 	// The system is the software itself, never a device: no request acts as it.
@@ -138,6 +139,7 @@ var credentialRoutes = map[string]bool{"POST /connexion/initialiser": true, "POS
 // pairing, which their code guards; a POST with a command writes, and
 // only a POST writes.
 func TestRoutes_EveryWriteHasACommand(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, rt := range routes {
 		if seen[rt.pattern] {

@@ -11,6 +11,7 @@ import (
 // folder, and scan.js's dynamic import of it names that hashed file, so a
 // new jsQR renames scan.js and no browser keeps the old one.
 func TestStatic_VendoredLibraryUnderItsHashedName(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	lib := staticPath("vendor/jsqr.js")
 	if !strings.HasPrefix(lib, "/static/vendor/jsqr.") {

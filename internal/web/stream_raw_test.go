@@ -54,6 +54,7 @@ func brokerBehind(t *testing.T, timeout time.Duration, wrap func(http.Handler) h
 // headers) and its own; it lives beyond the server's read and write
 // timeouts, gets its changes, and is dropped when the client leaves.
 func TestStreamTakesItsConnectionAndKeepsTheMiddlewaresHeaders(t *testing.T) {
+	t.Parallel()
 	// The server's own timeouts must not end a stream that lasts.
 	d, b, srv, hijacked := brokerBehind(t, 100*time.Millisecond, func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -93,6 +94,7 @@ func TestStreamTakesItsConnectionAndKeepsTheMiddlewaresHeaders(t *testing.T) {
 // writer that cannot give its connection (HTTP/2), the stream is served
 // as before, through net/http.
 func TestStreamGoesThroughNetHTTPWhenItCannotTakeTheConnection(t *testing.T) {
+	t.Parallel()
 	_, b, srv, hijacked := brokerBehind(t, 0, func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { next.ServeHTTP(hiddenHijack{w}, r) })
 	})

@@ -193,6 +193,7 @@ func merge(state, patch map[string]json.RawMessage) {
 }
 
 func TestStreamPatchIsAMergePatchOfNestedObjectsToo(t *testing.T) {
+	t.Parallel()
 	old := fields(t, `{"count":1,"prize":{"cents":3000,"kind":"voucher","label":"Bon"},"break":{"label":"pause"}}`)
 	cur := fields(t, `{"count":1,"prize":{"kind":"object","label":"Robot"}}`)
 	if got, want := string(patch(old, cur)), `{"break":null,"prize":{"cents":null,"kind":"object","label":"Robot"}}`; got != want {
@@ -222,6 +223,7 @@ func wantState(t *testing.T, d *loto.Day, state map[string]json.RawMessage) {
 }
 
 func TestStreamFirstMessageIsTheState(t *testing.T) {
+	t.Parallel()
 	d := liveDay(t)
 	draw(t, d)
 	_, srv := streamOf(t, d, BrokerOptions{})
@@ -242,6 +244,7 @@ func TestStreamFirstMessageIsTheState(t *testing.T) {
 }
 
 func TestStreamChangeArrivesWithItsID(t *testing.T) {
+	t.Parallel()
 	d := liveDay(t)
 	_, srv := streamOf(t, d, BrokerOptions{})
 	c := connect(t, srv, "")
@@ -263,6 +266,7 @@ func TestStreamChangeArrivesWithItsID(t *testing.T) {
 }
 
 func TestStreamResumeWithLastEventIDLosesNothing(t *testing.T) {
+	t.Parallel()
 	d := liveDay(t)
 	b, srv := streamOf(t, d, BrokerOptions{})
 	c := connect(t, srv, "")
@@ -299,6 +303,7 @@ func TestStreamResumeWithLastEventIDLosesNothing(t *testing.T) {
 }
 
 func TestStreamTooFarBehindGetsAFreshState(t *testing.T) {
+	t.Parallel()
 	d := liveDay(t)
 	b, srv := streamOf(t, d, BrokerOptions{Ring: 2})
 	first := d.Head()
@@ -320,6 +325,7 @@ func TestStreamTooFarBehindGetsAFreshState(t *testing.T) {
 }
 
 func TestStreamDropsASlowClientWhileOthersKeepReceiving(t *testing.T) {
+	t.Parallel()
 	d := liveDay(t)
 	b, srv := streamOf(t, d, BrokerOptions{Buffer: 2})
 	// A client whose writes are stuck: its queue is never read.
@@ -349,6 +355,7 @@ func TestStreamDropsASlowClientWhileOthersKeepReceiving(t *testing.T) {
 }
 
 func TestStreamHeartbeat(t *testing.T) {
+	t.Parallel()
 	d := liveDay(t)
 	_, srv := streamOf(t, d, BrokerOptions{Heartbeat: 20 * time.Millisecond})
 	c := connect(t, srv, "")
@@ -361,6 +368,7 @@ func TestStreamHeartbeat(t *testing.T) {
 }
 
 func TestStreamEndsWhenTheBrokerStops(t *testing.T) {
+	t.Parallel()
 	d := liveDay(t)
 	b := NewBroker(d, BrokerOptions{})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -417,6 +425,7 @@ func waitSeq(t *testing.T, b *Broker, seq int64) {
 }
 
 func TestStreamEncodesEachChangeOnceForAllClients(t *testing.T) {
+	t.Parallel()
 	d := liveDay(t)
 	b, _ := streamOf(t, d, BrokerOptions{})
 	var clients []sink.Queue

@@ -58,6 +58,7 @@ func plainURL(l *live) string { return "http://" + strings.TrimPrefix(l.url, "ht
 // not on the loopback, a secure context over http too. A pairing posted
 // over http (a program's) records, as on a server without --tls.
 func TestServeTLS_PublicPagesStayOnPlainHTTP(t *testing.T) {
+	t.Parallel()
 	l, cert := startLiveTLS(t, Config{})
 	c := hallClient(t, l, cert.Authority)
 	get := func(u string) (*http.Response, string) {
@@ -132,6 +133,7 @@ func TestServeTLS_PublicPagesStayOnPlainHTTP(t *testing.T) {
 // Secure; the live stream answers over it; the authority is offered for
 // installing, without its key.
 func TestServeTLS_VerifiedHTTP2SecureCookiesAndTheStream(t *testing.T) {
+	t.Parallel()
 	l, cert := startLiveTLS(t, Config{})
 	c := hallClient(t, l, cert.Authority)
 	resp, err := c.Post(l.url+"/connexion", "application/json", strings.NewReader(`{"password":"`+testPassword+`"}`))
@@ -182,6 +184,7 @@ func TestServeTLS_VerifiedHTTP2SecureCookiesAndTheStream(t *testing.T) {
 // TestServeTLS_NoAuthorityWithoutTLS: a server without TLS has no
 // authority to offer, and says so in French.
 func TestServeTLS_NoAuthorityWithoutTLS(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	w := f.do("GET", "/certificat-salle.crt", "")
 	if w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), "pas de certificat de salle") {

@@ -10,6 +10,7 @@ import (
 // The board's recordings: one per number 1..90, served as Ogg Opus, small
 // enough to ship in the binary; any other name is not found.
 func TestVoice_EveryNumberIsServedAsOggOpus(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, Config{})
 	total := 0
 	for n := 1; n <= 90; n++ {

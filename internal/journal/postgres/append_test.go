@@ -15,6 +15,7 @@ import (
 // on its connection, which the pool then reuses: no transaction left open,
 // no reconnection per refusal, and the next append chains on the real head.
 func TestAppendFailureRollsBack(t *testing.T) {
+	t.Parallel()
 	u, err := url.Parse(testURL(t))
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,7 @@ type batchMark struct{ Store, Writer, Batch, Index, Len int }
 // name in their last draft and must leave nothing. The journal must end
 // gapless, with each good batch once and contiguous, and verify.
 func TestConcurrentAppendsAcrossStores(t *testing.T) {
+	t.Parallel()
 	dbURL := testURL(t)
 	const stores, writers, batches = 3, 4, 10
 	var wg sync.WaitGroup
@@ -145,6 +146,7 @@ func writeBatches(s *Store, si, w, batches int) error {
 // holder catches up before its append. With one connection the read
 // waited for the turn's end, which waited for the read.
 func TestExclusiveTurnOnTheSmallestPool(t *testing.T) {
+	t.Parallel()
 	s := open(t, testURL(t)+"&pool_max_conns=1")
 	turn, err := s.Exclude(context.Background())
 	if err != nil {

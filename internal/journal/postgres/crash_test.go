@@ -18,6 +18,7 @@ func openStore(ctx context.Context, url string) (journal.Store, error) { return 
 // PostgreSQL with SIGKILL at random moments; after each kill every
 // acknowledged event must be there and the chain must verify.
 func TestCrashKeepsEveryAcknowledgedEvent(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("crash test skipped in -short mode")
 	}

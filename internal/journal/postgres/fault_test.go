@@ -16,6 +16,7 @@ import (
 // store appends again without being reopened, and nothing acknowledged
 // before is lost.
 func TestStoreDown_IsUnavailableThenRecovers(t *testing.T) {
+	t.Parallel()
 	pg := journaltest.StartCluster(t)
 	ctx := context.Background()
 	s, err := Open(ctx, pg.URL, nil)

@@ -85,6 +85,7 @@ func listenerPID(t *testing.T, s *Store, not int32) int32 {
 // through another (as another process would), with the slow head re-check
 // disabled so only NOTIFY can wake it.
 func TestFollowAcrossNotify(t *testing.T) {
+	t.Parallel()
 	dbURL := testURL(t)
 	reader, writer := open(t, dbURL), open(t, dbURL)
 	reader.recheck = time.Hour
@@ -101,6 +102,7 @@ func TestFollowAcrossNotify(t *testing.T) {
 // and appends while it is down: the listener reconnects, catches up from the
 // head, and the follower misses nothing, without the slow re-check.
 func TestFollowSurvivesKilledListener(t *testing.T) {
+	t.Parallel()
 	dbURL := testURL(t)
 	reader, writer := open(t, dbURL), open(t, dbURL)
 	reader.recheck = time.Hour
@@ -129,6 +131,7 @@ func TestFollowSurvivesKilledListener(t *testing.T) {
 
 // TestWaitOnClosedStore checks that closing the store ends a Wait.
 func TestWaitOnClosedStore(t *testing.T) {
+	t.Parallel()
 	s, err := Open(context.Background(), testURL(t), nil)
 	if err != nil {
 		t.Fatal(err)

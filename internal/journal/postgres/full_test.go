@@ -16,6 +16,7 @@ import (
 // chain, idempotency key and secret free); once space returns the same
 // append succeeds, on the same store.
 func TestAppendOnAFullDiskIsErrFullAndWritesNothing(t *testing.T) {
+	t.Parallel()
 	pg := journaltest.StartCluster(t)
 	dir := pg.SmallTablespace("petit", 1<<20)
 	ctx := context.Background()

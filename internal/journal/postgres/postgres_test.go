@@ -28,6 +28,7 @@ func open(t testing.TB, dbURL string) *Store {
 }
 
 func TestContract(t *testing.T) {
+	t.Parallel()
 	journaltest.Run(t, journaltest.Backend{
 		Open: func(t *testing.T) journal.Store { return open(t, testURL(t)) },
 		Exec: func(t *testing.T, s journal.Store, query string) {
@@ -41,6 +42,7 @@ func TestContract(t *testing.T) {
 // TestOpenUnreachable checks that a server that is down, or one that never
 // answers, gives a prompt error naming the host and the cause.
 func TestOpenUnreachable(t *testing.T) {
+	t.Parallel()
 	closed, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +111,7 @@ func TestOpenUnreachable(t *testing.T) {
 }
 
 func TestConfigDefaults(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name     string
 		url      string
@@ -139,6 +142,7 @@ func TestConfigDefaults(t *testing.T) {
 // TestMigrateConcurrently opens one fresh database from several stores at
 // once: the advisory lock makes them take turns, each migration runs once.
 func TestMigrateConcurrently(t *testing.T) {
+	t.Parallel()
 	dbURL := testURL(t)
 	const n = 4
 	errs := make(chan error, n)
@@ -170,6 +174,7 @@ func TestMigrateConcurrently(t *testing.T) {
 // TestTimeKeepsMicroseconds checks that a clock with nanoseconds and a zone
 // is stored at microseconds in UTC, so the event re-hashes after reading.
 func TestTimeKeepsMicroseconds(t *testing.T) {
+	t.Parallel()
 	paris := time.FixedZone("CET", 3600)
 	at := time.Date(2025, 3, 9, 14, 30, 0, 123456789, paris)
 	s, err := Open(context.Background(), testURL(t), func() time.Time { return at })
@@ -192,6 +197,7 @@ func TestTimeKeepsMicroseconds(t *testing.T) {
 }
 
 func TestNextBackoff(t *testing.T) {
+	t.Parallel()
 	var got []time.Duration
 	for d := minBackoff; len(got) < 8; d = nextBackoff(d) {
 		got = append(got, d)

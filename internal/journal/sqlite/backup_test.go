@@ -31,6 +31,7 @@ func rollbackMode(t *testing.T, path string) bool {
 // verifies, its events are exactly the first ones of the journal, and it
 // is one file in rollback-journal mode, with no WAL beside it.
 func TestCopyDuringAppendsIsAPrefixThatVerifies(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, dir, path := openNew(t)
 	defer s.Close()
@@ -91,6 +92,7 @@ func TestCopyDuringAppendsIsAPrefixThatVerifies(t *testing.T) {
 // the checkpoint from overwriting the erased record's page, so the files
 // still hold it; the copy does not, and keeps the record not erased.
 func TestCopyLeavesAnErasedRecordBehind(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, dir, path := openNew(t)
 	defer s.Close()
@@ -144,6 +146,7 @@ func TestCopyLeavesAnErasedRecordBehind(t *testing.T) {
 // a file, nor makes an empty journal out of a missing one; a file no one
 // has open is copied.
 func TestCopyRefusesAnExistingFileAndAMissingSource(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, dir, path := openNew(t)
 	s.Close()
@@ -179,6 +182,7 @@ func TestCopyRefusesAnExistingFileAndAMissingSource(t *testing.T) {
 // fails with ErrInUse and the file stays in WAL mode; once it is closed,
 // Settle leaves one file in rollback-journal mode holding every event.
 func TestSettleRefusesAFileInUse(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "loto.db")
 	s := openAt(t, path)

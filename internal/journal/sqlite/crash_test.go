@@ -21,6 +21,7 @@ func openStore(ctx context.Context, path string) (journal.Store, error) { return
 // SIGKILL at random moments; after each kill every acknowledged event must be
 // there and the chain must verify.
 func TestCrashKeepsEveryAcknowledgedEvent(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("crash test skipped in -short mode")
 	}
@@ -31,6 +32,7 @@ func TestCrashKeepsEveryAcknowledgedEvent(t *testing.T) {
 // at once: each acknowledges only sequences the other never does, and the
 // chain holds every one of them.
 func TestTwoProcessesOnOneFile(t *testing.T) {
+	t.Parallel()
 	const goingAfter = 20
 	if testing.Short() {
 		t.Skip("two processes skipped in -short mode")

@@ -14,6 +14,7 @@ import (
 // journal as it was (head, chain, idempotency key free, the file sound);
 // once space returns the same append succeeds.
 func TestAppendOnAFullDiskIsErrFullAndWritesNothing(t *testing.T) {
+	t.Parallel()
 	dir := journaltest.SmallDisk(t, 1<<20)
 	ctx := context.Background()
 	path := filepath.Join(dir, "plein.db")

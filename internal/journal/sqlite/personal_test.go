@@ -16,6 +16,7 @@ import (
 // all: afterwards no byte of the file or of its WAL holds them, and the
 // chain verifies.
 func TestP1_ErasedRecordLeavesNoBytes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "loto.db")
 	s := openAt(t, path)

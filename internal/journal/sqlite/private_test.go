@@ -17,6 +17,7 @@ import (
 // or a write-ahead log, that other accounts may read is refused with the
 // files named, before SQLite opens it.
 func TestOpen_TheBaseIsPrivate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, dir, path := openNew(t)
 	if _, err := s.Append(ctx, 0, journaltest.Draft("test.first", map[string]int{"i": 0})); err != nil {

@@ -40,6 +40,7 @@ func openTemp(t *testing.T) journal.Store {
 }
 
 func TestContract(t *testing.T) {
+	t.Parallel()
 	journaltest.Run(t, journaltest.Backend{
 		Open: openTemp,
 		Exec: func(t *testing.T, s journal.Store, query string) {
@@ -51,6 +52,7 @@ func TestContract(t *testing.T) {
 }
 
 func TestReopenKeepsEventsAndAppliesMigrationsOnce(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "loto.db")
 	ctx := context.Background()
 	s := openAt(t, path)
@@ -72,6 +74,7 @@ func TestReopenKeepsEventsAndAppliesMigrationsOnce(t *testing.T) {
 }
 
 func TestTwoStoresOnOneFileStaySafe(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "loto.db")
 	ctx := context.Background()
 	a := openAt(t, path)
@@ -96,6 +99,7 @@ func TestTwoStoresOnOneFileStaySafe(t *testing.T) {
 // TestPathIsAPath: a file name with "#", "?" or "%" opens that very file,
 // not another one named by what comes before the sign, and reopens it.
 func TestPathIsAPath(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, name := range []string{"jour#1.db", "jour?mode=ro.db", "loto%3F.db", "a b&c=d.db"} {
 		t.Run(name, func(t *testing.T) {
