@@ -13,7 +13,6 @@ func stripAt(seed []byte, rerolls Rerolls, plate int) Strip {
 }
 
 func TestPlateOf(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name          string
 		number, plate int
@@ -34,7 +33,6 @@ func TestPlateOf(t *testing.T) {
 }
 
 func TestBuildSeriesHasNoDuplicateCard(t *testing.T) {
-	t.Parallel()
 	seed := []byte("series no duplicates")
 	const cards = 20003 // a partial last plate
 	rerolls, err := BuildSeries(seed, cards)
@@ -59,7 +57,6 @@ func TestBuildSeriesHasNoDuplicateCard(t *testing.T) {
 }
 
 func TestCardAtReadsItsPlate(t *testing.T) {
-	t.Parallel()
 	seed := []byte("series plates")
 	rerolls := Rerolls{2: 3}
 	for n := 1; n <= 18; n++ {
@@ -100,7 +97,6 @@ func fakeSource(seed []byte) stripSource {
 }
 
 func TestBuildSeriesRerollsRepeatedCards(t *testing.T) {
-	t.Parallel()
 	seed := []byte("series with forced duplicates")
 	const cards = 7*6 + 2 // plate 8 uses its first two cards only
 	rerolls, err := buildSeries(cards, func() stripSource { return fakeSource(seed) })
@@ -133,7 +129,6 @@ func TestBuildSeriesRerollsRepeatedCards(t *testing.T) {
 }
 
 func TestBuildSeriesGivesUpOnABrokenSource(t *testing.T) {
-	t.Parallel()
 	same := func(k, reroll int, s *Strip) { *s = generate([]byte("x"), 1, 0) }
 	_, err := buildSeries(12, func() stripSource { return same })
 	if err == nil || !strings.Contains(err.Error(), "plaque 2") {
@@ -142,7 +137,6 @@ func TestBuildSeriesGivesUpOnABrokenSource(t *testing.T) {
 }
 
 func TestBuildSeriesRejectsCardCounts(t *testing.T) {
-	t.Parallel()
 	for _, tt := range []struct {
 		name  string
 		cards int
@@ -160,7 +154,6 @@ func TestBuildSeriesRejectsCardCounts(t *testing.T) {
 }
 
 func TestCardKeySeparatesRows(t *testing.T) {
-	t.Parallel()
 	s := generate([]byte("keys"), 1, 0)
 	a := s[0]
 	b := a

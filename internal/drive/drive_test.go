@@ -96,7 +96,6 @@ func checkDay(t *testing.T, s *served, r drive.Report, acked []drive.Act, games 
 }
 
 func TestDrive_PlaysADayThroughHTTP(t *testing.T) {
-	t.Parallel()
 	const games = 2
 	s := serve(t, games, 600, drive.Options{Players: 40, Cashiers: 3, Controllers: 2, Seed: 7})
 	d := drive.New(s.plan, drive.Config{Base: s.base, Seed: 7})
@@ -139,7 +138,6 @@ func (l *losing) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 func TestDrive_AnActWhoseAnswerIsLostIsMadeOnce(t *testing.T) {
-	t.Parallel()
 	const games = 1
 	s := serve(t, games, 300, drive.Options{Players: 25, Cashiers: 2, Controllers: 1, Seed: 3})
 	tr := &losing{next: http.DefaultTransport, every: 4}
@@ -195,7 +193,6 @@ func (f *front) count(route string) int {
 }
 
 func TestDrive_SpreadsTheDesksOverTheInstances(t *testing.T) {
-	t.Parallel()
 	const games = 1
 	s := serve(t, games, 300, drive.Options{Players: 20, Cashiers: 4, Controllers: 1, Seed: 5})
 	a, b := newFront(t, s.base), newFront(t, s.base)

@@ -20,7 +20,6 @@ func warnedAt(t *testing.T, file []byte, path string) []Mistake {
 }
 
 func TestR31_CarGameOpenToRegularCardsWarns(t *testing.T) {
-	t.Parallel()
 	// The car game opened to every card: the rulebook's day, one word changed.
 	file := mutate(t, "kinds: [special]          # la carte spéciale seule (R31)", "kinds: [regular, special]")
 	got := warnedAt(t, file, "programme[7].kinds")
@@ -37,7 +36,6 @@ func TestR31_CarGameOpenToRegularCardsWarns(t *testing.T) {
 }
 
 func TestR32_SpecialCardOutsideCarAndLastThreeGamesWarns(t *testing.T) {
-	t.Parallel()
 	file := mutate(t, "  - title: Partie 2\n", "  - title: Partie 2\n    kinds: [regular, special]\n")
 	got := warnedAt(t, file, "programme[1].kinds")
 	if len(got) != 1 || !strings.Contains(got[0].Message, "R32") || !strings.Contains(got[0].Message, "Partie 2") {
@@ -52,7 +50,6 @@ func TestR32_SpecialCardOutsideCarAndLastThreeGamesWarns(t *testing.T) {
 }
 
 func TestR33_CarPrizeWithoutRegistrationNoteWarns(t *testing.T) {
-	t.Parallel()
 	file := mutate(t, "          notes: Les frais d'immatriculation du véhicule sont à la charge du gagnant. # R33\n", "")
 	got := warnedAt(t, file, "programme[7].stages[0].prize.notes")
 	if len(got) != 1 || !strings.Contains(got[0].Message, "R33") || !strings.Contains(got[0].Message, "Voiture Citroën Ami") {

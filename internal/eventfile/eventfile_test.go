@@ -14,7 +14,6 @@ import (
 )
 
 func TestR1_R6_R7_R12_R30_R31_R32_MegaLotoReproducesTheRulebook(t *testing.T) {
-	t.Parallel()
 	spec, warnings, err := Parse(megaLoto(t))
 	ok(t, err)
 	a, okA := spec.SeriesSpec("A")
@@ -97,7 +96,6 @@ func lineOf(t *testing.T, s string) int {
 }
 
 func TestL1_CashPrizeDoesNotExist(t *testing.T) {
-	t.Parallel()
 	old := "{label: Bon d'achat de 30 €, kind: voucher, cents: 3000, consolation: bouteille de cidre}"
 	_, _, err := Parse(mutate(t, old, "{label: 30 euros, kind: cash, cents: 3000}"))
 	wantCode(t, err, loto.EInvalid)
@@ -111,7 +109,6 @@ func TestL1_CashPrizeDoesNotExist(t *testing.T) {
 }
 
 func TestL1_PriceOf20EurosOrMoreWarns(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		cents string
 		warn  bool
@@ -127,7 +124,6 @@ func TestL1_PriceOf20EurosOrMoreWarns(t *testing.T) {
 }
 
 func TestParse_BadInputNamesThePlace(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name, old, new string
 		want           []string // in the message
@@ -175,7 +171,6 @@ func TestParse_BadInputNamesThePlace(t *testing.T) {
 }
 
 func TestParse_EveryMistakeAtOnceWithItsLine(t *testing.T) {
-	t.Parallel()
 	src := mutate(t, "cards: 600\n", "cards: 0\n")
 	src = []byte(strings.Replace(string(src), "draw: rng", "draw: dice", 1))
 	_, _, err := Parse(src)
@@ -187,7 +182,6 @@ func TestParse_EveryMistakeAtOnceWithItsLine(t *testing.T) {
 }
 
 func TestParse_Defaults(t *testing.T) {
-	t.Parallel()
 	spec, _, err := Parse(eventYAML("", `  - title: Partie
     stages:
       - prize: {label: Bon, kind: voucher, cents: 1000}
@@ -217,7 +211,6 @@ func TestParse_Defaults(t *testing.T) {
 }
 
 func TestParse_JSONFileIsAccepted(t *testing.T) {
-	t.Parallel()
 	fromYAML, _, err := Parse(megaLoto(t))
 	ok(t, err)
 	var doc map[string]any
@@ -238,13 +231,11 @@ func TestParse_JSONFileIsAccepted(t *testing.T) {
 }
 
 func TestParse_Empty(t *testing.T) {
-	t.Parallel()
 	_, _, err := Parse(nil)
 	wantCode(t, err, loto.EInvalid)
 }
 
 func TestParse_MessagesAgreeWithTheirCount(t *testing.T) {
-	t.Parallel()
 	t.Run("a price given twice for one card", func(t *testing.T) {
 		_, _, err := Parse(mutate(t, "{cards: 3, cents: 1200}", "{cards: 1, cents: 1200}"))
 		wantSays(t, err, []string{"deux prix pour 1 carte"}, "carte(s)")
@@ -256,7 +247,6 @@ func TestParse_MessagesAgreeWithTheirCount(t *testing.T) {
 }
 
 func TestR30_SpecialSeriesHasAColourOfItsOwn(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name, new string
 		want      []string
@@ -278,7 +268,6 @@ func TestR30_SpecialSeriesHasAColourOfItsOwn(t *testing.T) {
 // A few kilobytes of aliases of aliases expand to gigabytes;
 // they are refused before anything walks the tree.
 func TestParse_AliasesAreRefusedBeforeTheyExpand(t *testing.T) {
-	t.Parallel()
 	bomb := "x0: &a0 [regular, regular, regular, regular, regular, regular, regular, regular, regular, regular]\n"
 	for i := 1; i <= 5; i++ {
 		p := fmt.Sprintf("*a%d", i-1)
@@ -299,7 +288,6 @@ func TestParse_AliasesAreRefusedBeforeTheyExpand(t *testing.T) {
 // An event file has a size bound, and every text of it a
 // length bound; a refusal never repeats a huge input.
 func TestParse_SizesAreBounded(t *testing.T) {
-	t.Parallel()
 	huge := strings.Repeat("Méga ", 2000)
 	for _, tc := range []struct {
 		name string
@@ -331,7 +319,6 @@ func TestParse_SizesAreBounded(t *testing.T) {
 // A control or format character in any text of the file is
 // refused with its line.
 func TestParse_ControlCharactersAreRefusedWithTheirLine(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name, old, new string
 		want           []string
@@ -352,7 +339,6 @@ func TestParse_ControlCharactersAreRefusedWithTheirLine(t *testing.T) {
 // The event's time zone is a setting of the file, Europe/Paris
 // when it names none; an unknown zone is refused with its line.
 func TestR1_TimeZoneIsASettingOfTheFile(t *testing.T) {
-	t.Parallel()
 	spec, _, err := Parse(mutate(t, "time_zone: Europe/Paris", "time_zone: America/Martinique"))
 	ok(t, err)
 	if spec.TimeZone != "America/Martinique" || spec.Location().String() != "America/Martinique" {
@@ -374,7 +360,6 @@ func TestR1_TimeZoneIsASettingOfTheFile(t *testing.T) {
 // a "/" is refused at the file, with its line, never after the event is
 // recorded; any other character the actor takes passes.
 func TestParse_EveryDeskCanBeBoundToADevice(t *testing.T) {
-	t.Parallel()
 	line := "ligne " + strconv.Itoa(lineOf(t, "{name: caisse-2}")) + ", desks[1].name"
 	for _, name := range []string{"caisse/2", "caisse 2 / entrée", "/", `"caisse-2/"`} {
 		_, _, err := Parse(mutate(t, "{name: caisse-2}", "{name: "+name+"}"))

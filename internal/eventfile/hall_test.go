@@ -13,7 +13,6 @@ func withHall(hall string) []byte {
 }
 
 func TestHall_DefaultsAreTheBoardsDesign(t *testing.T) {
-	t.Parallel()
 	spec, warnings, err := Parse(withHall(""))
 	ok(t, err)
 	if spec.Hall == nil || *spec.Hall != loto.DefaultHall || len(warnings) != 0 {
@@ -32,7 +31,6 @@ func TestHall_DefaultsAreTheBoardsDesign(t *testing.T) {
 }
 
 func TestHall_BadDistancesAreRefusedAtTheirLine(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct{ hall, say string }{
 		{"hall:\n  back_row_m: 0\n", "ligne 16, hall.back_row_m : distance du dernier rang à l'écran de 0 m invalide : entre 2 et 100 mètres"},
 		{"hall:\n  back_row_m: 250\n", "ligne 16, hall.back_row_m : distance du dernier rang à l'écran de 250 m invalide"},
@@ -49,7 +47,6 @@ func TestHall_BadDistancesAreRefusedAtTheirLine(t *testing.T) {
 // A back row farther than the largest type serves is allowed, with a
 // warning that says how large an image it needs.
 func TestHall_TooDeepForTheImageWarns(t *testing.T) {
-	t.Parallel()
 	spec, warnings, err := Parse(withHall("hall: {back_row_m: 40, screen_height_m: 2.5}\n"))
 	ok(t, err)
 	if spec.Hall.TypeScale() != loto.MaxTypeScale || len(warnings) != 1 ||

@@ -12,7 +12,6 @@ import (
 // A page shows each mistake at its line: the refusal gives them one by one,
 // with the line of each.
 func TestParse_MistakesComeOneByOneWithTheirLines(t *testing.T) {
-	t.Parallel()
 	file := bytes.Replace(eventYAML("rng", "  - {title: Partie 1, kinds: [regular], stages: [{stage: quine, prize: {label: Jambon, kind: object}}]}\n"),
 		[]byte("date: 2025-03-16"), []byte("date: 16/03/2025"), 1)
 	file = bytes.Replace(file, []byte("cards: 600"), []byte("cards: 0"), 1)
@@ -38,7 +37,6 @@ func TestParse_MistakesComeOneByOneWithTheirLines(t *testing.T) {
 // A file saved in Latin-1 is refused in French at the line of its first
 // accented letter, not read as other letters.
 func TestParse_Latin1FileIsRefusedAtItsLine(t *testing.T) {
-	t.Parallel()
 	file := bytes.Replace(eventYAML("rng", "  - {title: Partie 1, kinds: [regular], stages: [{stage: quine, prize: {label: Jambon, kind: object}}]}\n"),
 		[]byte("Salle des fêtes"), []byte("Salle des f\xeates"), 1)
 	_, _, err := Parse(file)
@@ -56,7 +54,6 @@ func TestParse_Latin1FileIsRefusedAtItsLine(t *testing.T) {
 
 // A YAML syntax error names its line too.
 func TestParse_YAMLSyntaxErrorHasItsLine(t *testing.T) {
-	t.Parallel()
 	_, _, err := Parse([]byte("name: Loto\ndate: 2025-03-16\nvenue: [Salle\n"))
 	if m := Mistakes(err); len(m) != 1 || m[0].Line == 0 {
 		t.Errorf("mistakes %+v of %v, want one with its line", m, err)
@@ -65,7 +62,6 @@ func TestParse_YAMLSyntaxErrorHasItsLine(t *testing.T) {
 
 // The printer's colours are checked at their line when the caller knows them.
 func TestParseChecked_ColourAtItsLine(t *testing.T) {
-	t.Parallel()
 	file := bytes.Replace(eventYAML("rng", "  - {title: Partie 1, kinds: [regular], stages: [{stage: quine, prize: {label: Jambon, kind: object}}]}\n"),
 		[]byte("color: jaune"), []byte("color: chartreuse"), 1)
 	color := func(c string) error {

@@ -5,7 +5,6 @@ import "testing"
 // The day's public address is optional; given, it is recorded as the
 // tickets will print it.
 func TestPublicURL_OptionalAndNormalised(t *testing.T) {
-	t.Parallel()
 	spec, _, err := Parse(withHall(""))
 	ok(t, err)
 	if spec.PublicURL != "" {
@@ -19,7 +18,6 @@ func TestPublicURL_OptionalAndNormalised(t *testing.T) {
 }
 
 func TestPublicURL_MistakesAreNamedAtTheirLine(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct{ line, say string }{
 		{"public_url: loto.example.org\n", "ligne 15, public_url : adresse publique « loto.example.org » invalide : elle commence par http:// ou https://"},
 		{"public_url: http://localhost:8080\n", "ligne 15, public_url : adresse publique « http://localhost:8080 » invalide : c'est l'adresse de l'ordinateur lui-même"},

@@ -19,7 +19,6 @@ func readTestdata(t *testing.T, name string) []byte {
 }
 
 func TestReservationCSV_ExcelFilesAsExcelWritesThem(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		file string
 		want []loto.ReservationSpec
@@ -50,7 +49,6 @@ func TestReservationCSV_ExcelFilesAsExcelWritesThem(t *testing.T) {
 }
 
 func TestReservationCSV_AByteNoEncodingKnowsIsRefusedWithItsLine(t *testing.T) {
-	t.Parallel()
 	_, err := ParseReservationsCSV(readTestdata(t, "reservations_not_windows1252.csv"))
 	wantCode(t, err, loto.EInvalid)
 	if m := loto.ErrorMessage(err); !strings.Contains(m, "ligne 3") || !strings.Contains(m, "0x81") || !strings.Contains(m, "CSV UTF-8") {
@@ -64,7 +62,6 @@ func TestReservationCSV_AByteNoEncodingKnowsIsRefusedWithItsLine(t *testing.T) {
 }
 
 func TestReservationCSV_HeaderNames(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name, file string
 		want       loto.ReservationSpec // Line aside
@@ -135,7 +132,6 @@ func FuzzParseReservationsCSV(f *testing.F) {
 
 // A reservation list is read whole or refused whole, each bad line named.
 func TestReservationCSV_AllOrNothing(t *testing.T) {
-	t.Parallel()
 	bad := "nom;contact;billets\nMarie Dupont;06 12 34 56 78;2\n;x@y.fr;1\nPaul;paul@example.fr;deux\nJeanne;;1\n"
 	_, err := ParseReservationsCSV([]byte(bad))
 	wantCode(t, err, loto.EInvalid)

@@ -47,7 +47,6 @@ func sponsoredDay(first, second string) []byte {
 }
 
 func TestSponsor_LogoIsReadBesideTheFileAndKeptOnce(t *testing.T) {
-	t.Parallel()
 	logo := testImage(t, 40, 20, pngOf)
 	photo := testImage(t, 30, 30, jpegOf)
 	files := fstest.MapFS{"boulangerie.png": {Data: logo}, "garage.jpg": {Data: photo}}
@@ -75,7 +74,6 @@ func TestSponsor_LogoIsReadBesideTheFileAndKeptOnce(t *testing.T) {
 }
 
 func TestSponsor_BadLogosAreRefusedAtTheirLine(t *testing.T) {
-	t.Parallel()
 	logo := testImage(t, 40, 20, pngOf)
 	files := fstest.MapFS{
 		"logo.png":   {Data: logo},
@@ -111,7 +109,6 @@ func TestSponsor_BadLogosAreRefusedAtTheirLine(t *testing.T) {
 
 // The day's logos are bounded in all, however small each one.
 func TestSponsor_LogosAreBoundedInAll(t *testing.T) {
-	t.Parallel()
 	files := fstest.MapFS{}
 	var programme strings.Builder
 	for i := range 7 {

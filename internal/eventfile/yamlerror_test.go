@@ -18,7 +18,6 @@ var english = regexp.MustCompile(`(?i)\b(line|lines|found|expected|cannot|unmars
 // tag does not read, an integer past int64) is told in French, each
 // mistake on one line, at its line of the file.
 func TestParse_YAMLErrorsInFrenchOnOneLine(t *testing.T) {
-	t.Parallel()
 	desk := lineOf(t, "{name: caisse-2}")
 	venue := lineOf(t, "venue: Salle")
 	cards := lineOf(t, "cards: 6000")
@@ -70,7 +69,6 @@ func TestParse_YAMLErrorsInFrenchOnOneLine(t *testing.T) {
 
 // TestYAMLProblems_French: what the library's explanations become is French.
 func TestYAMLProblems_French(t *testing.T) {
-	t.Parallel()
 	for _, p := range yamlProblems {
 		if english.MatchString(p.french) {
 			t.Errorf("%q told as %q", p.english, p.french)

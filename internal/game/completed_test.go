@@ -7,7 +7,6 @@ import (
 )
 
 func TestR20_CompletedAtSaysWhenTheCardHadItsLines(t *testing.T) {
-	t.Parallel()
 	var c card.Card
 	c[0] = [9]card.Number{1, 0, 20, 0, 40, 0, 60, 0, 80}
 	c[1] = [9]card.Number{0, 11, 0, 31, 0, 51, 0, 71, 90}

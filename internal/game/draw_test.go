@@ -32,7 +32,6 @@ func drawGame(t *testing.T, seed []byte, game int) []card.Number {
 }
 
 func TestR24_NoNumberDrawnTwice(t *testing.T) {
-	t.Parallel()
 	for game := range 50 {
 		got := drawGame(t, testSeed, game)
 		sorted := slices.Clone(got)
@@ -53,7 +52,6 @@ func TestR24_NoNumberDrawnTwice(t *testing.T) {
 }
 
 func TestR14_DrawsReproducibleFromSeed(t *testing.T) {
-	t.Parallel()
 	first := drawGame(t, testSeed, 3)
 	if again := drawGame(t, bytes.Clone(testSeed), 3); !slices.Equal(first, again) {
 		t.Fatal("the same seed and game gave two different draws")
@@ -87,7 +85,6 @@ func chiSquare(counts []int, total int) float64 {
 }
 
 func TestR14_FirstNumberIsUniform(t *testing.T) {
-	t.Parallel()
 	const games = 90 * 400
 	counts := make([]int, 90)
 	var drawn Drawn
@@ -107,7 +104,6 @@ func TestR14_FirstNumberIsUniform(t *testing.T) {
 }
 
 func TestR14_LastNumbersAreUniform(t *testing.T) {
-	t.Parallel()
 	// With 7 numbers left (256 % 7 != 0) the rejection must still be fair.
 	const games = 7 * 3000
 	counts := make([]int, 7)
@@ -132,7 +128,6 @@ func TestR14_LastNumbersAreUniform(t *testing.T) {
 }
 
 func TestDrawnUndoAndList(t *testing.T) {
-	t.Parallel()
 	var d Drawn
 	for _, n := range []card.Number{5, 90, 1} {
 		if err := d.Add(n); err != nil {

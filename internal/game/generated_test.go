@@ -10,7 +10,6 @@ import (
 // The index over strips from the real generator (internal/card), not only
 // from the test builder.
 func TestIndexAgreesWithBruteForceOnGeneratedStrips(t *testing.T) {
-	t.Parallel()
 	seed := []byte("série de test du moteur de jeu")
 	var cards []card.Card
 	for k := range 12 {

@@ -94,7 +94,6 @@ func cardSets(t *testing.T, r *rand.Rand) map[string][]card.Card {
 }
 
 func TestIndexAgreesWithBruteForce(t *testing.T) {
-	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 4))
 	games := 400
 	if testing.Short() {
@@ -149,7 +148,6 @@ func agreeWithBruteForce(t *testing.T, r *rand.Rand, cards []card.Card, games in
 }
 
 func TestUnmarkRestoresExactly(t *testing.T) {
-	t.Parallel()
 	r := rand.New(rand.NewPCG(5, 6))
 	cards := randomCards(t, r, 20)
 	ix := newIndex(cards)
@@ -176,7 +174,6 @@ func TestUnmarkRestoresExactly(t *testing.T) {
 }
 
 func TestIndexGroupsWholeStrips(t *testing.T) {
-	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 8))
 	cards := randomCards(t, r, 10)
 	ix := newIndex(cards)
@@ -189,7 +186,6 @@ func TestIndexGroupsWholeStrips(t *testing.T) {
 }
 
 func TestIndexHeapUnder24BytesPerCard(t *testing.T) {
-	t.Parallel()
 	cards := randomCards(t, rand.New(rand.NewPCG(13, 14)), 10000)
 	var before, after runtime.MemStats
 	runtime.GC()
@@ -207,7 +203,6 @@ func TestIndexHeapUnder24BytesPerCard(t *testing.T) {
 }
 
 func TestBuildIndexRefusesInvalidCard(t *testing.T) {
-	t.Parallel()
 	r := rand.New(rand.NewPCG(9, 10))
 	cards := randomCards(t, r, 1)
 	bad := cards[2]
@@ -224,7 +219,6 @@ func TestBuildIndexRefusesInvalidCard(t *testing.T) {
 }
 
 func TestCheckUnknownCardOrStage(t *testing.T) {
-	t.Parallel()
 	r := rand.New(rand.NewPCG(11, 12))
 	cards := randomCards(t, r, 1)
 	ix := newIndex(cards)

@@ -6,7 +6,6 @@ import (
 )
 
 func TestR17_TieHighestTokenWins(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name   string
 		tokens []int
@@ -27,7 +26,6 @@ func TestR17_TieHighestTokenWins(t *testing.T) {
 }
 
 func TestR17_TokensDrawnWithoutReplacement(t *testing.T) {
-	t.Parallel()
 	bag := NewTokenBag(testSeed, "partie 2 quine")
 	seen := map[int]bool{}
 	for i := range 90 {
@@ -46,7 +44,6 @@ func TestR17_TokensDrawnWithoutReplacement(t *testing.T) {
 }
 
 func TestR17_TokensReproducibleFromSeed(t *testing.T) {
-	t.Parallel()
 	draw := func(seed []byte, tie string) []int {
 		b := NewTokenBag(seed, tie)
 		var tokens []int
@@ -69,7 +66,6 @@ func TestR17_TokensReproducibleFromSeed(t *testing.T) {
 }
 
 func TestR19_TwentyEurosThreeWinners(t *testing.T) {
-	t.Parallel()
 	shares, err := Share(2000, 100, []int{40, 7, 63})
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +87,6 @@ type shareInput struct {
 }
 
 func TestR18_VoucherSharedBetweenWinners(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name string
 		in   shareInput
@@ -117,7 +112,6 @@ func TestR18_VoucherSharedBetweenWinners(t *testing.T) {
 }
 
 func TestR25_ConsolationForEveryOtherWinner(t *testing.T) {
-	t.Parallel()
 	shares, err := Share(2000, 100, []int{50, 60, 70, 80, 90, 10, 20})
 	if err != nil {
 		t.Fatal(err)
@@ -137,7 +131,6 @@ func TestR25_ConsolationForEveryOtherWinner(t *testing.T) {
 }
 
 func TestShareRefusesBadInput(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name string
 		in   shareInput

@@ -6,7 +6,6 @@ import (
 )
 
 func TestActorJournalFormReadsBackItsName(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		actor Actor
 		form  string
@@ -28,7 +27,6 @@ func TestActorJournalFormReadsBackItsName(t *testing.T) {
 }
 
 func TestActorRefusedWhenAmbiguousOrInvalid(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		actor Actor
@@ -50,7 +48,6 @@ func TestActorRefusedWhenAmbiguousOrInvalid(t *testing.T) {
 }
 
 func TestActorRefusedAppendsNothing(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	before := store.count()
 	_, err := d.OpenDesk(keyed(), Actor{Name: "Marie", Role: RoleCashier}, "caisse-1", 0)
@@ -59,7 +56,6 @@ func TestActorRefusedAppendsNothing(t *testing.T) {
 }
 
 func TestActorNameOfAnOlderEvent(t *testing.T) {
-	t.Parallel()
 	// Events signed before actors had roles keep their signature as the name.
 	if got := actorName("caisse-1"); got != "caisse-1" {
 		t.Fatalf("actorName = %q", got)
@@ -76,7 +72,6 @@ func TestActorNameOfAnOlderEvent(t *testing.T) {
 }
 
 func TestRoleLabels(t *testing.T) {
-	t.Parallel()
 	want := map[Role]string{RoleOrganiser: "organisateur", RoleHost: "meneur de jeu", RoleController: "contrôleur",
 		RoleCashier: "caissier", RoleDoor: "entrée", RoleBoard: "tableau", RoleSystem: "système"}
 	for _, r := range Roles {

@@ -18,7 +18,6 @@ func headAnchor(t *testing.T, store *memStore) journal.Anchor {
 // TestR27_AwardAnchorIsItsLastEvent: the award of the last game appends
 // the prize and the reveal after it; its anchor is the last of them.
 func TestR27_AwardAnchorIsItsLastEvent(t *testing.T) {
-	t.Parallel()
 	ctx := context.Background()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	serial := stamp(t, d, "A", 1)[0]

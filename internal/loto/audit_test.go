@@ -22,7 +22,6 @@ func playedDay(t *testing.T) []journal.Event {
 }
 
 func TestR14_AuditRecomputesEveryDraw(t *testing.T) {
-	t.Parallel()
 	events := playedDay(t)
 	r, err := AuditDraws(events)
 	ok(t, err)
@@ -92,7 +91,6 @@ func wantFailure(t *testing.T, events []journal.Event, seq int64, what string) {
 }
 
 func TestR14_AuditFindsAChangedNumberOrToken(t *testing.T) {
-	t.Parallel()
 	events := playedDay(t)
 	seq := rewrite(t, events, TypeNumberDrawn, func(p map[string]any) bool {
 		p["number"] = 91 - p["number"].(float64)
@@ -112,7 +110,6 @@ func TestR14_AuditFindsAChangedNumberOrToken(t *testing.T) {
 // typed is a rewritten journal escaping the check, and fails the audit
 // even when its value is the one the seed gives.
 func TestR14_AuditFailsATypedDrawOrTokenInAnRNGDay(t *testing.T) {
-	t.Parallel()
 	events := playedDay(t)
 	seq := rewrite(t, events, TypeNumberDrawn, func(p map[string]any) bool {
 		p["rng"] = false
@@ -128,7 +125,6 @@ func TestR14_AuditFailsATypedDrawOrTokenInAnRNGDay(t *testing.T) {
 }
 
 func TestR14_AuditFailsASeedThatDoesNotMatchItsCommitment(t *testing.T) {
-	t.Parallel()
 	events := playedDay(t)
 	forged := strings.Repeat("5a", 32) // a seed of the right length, not the one committed
 	seq := rewrite(t, events, TypeSeedRevealed, func(p map[string]any) bool {
@@ -155,7 +151,6 @@ func TestR14_AuditFailsASeedThatDoesNotMatchItsCommitment(t *testing.T) {
 }
 
 func TestR14_AuditReportsAGameNotYetRevealed(t *testing.T) {
-	t.Parallel()
 	events := playedDay(t)
 	// Cut the journal in the middle of the last game: its seed is still
 	// secret, which is no failure.

@@ -8,7 +8,6 @@ import (
 )
 
 func TestR12_BreakKnowsWhenPlayResumes(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	ctx := context.Background()
 	if d.Break() != nil {
@@ -43,7 +42,6 @@ func TestR12_BreakKnowsWhenPlayResumes(t *testing.T) {
 }
 
 func TestR12_ScheduledAndUnplannedBreaks(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	ctx := context.Background()
 	for _, tc := range []struct {
@@ -91,7 +89,6 @@ func TestR12_ScheduledAndUnplannedBreaks(t *testing.T) {
 }
 
 func TestR12_NoGameStartsDuringABreak(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	ctx := context.Background()
 	_, err := d.StartBreak(ctx, org("host"), "", 0)
@@ -107,7 +104,6 @@ func TestR12_NoGameStartsDuringABreak(t *testing.T) {
 }
 
 func TestR29_NoGameStartsOnAPostponedDay(t *testing.T) {
-	t.Parallel()
 	wantRefusedWhenPostponed(t, func(ctx context.Context, d *Day) error { return errOf(d.StartGame(ctx, org("host"))) })
 }
 
@@ -125,7 +121,6 @@ func wantRefusedWhenPostponed(t *testing.T, act func(context.Context, *Day) erro
 }
 
 func TestR12_BoardShowsWhenPlayResumes(t *testing.T) {
-	t.Parallel()
 	d, _ := entranceDay(t)
 	ctx := context.Background()
 	b, err := d.StartBreak(ctx, org("host"), "", 0)
@@ -143,7 +138,6 @@ func TestR12_BoardShowsWhenPlayResumes(t *testing.T) {
 }
 
 func TestR12_BreakMinutesGivenMustBePositive(t *testing.T) {
-	t.Parallel()
 	// 0 stands for "the schedule's length" only when no length was given:
 	// a length typed as 0 or less is refused, never read as the schedule's.
 	for _, tc := range []struct {

@@ -7,7 +7,6 @@ import (
 )
 
 func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
-	t.Parallel()
 	d, _ := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	sold := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))
@@ -63,7 +62,6 @@ func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
 }
 
 func TestR14_CardStatusOfACardSoldAfterTheStart(t *testing.T) {
-	t.Parallel()
 	d := startedDay(t)
 	late := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 2))
 	s, err := d.CardStatus(late.Cards[0])

@@ -65,7 +65,6 @@ func typeConstants(t *testing.T) map[string]string {
 // Every Type constant of the source is in the catalogue, once, with a fold
 // and a line of doc, and the catalogue holds nothing else.
 func TestEveryEventTypeIsRegistered(t *testing.T) {
-	t.Parallel()
 	consts := typeConstants(t)
 	if len(consts) < 20 {
 		t.Fatalf("found %d event types in the source, want the day's two dozen", len(consts))
@@ -97,7 +96,6 @@ func TestEveryEventTypeIsRegistered(t *testing.T) {
 }
 
 func TestApplyRefusesAnUnknownType(t *testing.T) {
-	t.Parallel()
 	st := NewState()
 	err := st.Apply(journal.Event{Seq: 1, Type: "device.registered", Payload: []byte(`{}`)})
 	wantCode(t, err, EInternal)
@@ -113,7 +111,6 @@ func TestApplyRefusesAnUnknownType(t *testing.T) {
 // reference to a personal record, whose entry does not say so, fails:
 // neither CheckSecrets nor CheckPersonal would see it.
 func TestCatalogueNamesTheSecretsAndPersonalRecordsOfEachPayload(t *testing.T) {
-	t.Parallel()
 	type columns struct {
 		secrets  []string // name=commitment
 		personal []string // ref=hmac
@@ -210,7 +207,6 @@ func eventTable() []string {
 // says otherwise than the entry (its doc line, its secrets, its personal
 // records) fails, each named. -update writes the table again.
 func TestJournalDocListsEveryEventType(t *testing.T) {
-	t.Parallel()
 	b, err := os.ReadFile(journalDoc)
 	ok(t, err)
 	doc := strings.Split(string(b), "\n")
@@ -258,7 +254,6 @@ func TestJournalDocListsEveryEventType(t *testing.T) {
 // organiser's page, or make the host's and controllers' pages read their
 // status at each event.
 func TestCatalogueMarksTheDecisionsAndTheStaffActs(t *testing.T) {
-	t.Parallel()
 	wantDecisions := map[string]string{
 		TypePersonExcluded: "exclusion (R28)",
 		TypeSaleRefunded:   "remboursement",

@@ -15,7 +15,6 @@ import (
 // refused, and verify passed) is a broken journal naming that event, on
 // replay and for CheckSecrets alike.
 func TestR27_ReplacedSecretIsABrokenJournal(t *testing.T) {
-	t.Parallel()
 	ctx := context.Background()
 	d, store := newDay(t)
 	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, megaLoto(t)))

@@ -125,7 +125,6 @@ func events(t *testing.T, s journal.Store, typ string) []journal.Event {
 }
 
 func TestConcurrency_SameCardAtTwoDesks(t *testing.T) {
-	t.Parallel()
 	for _, b := range backends() {
 		t.Run(b.name, func(t *testing.T) {
 			open := b.open(t)
@@ -146,7 +145,6 @@ func TestConcurrency_SameCardAtTwoDesks(t *testing.T) {
 }
 
 func TestConcurrency_R5_SameTicketAtTwoDoors(t *testing.T) {
-	t.Parallel()
 	for _, b := range backends() {
 		t.Run(b.name, func(t *testing.T) {
 			open := b.open(t)
@@ -176,7 +174,6 @@ func TestConcurrency_R5_SameTicketAtTwoDoors(t *testing.T) {
 }
 
 func TestConcurrency_RetriedSaleReturnsTheFirst(t *testing.T) {
-	t.Parallel()
 	for _, b := range backends() {
 		t.Run(b.name, func(t *testing.T) {
 			open := b.open(t)

@@ -7,7 +7,6 @@ import (
 )
 
 func TestR9_NothingSoldIssuedOrReservedOnceTheLastPrizeIsAwarded(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie Curie", Tickets: 1})
@@ -22,7 +21,6 @@ func TestR9_NothingSoldIssuedOrReservedOnceTheLastPrizeIsAwarded(t *testing.T) {
 }
 
 func TestR9_NothingSoldIssuedOrReservedOnceTheDayIsEnded(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie Curie", Tickets: 1})
@@ -52,7 +50,6 @@ func wantNoDeskOpens(t *testing.T, d *Day, store *memStore, why string) {
 // A postponed loto ended with sales still to refund opens a desk to pay
 // them; once all are paid, no desk opens any more.
 func TestR9_DeskOpensAfterTheDayOnlyToPayPostponementRefunds(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	s := sell(t, d, "caisse-1", 500, serials(t, d, "A", 1)...)

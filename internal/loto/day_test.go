@@ -11,7 +11,6 @@ import (
 )
 
 func TestIdempotencyKeyReturnsTheFirstAnswer(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := WithKey(context.Background(), "draw-1")
 	start(t, d)
@@ -35,7 +34,6 @@ func TestIdempotencyKeyReturnsTheFirstAnswer(t *testing.T) {
 }
 
 func TestConflictCatchesUpAndRetries(t *testing.T) {
-	t.Parallel()
 	d1, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	_, err := d1.StartGame(context.Background(), org("host"))
 	ok(t, err)
@@ -57,7 +55,6 @@ func TestConflictCatchesUpAndRetries(t *testing.T) {
 }
 
 func TestConcurrentCommandsOnOneDay(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := context.Background()
 	done := make(chan error)
@@ -126,7 +123,6 @@ func stateView(t *testing.T, d *Day) map[string]any {
 }
 
 func TestReplayGivesTheSameStateAtEveryStep(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", robot)+quineGame("regular, special", voucher20))
 	ctx := context.Background()
 	cards, typed := tie(t, d, "A", 3)
@@ -170,7 +166,6 @@ func TestReplayGivesTheSameStateAtEveryStep(t *testing.T) {
 // An event of a type the state does not know is a broken journal, live
 // and on replay, never skipped: the error names the event and its type.
 func TestUnknownEventTypeStopsTheDay(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := context.Background()
 	_, err := store.Append(ctx, d.Head(), journal.Draft{Actor: "web", Type: "device.registered", Payload: []byte(`{}`)})
@@ -192,7 +187,6 @@ func TestUnknownEventTypeStopsTheDay(t *testing.T) {
 }
 
 func TestCorruptJournalStopsTheDay(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := context.Background()
 	start(t, d)
@@ -215,7 +209,6 @@ func TestReplayInSmallChunks(t *testing.T) {
 }
 
 func TestIdempotencyKey_RetryThatLosesToItsFirstAttemptReturnsIt(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := WithKey(context.Background(), "start-1")
 	// The retry checks its key before the first attempt lands in another
@@ -237,7 +230,6 @@ func TestIdempotencyKey_RetryThatLosesToItsFirstAttemptReturnsIt(t *testing.T) {
 }
 
 func TestReplayGivesTheSameEntranceState(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1", "voiture")
 	ctx := context.Background()
 	check := func(step string) {
@@ -274,7 +266,6 @@ func (losingStore) Append(context.Context, int64, ...journal.Draft) ([]journal.E
 }
 
 func TestWriteThatKeepsLosingToOtherWritersIsUnavailableNotAConflict(t *testing.T) {
-	t.Parallel()
 	_, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	before := store.count()
 	busy, err := Open(context.Background(), losingStore{store})

@@ -8,7 +8,6 @@ import (
 )
 
 func TestDesk_ZReportExpectedAgainstCounted(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	ctx := context.Background()
 	z, err := d.OpenDesk(ctx, org("caissier"), "Caisse-1", 15000) // any case
@@ -73,7 +72,6 @@ func TestDesk_ZReportExpectedAgainstCounted(t *testing.T) {
 }
 
 func TestDesk_CloseRefusesAnAbsurdCount(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	before := store.count()
@@ -96,7 +94,6 @@ func TestDesk_CloseRefusesAnAbsurdCount(t *testing.T) {
 }
 
 func TestDesk_EachAmountIsBoundedForItsUse(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	before := store.count()

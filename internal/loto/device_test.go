@@ -31,7 +31,6 @@ func addDevice(t *testing.T, d *Day, name string, role Role, desk string) Pairin
 }
 
 func TestDevicePairingRoundTrip(t *testing.T) {
-	t.Parallel()
 	d, _, _ := clockDay(t)
 	ctx := context.Background()
 	p := addDevice(t, d, "tablette caisse", RoleCashier, "caisse-1")
@@ -68,7 +67,6 @@ func TestDevicePairingRoundTrip(t *testing.T) {
 }
 
 func TestDeviceCodeUsedTwiceIsRefused(t *testing.T) {
-	t.Parallel()
 	d, store, _ := clockDay(t)
 	ctx := context.Background()
 	p := addDevice(t, d, "téléphone contrôle", RoleController, "")
@@ -89,7 +87,6 @@ func TestDeviceCodeUsedTwiceIsRefused(t *testing.T) {
 }
 
 func TestDeviceCodeExpires(t *testing.T) {
-	t.Parallel()
 	d, store, now := clockDay(t)
 	ctx := context.Background()
 	early := addDevice(t, d, "meneur", RoleHost, "")
@@ -111,7 +108,6 @@ func TestDeviceCodeExpires(t *testing.T) {
 }
 
 func TestRevokedDeviceIsRefused(t *testing.T) {
-	t.Parallel()
 	d, store, _ := clockDay(t)
 	ctx := context.Background()
 	used := addDevice(t, d, "entrée", RoleDoor, "")
@@ -151,7 +147,6 @@ func TestRevokedDeviceIsRefused(t *testing.T) {
 }
 
 func TestAddDeviceRefusesBadInput(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	ctx := context.Background()
 	addDevice(t, d, "tablette 1", RoleCashier, "CAISSE-1")
@@ -189,7 +184,6 @@ func TestAddDeviceRefusesBadInput(t *testing.T) {
 // key cannot give the code and token again, which are kept nowhere; it
 // says so and pairs no second device.
 func TestAddDeviceRetryShowsNothingTwice(t *testing.T) {
-	t.Parallel()
 	d, store, _ := clockDay(t)
 	ctx := WithKey(context.Background(), "k-1")
 	_, err := d.AddDevice(ctx, org("org"), "meneur", RoleHost, "")
@@ -204,7 +198,6 @@ func TestAddDeviceRetryShowsNothingTwice(t *testing.T) {
 }
 
 func TestDevicesReplay(t *testing.T) {
-	t.Parallel()
 	d, store, _ := clockDay(t)
 	ctx := context.Background()
 	a := addDevice(t, d, "meneur", RoleHost, "")
@@ -235,7 +228,6 @@ func TestDevicesReplay(t *testing.T) {
 // TestDeviceCredentialsNeverStored pairs devices on a real SQLite file and
 // finds neither a token nor a code in its bytes.
 func TestDeviceCredentialsNeverStored(t *testing.T) {
-	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "loto.db")
 	s, err := sqlite.Open(ctx, path, nil)

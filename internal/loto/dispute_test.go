@@ -7,7 +7,6 @@ import (
 )
 
 func TestR27_RulingOverturnsAVerdictAsANewEvent(t *testing.T) {
-	t.Parallel()
 	d, store, cards := notWinningDay(t)
 	ctx := context.Background()
 	r := claimAll(t, d, cards[0])
@@ -65,7 +64,6 @@ func TestR27_RulingOverturnsAVerdictAsANewEvent(t *testing.T) {
 }
 
 func TestR27_RulingCannotReopenAControlOnceTheDrawResumed(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
@@ -78,7 +76,6 @@ func TestR27_RulingCannotReopenAControlOnceTheDrawResumed(t *testing.T) {
 }
 
 func TestR27_RulingAgainstAWinnerResumesTheGame(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := firstRowDrawn(t, d)
@@ -97,7 +94,6 @@ func TestR27_RulingAgainstAWinnerResumesTheGame(t *testing.T) {
 const twoStages = "  - {title: Partie, kinds: [regular], stages: [{stage: quine, prize: " + voucher30 + "}, {stage: double_quine, prize: " + robot + "}]}\n"
 
 func TestR27_RulingOnTheGameInPlayIsResolvedWhenRecorded(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", twoStages)
 	ctx := context.Background()
 	cards := firstRowDrawn(t, d)
@@ -120,7 +116,6 @@ func TestR27_RulingOnTheGameInPlayIsResolvedWhenRecorded(t *testing.T) {
 }
 
 func TestR27_RulingOnAnAwardedStageSaysHowToNoteIt(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", twoStages)
 	ctx := context.Background()
 	cards := firstRowDrawn(t, d)
@@ -142,7 +137,6 @@ func TestR27_RulingOnAnAwardedStageSaysHowToNoteIt(t *testing.T) {
 // verdict a ruling changed, so that the host reads them out and keeps
 // them in view.
 func TestR27_StatusShowsTheGamesRulings(t *testing.T) {
-	t.Parallel()
 	d, _, cards := notWinningDay(t)
 	ctx := context.Background()
 	claimAll(t, d, cards[0])

@@ -7,7 +7,6 @@ import (
 )
 
 func TestR14_DayCutShortRevealsTheSeedOfTheGameInPlay(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30)+quineGame("regular", voucher30))
 	ctx := context.Background()
 	stampEach(t, d, 12)
@@ -45,7 +44,6 @@ func TestR14_DayCutShortRevealsTheSeedOfTheGameInPlay(t *testing.T) {
 }
 
 func TestR14_DayEndedBetweenGames(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30)+quineGame("regular", voucher30))
 	ctx := context.Background()
 	serials := stampEach(t, d, 12)

@@ -7,7 +7,6 @@ import (
 )
 
 func TestErrorCodeAndMessage(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name      string
 		err       error

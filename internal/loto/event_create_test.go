@@ -7,7 +7,6 @@ import (
 )
 
 func TestCreateEventCreatesTheMissingSeries(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 6000, Color: "jaune"})
@@ -32,7 +31,6 @@ func TestCreateEventCreatesTheMissingSeries(t *testing.T) {
 }
 
 func TestCreateEvent_SeriesThatExistsOtherwiseIsRefused(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "V", Cards: 60})
@@ -54,7 +52,6 @@ func TestCreateEvent_SeriesThatExistsOtherwiseIsRefused(t *testing.T) {
 // colour, so the event file must give that colour: a special series created
 // beforehand in a regular series' colour does not pass as another one.
 func TestR30_SeriesThatExistsInAnotherColourIsRefused(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "V", Cards: 600, Special: true, Color: "jaune"})

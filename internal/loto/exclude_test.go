@@ -12,7 +12,6 @@ import (
 // ticket. Refunding the sale used to leave the free card playing, and it
 // won; the exclusion names the person's ticket and sale and voids both.
 func TestR28_ExclusionVoidsTheFreeCardOfATicketNoSaleNames(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	_, err := d.OpenDesk(ctx, org("caissier"), "caisse-1", 5000)
@@ -38,7 +37,6 @@ func TestR28_ExclusionVoidsTheFreeCardOfATicketNoSaleNames(t *testing.T) {
 }
 
 func TestR28_ExclusionRefusals(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	s := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))
@@ -78,7 +76,6 @@ func TestR28_ExclusionRefusals(t *testing.T) {
 }
 
 func TestR28_ExclusionAfterAPostponementPaysNothingTwice(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	a := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))

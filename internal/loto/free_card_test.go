@@ -8,7 +8,6 @@ import (
 // A free card issued at the door before a game starts is in play in that
 // game beside the sold cards (R4, R9): the winner index counts it.
 func TestR4_FreeCardPlaysTheNextGame(t *testing.T) {
-	t.Parallel()
 	d, _ := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 1})

@@ -7,7 +7,6 @@ import (
 )
 
 func TestFrench_Plural(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		n    int
 		want string
@@ -53,7 +52,6 @@ func wantSays(t *testing.T, err error, say []string, never ...string) {
 }
 
 func TestFrench_MessagesAgreeWithTheirCount(t *testing.T) {
-	t.Parallel()
 	ctx := context.Background()
 	t.Run("a series of one card", func(t *testing.T) {
 		d, _ := newDay(t)
@@ -108,7 +106,6 @@ func TestWithoutRuleIDs_KeepsTheWords(t *testing.T) {
 // or starts with it, is named by its title alone, never "Partie 1
 // « Partie 1 »"; another title follows the number.
 func TestGameName_SaysTheNumberOnce(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct {
 		n              int
 		title          string

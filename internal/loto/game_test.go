@@ -14,7 +14,6 @@ import (
 )
 
 func TestR13_StartGameAnnouncesPrize(t *testing.T) {
-	t.Parallel()
 	d, _ := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, eventYAML("manual",
@@ -35,7 +34,6 @@ func TestR13_StartGameAnnouncesPrize(t *testing.T) {
 }
 
 func TestR14_RNGDrawsAreDistinctAndFromTheGameSeed(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := context.Background()
 	if _, err := store.Secret(ctx, gameSeedSecret(1)); !errors.Is(err, journal.ErrNotFound) {
@@ -66,7 +64,6 @@ func TestR14_RNGDrawsAreDistinctAndFromTheGameSeed(t *testing.T) {
 }
 
 func TestR14_ManualDraws(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	start(t, d)
@@ -90,7 +87,6 @@ func TestR14_ManualDraws(t *testing.T) {
 }
 
 func TestR14_RNGModeRefusesTypedNumbers(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	start(t, d)
 	before := store.count()
@@ -100,7 +96,6 @@ func TestR14_RNGModeRefusesTypedNumbers(t *testing.T) {
 }
 
 func TestR14_UndoTypingSlipOnlySinceTheLastControl(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
@@ -128,7 +123,6 @@ func TestR14_UndoTypingSlipOnlySinceTheLastControl(t *testing.T) {
 }
 
 func TestR14_UndoRefusedInRNGMode(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "rng", quineGame("regular", voucher30))
 	start(t, d)
 	_, err := d.Draw(context.Background(), org("host"), 0)
@@ -138,7 +132,6 @@ func TestR14_UndoRefusedInRNGMode(t *testing.T) {
 }
 
 func TestR15_CallStopsTheDraw(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
@@ -162,7 +155,6 @@ func TestR15_CallStopsTheDraw(t *testing.T) {
 }
 
 func TestR16_HostSeesHowManyCardsCouldCall(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards, typed := tie(t, d, "A", 3)
 	stamp(t, d, "A", cards...)
@@ -192,7 +184,6 @@ func TestR16_HostSeesHowManyCardsCouldCall(t *testing.T) {
 // cards one number short, and nothing about which they are; it is gone once
 // the draw stops.
 func TestR16_BoardShowsHowManyCardsWaitForOneNumber(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards, typed := tie(t, d, "A", 3)
 	stamp(t, d, "A", cards...)
@@ -215,7 +206,6 @@ func TestR16_BoardShowsHowManyCardsWaitForOneNumber(t *testing.T) {
 }
 
 func TestR20_WinReadsOutLastNumberFirst(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	row := rowOf(gridOf(t, d, "A", 1), 1)
@@ -234,7 +224,6 @@ func TestR20_WinReadsOutLastNumberFirst(t *testing.T) {
 }
 
 func TestR20_CardThatCompletedEarlierIsToldWhy(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	start(t, d)
@@ -257,7 +246,6 @@ func TestR20_CardThatCompletedEarlierIsToldWhy(t *testing.T) {
 }
 
 func TestR21_ClaimAfterControlStartIsLate(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6, 7)
@@ -281,7 +269,6 @@ func TestR21_ClaimAfterControlStartIsLate(t *testing.T) {
 }
 
 func TestR22_R24_WrongCallGameGoesOnAtTheSameStage(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	row := rowOf(gridOf(t, d, "A", 1), 0)
@@ -305,7 +292,6 @@ func TestR22_R24_WrongCallGameGoesOnAtTheSameStage(t *testing.T) {
 }
 
 func TestR9_R10_R28_R31_ClaimVerdicts(t *testing.T) {
-	t.Parallel()
 	// Series B exists but is not on sale today (R10).
 	d, _ := newDay(t)
 	ctx := context.Background()
@@ -347,7 +333,6 @@ func TestR9_R10_R28_R31_ClaimVerdicts(t *testing.T) {
 }
 
 func TestClaimOfUnreadableSerialIsRefusedAndNotRecorded(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	start(t, d)
 	typeNumbers(t, d, 5)
@@ -362,7 +347,6 @@ func TestClaimOfUnreadableSerialIsRefusedAndNotRecorded(t *testing.T) {
 }
 
 func TestR31_CarGameAcceptsOnlyTheSpecialCard(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("special", robot))
 	regular := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	special := stamp(t, d, "V", 1, 2, 3, 4, 5, 6)
@@ -392,7 +376,6 @@ func TestR31_CarGameAcceptsOnlyTheSpecialCard(t *testing.T) {
 }
 
 func TestR32_LastGamesAcceptTheSpecialCardToo(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular, special", robot))
 	special := stamp(t, d, "V", 1, 2, 3, 4, 5, 6)
 	start(t, d)
@@ -403,7 +386,6 @@ func TestR32_LastGamesAcceptTheSpecialCardToo(t *testing.T) {
 }
 
 func TestR9_CardSoldDuringAGamePlaysFromTheNextGame(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	stamp(t, d, "A", 7)
 	row := rowOf(gridOf(t, d, "A", 1), 0)
@@ -424,7 +406,6 @@ func TestR9_CardSoldDuringAGamePlaysFromTheNextGame(t *testing.T) {
 // Once a game has started its seed is drawn and its numbers fixed: a card
 // stamped then, even before the first number, plays from the next game.
 func TestR14_R9_CardStampedBetweenStartAndFirstNumberPlaysFromTheNextGame(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30)+quineGame("regular", voucher30))
 	ctx := context.Background()
 	early := stamp(t, d, "A", 7)
@@ -458,7 +439,6 @@ func TestR14_R9_CardStampedBetweenStartAndFirstNumberPlaysFromTheNextGame(t *tes
 }
 
 func TestR23_AwardMovesToTheNextStageThenTheGameEnds(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", "  - {title: Partie, stages: [{prize: "+voucher30+"}, {prize: "+voucher20+"}, {prize: "+robot+"}]}\n"+quineGame("regular", robot))
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
@@ -497,7 +477,6 @@ func TestR23_AwardMovesToTheNextStageThenTheGameEnds(t *testing.T) {
 }
 
 func TestR15_CallWithoutAClaimResumesTheDraw(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	start(t, d)
@@ -514,7 +493,6 @@ func TestR15_CallWithoutAClaimResumesTheDraw(t *testing.T) {
 // The host's reason for taking a number back is kept with the event, and
 // a reason that is not plain text is refused with nothing recorded.
 func TestR14_UndoKeepsTheHostsReason(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	start(t, d)
@@ -539,7 +517,6 @@ func TestR14_UndoKeepsTheHostsReason(t *testing.T) {
 // A wrong call's verdict stays in the status after the draw resumes, so
 // the host and the controllers read it out, until the next number (R22).
 func TestR22_WrongCallVerdictShownUntilTheNextNumber(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	wrong := stamp(t, d, "A", 1)[0]
 	start(t, d)

@@ -7,7 +7,6 @@ import "testing"
 // step of 5 %, never below the design (8 image heights) nor above what
 // the grid holds.
 func TestHall_TypeScaleFollowsTheBackRow(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct {
 		back, height float64
 		want         int

@@ -69,7 +69,6 @@ func wantJudged(t *testing.T, d *Day, seq int64, want string) {
 // An award rewritten to pay another amount, re-chained, passes the chain;
 // the award no longer follows from the control and the rules.
 func TestR27_VerifyFindsAnAwardRewritten(t *testing.T) {
-	t.Parallel()
 	d, store := playDay(t)
 	seq := forge(t, d, store, TypePrizeAwarded, func(p map[string]any) bool {
 		w := p["winners"].([]any)[0].(map[string]any)
@@ -84,7 +83,6 @@ func TestR27_VerifyFindsAnAwardRewritten(t *testing.T) {
 
 // The same award handed to another card.
 func TestR27_VerifyFindsAnAwardToAnotherCard(t *testing.T) {
-	t.Parallel()
 	d, store := playDay(t)
 	seq := forge(t, d, store, TypePrizeAwarded, func(p map[string]any) bool {
 		w := p["winners"].([]any)[0].(map[string]any)
@@ -95,7 +93,6 @@ func TestR27_VerifyFindsAnAwardToAnotherCard(t *testing.T) {
 }
 
 func TestR27_VerifyFindsAVerdictRewritten(t *testing.T) {
-	t.Parallel()
 	d, store := playDay(t)
 	seq := forge(t, d, store, TypeControlStarted, func(p map[string]any) bool {
 		v := p["verdicts"].([]any)[0].(map[string]any)
@@ -107,7 +104,6 @@ func TestR27_VerifyFindsAVerdictRewritten(t *testing.T) {
 
 // Tokens handed in the order of the claims are not the seed's dealing.
 func TestR17_VerifyFindsTokensHandedInAnotherOrder(t *testing.T) {
-	t.Parallel()
 	d, store := playDay(t)
 	seq := forge(t, d, store, TypeTieTokens, func(p map[string]any) bool {
 		tokens := p["tokens"].([]any)
@@ -124,7 +120,6 @@ func TestR17_VerifyFindsTokensHandedInAnotherOrder(t *testing.T) {
 // The replay refuses what `loto serve` refuses when it opens the day: two
 // claims swapped and re-chained are out of sequence.
 func TestR27_VerifyFoldsEveryEventAsAReplay(t *testing.T) {
-	t.Parallel()
 	d, store := playDay(t)
 	verified(t, d)
 	store.mu.Lock()
@@ -160,7 +155,6 @@ func TestR27_VerifyFoldsEveryEventAsAReplay(t *testing.T) {
 // A number typed from the ball machine rewritten after the fact: the
 // control at the end of the line no longer follows from the draws.
 func TestR27_VerifyFindsATypedNumberRewritten(t *testing.T) {
-	t.Parallel()
 	d, store, _, _ := tieDayWith(t, robot, 2, []int{0, 1}, nil)
 	ctx := context.Background()
 	_, err := d.DrawTokens(ctx, org("controleur"), nil)

@@ -7,7 +7,6 @@ import (
 )
 
 func TestKey_SaleRetriedWithAnotherRequestIsAConflict(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1", "caisse-2")
 	ctx := WithKey(context.Background(), "vente-7")
 	a := serials(t, d, "A", 1, 2, 3, 4)
@@ -86,7 +85,6 @@ func pick[T any](other bool, a, b T) T {
 }
 
 func TestKey_EntranceCommandReusedWithOtherContentIsAConflict(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	r, err := d.AddReservation(context.Background(), org("org"), ReservationSpec{Name: "Dupont", Tickets: 1})
 	ok(t, err)
@@ -133,7 +131,6 @@ func TestKey_EntranceCommandReusedWithOtherContentIsAConflict(t *testing.T) {
 }
 
 func TestKey_GameCommandReusedWithOtherContentIsAConflict(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", robot))
 	cards, typed := tie(t, d, "A", 2)
 	serials := stamp(t, d, "A", cards...)

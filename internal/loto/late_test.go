@@ -11,7 +11,6 @@ import (
 )
 
 func TestR21_LateEvenAfterEmptyControl(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := firstRowDrawn(t, d)
@@ -55,7 +54,6 @@ func TestR21_LateEvenAfterEmptyControl(t *testing.T) {
 // number it won with is the last drawn (R20). A second claim after that
 // control, still at n, is late again.
 func TestR23_NextStageTakesClaimsAtTheNumberThatEndedTheLast(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", "  - {title: Partie, stages: [{stage: quine, prize: "+voucher30+"}, {stage: double_quine, prize: "+robot+"}]}\n")
 	ctx := context.Background()
 	// Cards 1 to 6 are one strip, each number once: X is of the next strip.
@@ -135,7 +133,6 @@ func typeNew(t *testing.T, d *Day, nums ...card.Number) {
 // duplicate), and the controller is told so as it is registered, with the
 // first claim's number; a claim of another card is not.
 func TestR15_ClaimOfACardAlreadyCalledIsWarnedAtOnce(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := firstRowDrawn(t, d)

@@ -7,7 +7,6 @@ import (
 
 // Each refusal says what is wrong, not a neighbouring reason.
 func TestMessages_SayWhatIsWrong(t *testing.T) {
-	t.Parallel()
 	d, _ := entranceDay(t)
 	ctx := context.Background()
 	t.Run("a serial beyond the series is out of it, whatever its check code", func(t *testing.T) {

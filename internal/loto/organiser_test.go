@@ -8,7 +8,6 @@ import (
 )
 
 func TestOrganiserPassword(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	if d.HasOrganiserPassword() {
@@ -36,7 +35,6 @@ func TestOrganiserPassword(t *testing.T) {
 }
 
 func TestOrganiserPasswordTooWeak(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	before := store.count()
 	for _, pw := range []string{"", "court", "123456789", "éééééééééééé", "a\xffbcdefghijk", strings.Repeat("long ", 50)} {
@@ -55,7 +53,6 @@ func TestOrganiserPasswordTooWeak(t *testing.T) {
 // TestOrganiserPasswordHashNeverInAPayload: the password and its hash are
 // in no event, only in the versioned secrets, each committed to by its event.
 func TestOrganiserPasswordHashNeverInAPayload(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	pws := []string{"cheval batterie agrafe", "licorne parapluie 42"}

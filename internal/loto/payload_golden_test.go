@@ -90,7 +90,6 @@ func payloadSamples(t *testing.T) map[string]any {
 }
 
 func TestPayloadsMatchTheirGoldenFiles(t *testing.T) {
-	t.Parallel()
 	samples := payloadSamples(t)
 	for typ := range eventTypes {
 		if _, there := samples[typ]; !there {

@@ -6,7 +6,6 @@ import (
 )
 
 func TestSettlePayments(t *testing.T) {
-	t.Parallel()
 	id := &Identity{Kind: "CNI", Number: "123456"}
 	for _, tc := range []struct {
 		name   string
@@ -57,7 +56,6 @@ func TestSettlePayments(t *testing.T) {
 }
 
 func TestR8_ChequeNeedsIdentity(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	card := serialOf(t, d, "A", 1)
 	before := store.count()
@@ -94,7 +92,6 @@ func TestR8_ChequeNeedsIdentity(t *testing.T) {
 }
 
 func TestParsePayments(t *testing.T) {
-	t.Parallel()
 	p, err := ParsePayments("cash:10,card:15.50")
 	ok(t, err)
 	if len(p) != 2 || p[0] != (Payment{Cash, 1000}) || p[1] != (Payment{BankCard, 1550}) {
@@ -107,7 +104,6 @@ func TestParsePayments(t *testing.T) {
 }
 
 func TestParse_FrenchDecimalCommaIsExplained(t *testing.T) {
-	t.Parallel()
 	// A French cashier writes 12,50: the comma separates items, so the
 	// refusal says where the cents go.
 	_, err := ParsePayments("cash:12,50")

@@ -52,7 +52,6 @@ func leaks(store *memStore, secret []string) []string {
 }
 
 func TestP1_PayloadsHoldNoPersonalDataNorTicketCode(t *testing.T) {
-	t.Parallel()
 	d, store, secret := personalDay(t)
 	if found := leaks(store, secret); len(found) > 0 {
 		t.Fatalf("the journal's payloads hold personal data or ticket codes: %q", found)
@@ -72,7 +71,6 @@ func TestP1_PayloadsHoldNoPersonalDataNorTicketCode(t *testing.T) {
 }
 
 func TestP1_EraseRefusals(t *testing.T) {
-	t.Parallel()
 	d, store, _ := personalDay(t)
 	ctx := context.Background()
 	before := store.count()
@@ -104,7 +102,6 @@ func TestP1_EraseRefusals(t *testing.T) {
 }
 
 func TestP1_PurgeOnlyOnceTheDayIsOver(t *testing.T) {
-	t.Parallel()
 	d, store, secret := personalDay(t)
 	ctx := context.Background()
 	before := store.count()
@@ -138,7 +135,6 @@ func TestP1_PurgeOnlyOnceTheDayIsOver(t *testing.T) {
 }
 
 func TestP1_EditedOrDeletedRecordIsDetected(t *testing.T) {
-	t.Parallel()
 	_, store, _ := personalDay(t)
 	r := store.personal["reservation/1"]
 	r.record = []byte(strings.Replace(string(r.record), "Hélène Lefèvre", "Mallory Lefèvre", 1))
@@ -158,7 +154,6 @@ func TestP1_EditedOrDeletedRecordIsDetected(t *testing.T) {
 }
 
 func TestP1_SaleRetriedAfterItsPayerIsErasedAnswersTheFirstSale(t *testing.T) {
-	t.Parallel()
 	d, store, _ := personalDay(t)
 	ctx := WithKey(context.Background(), "vente-cheque")
 	req := SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 5)), Payments: []Payment{{Method: Cheque, Cents: 500}},

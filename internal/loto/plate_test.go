@@ -7,7 +7,6 @@ import (
 )
 
 func TestR7_PartlySoldPlateIsRefused(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1", "caisse-2")
 	first := sell(t, d, "caisse-2", 1000, serials(t, d, "A", 14, 16)...)
 	code, err := d.PlateCode("A", 3)
@@ -32,7 +31,6 @@ func TestR7_PartlySoldPlateIsRefused(t *testing.T) {
 }
 
 func TestR7_PartialLastPlateSellsWhole(t *testing.T) {
-	t.Parallel()
 	d, _ := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateEvent(ctx, org("org"), eventSpec(t, []byte(strings.Replace(entranceYAML, "cards: 600", "cards: 16", 1))))

@@ -36,7 +36,6 @@ programme:
 // card plays none (R9, R28); the answer never says the sale, the desk or
 // the ticket.
 func TestR9_R10_R14_R31_PlayerCardSaysWhichGamesItPlays(t *testing.T) {
-	t.Parallel()
 	d, _ := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "B", Cards: 12})

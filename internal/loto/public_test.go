@@ -200,7 +200,6 @@ func playedPublicDay(t *testing.T, snap *snapshots) *memStore {
 }
 
 func TestPublicSnapshotsHoldNoPersonalDataOverEveryEventType(t *testing.T) {
-	t.Parallel()
 	snap := &snapshots{t: t, secrets: publicSecrets}
 	stores := []*memStore{postponedDay(t, snap), playedPublicDay(t, snap)}
 	seen := map[string]bool{}
@@ -227,7 +226,6 @@ func TestPublicSnapshotsHoldNoPersonalDataOverEveryEventType(t *testing.T) {
 }
 
 func TestPublicSnapshotIsPublishedAfterEachBatchAndReadWithoutTheLock(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	stamp(t, d, "A", 1)
@@ -288,7 +286,6 @@ func TestPublicSnapshotIsPublishedAfterEachBatchAndReadWithoutTheLock(t *testing
 // acts); they move the day, which is the staff pages' one signal to read
 // their status again (Day.Moved), as a sale is.
 func TestStaffActsMoveTheDayNotThePublicSnapshot(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := stamp(t, d, "A", 1, 2, 3)
@@ -328,7 +325,6 @@ func TestStaffActsMoveTheDayNotThePublicSnapshot(t *testing.T) {
 // creation on, kept by every later snapshot (the same lines, not a copy
 // per snapshot) and by a replay.
 func TestR11_PublicSnapshotCarriesTheRulesSummary(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	if p := d.Public(); p.Rules != nil {
@@ -363,7 +359,6 @@ func TestR11_PublicSnapshotCarriesTheRulesSummary(t *testing.T) {
 // answer: the welcome before the event, between games, a break, a game,
 // the day over.
 func TestPublicSnapshotSaysTheBoardsMode(t *testing.T) {
-	t.Parallel()
 	d, _ := newDay(t)
 	ctx := context.Background()
 	want := func(at string, m BoardMode) {

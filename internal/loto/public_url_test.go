@@ -7,7 +7,6 @@ import (
 )
 
 func TestCheckPublicURL(t *testing.T) {
-	t.Parallel()
 	good := []struct{ in, want string }{
 		{"", ""},
 		{"  ", ""},
@@ -54,7 +53,6 @@ func TestCheckPublicURL(t *testing.T) {
 // R34: with the day's public address, the rules say where they are in full
 // (a ticket or the board read on a phone needs the whole address).
 func TestR34_RulebookGivesThePublicAddress(t *testing.T) {
-	t.Parallel()
 	spec := eventSpec(t, megaLoto(t))
 	if text := rulebookText(spec.Rulebook()); strings.Contains(text, "://") {
 		t.Fatalf("an address without public_url:\n%s", text)
@@ -75,7 +73,6 @@ func TestR34_RulebookGivesThePublicAddress(t *testing.T) {
 // The domain records only an address it would print: one that did not go
 // through the event file's check is refused, and nothing is written.
 func TestCreateEvent_RefusesABadPublicURL(t *testing.T) {
-	t.Parallel()
 	for _, u := range []string{"http://localhost:8080", "HTTPS://LOTO.EXAMPLE.ORG"} {
 		d, store := newDay(t)
 		spec := eventSpec(t, megaLoto(t))

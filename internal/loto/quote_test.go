@@ -11,7 +11,6 @@ import (
 // refuses what the sale refuses (a card already sold, with where; a
 // special card at a regular desk, R30) and records nothing.
 func TestR7_QuoteIsWhatTheSaleCharges(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1", "voiture")
 	ctx := context.Background()
 	five := serials(t, d, "A", 1, 2, 3, 4, 5)
@@ -44,7 +43,6 @@ func TestR7_QuoteIsWhatTheSaleCharges(t *testing.T) {
 // TestR7_PriceTableIsThePriceList: the offline table prices each count as
 // Price does, with the same hint as a quote.
 func TestR7_PriceTableIsThePriceList(t *testing.T) {
-	t.Parallel()
 	d, _ := entranceDay(t, "caisse-1")
 	tab := d.PriceTable(13)
 	reg := tab[Regular]

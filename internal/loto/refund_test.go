@@ -7,7 +7,6 @@ import (
 )
 
 func TestR9_R26_NoOtherRefundOrExchange(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	s := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))

@@ -22,7 +22,6 @@ import (
 // last listed (a quiet one as zeros), with their cards and takings; the
 // stages of the programme not awarded are to play.
 func TestDashboard_QuartersSpanTheDayWithItsGaps(t *testing.T) {
-	t.Parallel()
 	d, store := loto.EntranceDay(t, "caisse-1")
 	loc := d.Event().Location()
 	store.SetClock(time.Date(2025, 3, 16, 10, 1, 0, 0, loc))
@@ -62,7 +61,6 @@ func TestDashboard_QuartersSpanTheDayWithItsGaps(t *testing.T) {
 // which the caller prints for the organiser to keep. A retried sale
 // answers with the first sale's anchor.
 func TestR27_ActsAnswerWithTheirAnchor(t *testing.T) {
-	t.Parallel()
 	ctx := context.Background()
 	d, store := loto.EntranceDay(t, "caisse-1")
 	kctx := loto.WithKey(ctx, "vente-1")
@@ -99,7 +97,6 @@ func TestR27_ActsAnswerWithTheirAnchor(t *testing.T) {
 }
 
 func TestR28_ExclusionReachesEveryTicketSaleAndCardOfThePerson(t *testing.T) {
-	t.Parallel()
 	d, store := loto.EntranceDay(t, "caisse-1", "caisse-2")
 	ctx := context.Background()
 	r, err := d.AddReservation(ctx, loto.Org("org"), loto.ReservationSpec{Name: "Marie", Tickets: 2})
@@ -163,7 +160,6 @@ func TestR28_ExclusionReachesEveryTicketSaleAndCardOfThePerson(t *testing.T) {
 // number and cards, not the cheque payer's identity; what the report is
 // for is still there.
 func TestP1_DayReportNamesNobody(t *testing.T) {
-	t.Parallel()
 	d, _, secret := loto.PersonalDay(t)
 	ctx := context.Background()
 	_, err := d.Postpone(ctx, loto.Org("org"), "trop peu de joueurs")
@@ -191,7 +187,6 @@ func TestP1_DayReportNamesNobody(t *testing.T) {
 }
 
 func TestP1_EraseOnRequestLeavesEffaceAndAVerifiableJournal(t *testing.T) {
-	t.Parallel()
 	d, store, _ := loto.PersonalDay(t)
 	ctx := context.Background()
 	other := loto.Reopen(t, store) // another process on the same journal
@@ -252,7 +247,6 @@ func TestP1_EraseOnRequestLeavesEffaceAndAVerifiableJournal(t *testing.T) {
 }
 
 func TestR29_PostponeStopsSalesAndListsRefunds(t *testing.T) {
-	t.Parallel()
 	d, store := loto.EntranceDay(t, "caisse-1", "voiture")
 	ctx := context.Background()
 	a := loto.Sell(t, d, "caisse-1", 2000, loto.Serials(t, d, "A", 1, 2, 3, 4, 5, 6)...)
@@ -291,7 +285,6 @@ func TestR29_PostponeStopsSalesAndListsRefunds(t *testing.T) {
 }
 
 func TestR18_R19_ShareSaysOfHowManyAndWhichVoucher(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		prize   string

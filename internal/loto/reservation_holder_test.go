@@ -28,7 +28,6 @@ func specsOf(text string) []ReservationSpec {
 }
 
 func TestReservation_ImportTwiceRefusedUnlessAgain(t *testing.T) {
-	t.Parallel()
 	first := "nom;contact;billets\nMarie Dupont;06 12 34 56 78;2\nPaul;paul@example.fr;1\nJeanne;;1\n"
 	tests := []struct {
 		name string
@@ -80,7 +79,6 @@ func TestReservation_ImportTwiceRefusedUnlessAgain(t *testing.T) {
 }
 
 func TestReservation_AddedByHandForAHolderWhoHasOne(t *testing.T) {
-	t.Parallel()
 	d, _ := entranceDay(t)
 	ctx := context.Background()
 	for i := range 2 {
@@ -93,7 +91,6 @@ func TestReservation_AddedByHandForAHolderWhoHasOne(t *testing.T) {
 }
 
 func TestReservation_NameContainsIgnoresCaseAndAccents(t *testing.T) {
-	t.Parallel()
 	r := Reservation{Name: "Hélène Lefèvre-Çelik"}
 	tests := []struct {
 		name, text string

@@ -9,7 +9,6 @@ import (
 )
 
 func TestReservation_TicketsWithCheckCodes(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	ctx := context.Background()
 	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "  Marie   Dupont ", Contact: "06 12 34 56 78", Tickets: 3})
@@ -59,7 +58,6 @@ func TestReservation_TicketsWithCheckCodes(t *testing.T) {
 }
 
 func TestReservation_ImportCSVAllOrNothing(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	ctx := context.Background()
 	// The list as the CSV reader (eventfile) reads it.
@@ -81,7 +79,6 @@ func TestReservation_ImportCSVAllOrNothing(t *testing.T) {
 }
 
 func TestR5_TicketCrossesOutOnce(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 2})
@@ -118,7 +115,6 @@ func TestR5_TicketCrossesOutOnce(t *testing.T) {
 }
 
 func TestR5_ForgedOrOtherDayTicketRefused(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	ctx := context.Background()
 	r, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 1})
@@ -176,7 +172,6 @@ func flip(check string) string {
 }
 
 func TestReservation_KeyOfAnotherListIsRefused(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	ctx := WithKey(context.Background(), "import-1")
 	first, err := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Marie", Tickets: 1})

@@ -41,7 +41,6 @@ func (s *rushStore) Append(ctx context.Context, expected int64, drafts ...journa
 // the rush, where its fifty immediate tries passed within a few
 // milliseconds and it was refused.
 func TestConcurrency_WriteOutlastsOtherWritersRushingAtOnce(t *testing.T) {
-	t.Parallel()
 	open := backends()[0].open(t)
 	days, _ := sharedDay(t, open)
 	card := serialOf(t, days[0], "A", 1)
@@ -78,7 +77,6 @@ func (s *cancellingStore) Append(context.Context, int64, ...journal.Draft) ([]jo
 // tries of a losing write stop with its context (a client gone, a server
 // stopping): no further try, an unavailable answer, nothing recorded.
 func TestWriteThatLosesStopsWaitingWhenItsContextEnds(t *testing.T) {
-	t.Parallel()
 	_, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	before := store.count()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -142,7 +140,6 @@ func (s *loserStore) Append(ctx context.Context, expected int64, drafts ...journ
 // right after. The Day's lock held during the pauses kept the second sale
 // waiting until the first had lost all its tries and been refused.
 func TestConcurrency_OtherCommandsRunWhileAWriteWaitsToRetry(t *testing.T) {
-	t.Parallel()
 	open := backends()[0].open(t)
 	days, _ := sharedDay(t, open)
 	cards := []string{serialOf(t, days[0], "A", 1), serialOf(t, days[0], "A", 2)}
@@ -187,7 +184,6 @@ func TestConcurrency_OtherCommandsRunWhileAWriteWaitsToRetry(t *testing.T) {
 // a write that loses a few times now takes the journal's exclusive turn,
 // and its next try cannot lose.
 func TestConcurrency_EveryWriteWinsAgainstWritersThatNeverStop(t *testing.T) {
-	t.Parallel()
 	open := backends()[1].open(t)
 	first, err := Open(context.Background(), open())
 	ok(t, err)
@@ -334,7 +330,6 @@ func (s *rivalStore) Exclude(ctx context.Context) (journal.Turn, error) {
 // finds the head moved, and the sale is recorded, once. With optimistic
 // tries only, the sale lost fifty and was refused.
 func TestConcurrency_WriteThatLosesEveryRaceWinsInItsTurn(t *testing.T) {
-	t.Parallel()
 	open := backends()[1].open(t)
 	days, _ := sharedDay(t, open)
 	card := serialOf(t, days[0], "A", 1)

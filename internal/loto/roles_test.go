@@ -199,7 +199,6 @@ func actorIn(r Role) Actor {
 // command is recorded, a refused one is EForbidden, names the role, and
 // appends nothing. The rulings line is R27: the host or the organiser rules.
 func TestR27_RoleMatrix(t *testing.T) {
-	t.Parallel()
 	covered := map[Command]bool{}
 	for _, rc := range roleCases() {
 		covered[rc.cmd] = true
@@ -242,7 +241,6 @@ func setupAppends(name string) int {
 }
 
 func TestRoleTable(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		role    Role
 		allowed []Command
@@ -271,7 +269,6 @@ func TestRoleTable(t *testing.T) {
 }
 
 func TestCashierSellsAtItsOwnDeskOnly(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1", "caisse-2")
 	ctx := context.Background()
 	c1 := Actor{Name: "Marie", Role: RoleCashier, Desk: "caisse-1"}
@@ -304,7 +301,6 @@ func TestCashierSellsAtItsOwnDeskOnly(t *testing.T) {
 }
 
 func TestBoardWritesNothing(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	before := store.count()
 	_, err := d.Draw(context.Background(), Actor{Name: "écran", Role: RoleBoard}, 0)
@@ -319,7 +315,6 @@ func TestBoardWritesNothing(t *testing.T) {
 // Actor, with zero arguments, as the board: each must refuse it before it
 // looks at anything, so a new command cannot forget the role table.
 func TestEveryCommandChecksTheRole(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	before := store.count()
 	actorType := reflect.TypeOf(Actor{})
@@ -350,7 +345,6 @@ func TestEveryCommandChecksTheRole(t *testing.T) {
 }
 
 func TestR27_HostRulesInItsOwnName(t *testing.T) {
-	t.Parallel()
 	d, store := manualDay(t, 1)
 	ctx := context.Background()
 	host := Actor{Name: "Paul", Role: RoleHost}

@@ -41,7 +41,6 @@ func edited(t *testing.T, old, new string) []byte {
 // series (R10), the programme with its prizes and consolations, the car's
 // card and its games (R30–R33), ties (R17–R19, R25).
 func TestR34_RulebookSaysTheEventsSettings(t *testing.T) {
-	t.Parallel()
 	r := eventSpec(t, examples.MegaLoto).Rulebook()
 	text := rulebookText(r)
 	for _, want := range []string{
@@ -83,7 +82,6 @@ func TestR34_RulebookSaysTheEventsSettings(t *testing.T) {
 // TestR34_RulebookChangesWithTheEventFile: every setting the rules state
 // comes from the event file, so changing it there changes the text.
 func TestR34_RulebookChangesWithTheEventFile(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		name, old, new string
 		want, gone     string
@@ -113,7 +111,6 @@ func TestR34_RulebookChangesWithTheEventFile(t *testing.T) {
 // card has no special section nor a word of it, and a day of objects only
 // does not speak of sharing.
 func TestR34_RulebookWithoutSpecialCardOrVoucher(t *testing.T) {
-	t.Parallel()
 	spec := eventSpec(t, examples.MegaLoto)
 	spec.Series = spec.Series[:1]
 	spec.Prices.Special = nil
@@ -142,7 +139,6 @@ func TestR34_RulebookWithoutSpecialCardOrVoucher(t *testing.T) {
 }
 
 func TestFrenchDateAndDurations(t *testing.T) {
-	t.Parallel()
 	for in, want := range map[string]string{"2025-03-16": "dimanche 16 mars 2025", "2026-12-01": "mardi 1er décembre 2026", "16/03": "16/03"} {
 		if got := FrenchDate(in); got != want {
 			t.Errorf("FrenchDate(%q) = %q, want %q", in, got, want)
@@ -158,7 +154,6 @@ func TestFrenchDateAndDurations(t *testing.T) {
 // TestR34_RulebookNamesTheSponsors: a prize's sponsor is thanked in the
 // programme of the rules, beside its prize.
 func TestR34_RulebookNamesTheSponsors(t *testing.T) {
-	t.Parallel()
 	spec := eventSpec(t, examples.MegaLoto)
 	spec.Programme[0].Stages[0].Prize.Sponsor = &Sponsor{Name: "Boulangerie Le Fournil"}
 	text := rulebookText(spec.Rulebook())
@@ -178,7 +173,6 @@ func TestR34_RulebookNamesTheSponsors(t *testing.T) {
 // lets in who holds a reservation ticket or who bought cards, not only
 // who has both (R3's decision, with R4's free card).
 func TestR3_RulebookAdmitsOnATicketOrOnCards(t *testing.T) {
-	t.Parallel()
 	text := rulebookText(eventSpec(t, examples.MegaLoto).Rulebook())
 	if strings.Contains(text, "sans billet de réservation ou sans") {
 		t.Errorf("the entrance rule reads as if a ticket and a purchase were both needed:\n%s", text)
@@ -193,7 +187,6 @@ func TestR3_RulebookAdmitsOnATicketOrOnCards(t *testing.T) {
 // voucher is shared, not only the rulebook's 20 € for 3, with a second
 // example the awards' own rule works out (30 € for 4: 3 shares of 10 €).
 func TestR19_RulebookStatesTheShareOfAnyAmount(t *testing.T) {
-	t.Parallel()
 	text := rulebookText(eventSpec(t, examples.MegaLoto).Rulebook())
 	for _, want := range []string{
 		"Quel que soit le montant, le bon est partagé en parts égales, chacune d'un nombre entier d'euros, entre le plus grand nombre possible de gagnants, ceux qui ont tiré les plus grands numéros ; chacun des autres reçoit un lot de consolation",
@@ -215,7 +208,6 @@ func TestR19_RulebookStatesTheShareOfAnyAmount(t *testing.T) {
 // their own full stop; nothing is joined after it ("gagnant., offert
 // par"), no mark is doubled, no plural is written "(s)".
 func TestR34_RulebookPunctuatesEachPhraseOnce(t *testing.T) {
-	t.Parallel()
 	spec := eventSpec(t, examples.MegaLoto)
 	// Notes with and without their final stop, and a sponsor after each.
 	spec.Programme[0].Stages[0].Prize.Notes = "Bon valable un an"
@@ -241,7 +233,6 @@ func TestR34_RulebookPunctuatesEachPhraseOnce(t *testing.T) {
 // TestR15_SummarySaysTheCallOfEachStage: the board's reminder gives the
 // call of each stage the programme plays (R15, R23), not « Quine ! » alone.
 func TestR15_SummarySaysTheCallOfEachStage(t *testing.T) {
-	t.Parallel()
 	r := eventSpec(t, examples.MegaLoto).Rulebook()
 	summary := strings.ReplaceAll(strings.Join(r.Summary, "\n"), "\u00a0", " ")
 	want := "Criez « Quine ! » pour une ligne, « Double quine ! » pour deux lignes, « Carton plein ! » pour le carton complet, main levée."

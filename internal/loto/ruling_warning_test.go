@@ -19,7 +19,6 @@ func lastRuling(t *testing.T, store *memStore) Ruling {
 }
 
 func TestR27_RulingThatGivesADuplicateASecondShareWarns(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "manual", quineGame("regular", voucher30))
 	ctx := context.Background()
 	cards := firstRowDrawn(t, d)
@@ -43,7 +42,6 @@ func TestR27_RulingThatGivesADuplicateASecondShareWarns(t *testing.T) {
 }
 
 func TestR27_RulingThatMakesAVoidOrIneligibleCardWinWarns(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		series  string // the claimed card, number 7 of it
@@ -78,7 +76,6 @@ func TestR27_RulingThatMakesAVoidOrIneligibleCardWinWarns(t *testing.T) {
 }
 
 func TestR27_RulingOnAPlayersErrorHasNoWarning(t *testing.T) {
-	t.Parallel()
 	d, _ := gameDay(t, "manual", quineGame("regular", voucher30))
 	cards := stamp(t, d, "A", 1, 2, 3, 4, 5, 6)
 	start(t, d)

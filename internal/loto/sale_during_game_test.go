@@ -28,7 +28,6 @@ func startedDay(t *testing.T) *Day {
 }
 
 func TestR14_SaleAfterTheStartWarnsTheCashier(t *testing.T) {
-	t.Parallel()
 	d := startedDay(t)
 	s := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 2))
 	want := "la partie n° 1 a commencé : ces cartes jouent à partir de la partie suivante (R14)"
@@ -45,7 +44,6 @@ func TestR14_SaleAfterTheStartWarnsTheCashier(t *testing.T) {
 // A card sold between the start and the first number plays from the next
 // game (R14, R9), and a claim on it in this game says why.
 func TestR14_R9_CardSoldBetweenStartAndFirstNumberPlaysFromTheNextGame(t *testing.T) {
-	t.Parallel()
 	d := startedDay(t)
 	late := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 2))
 	ctx := context.Background()
@@ -75,7 +73,6 @@ func TestR14_R9_CardSoldBetweenStartAndFirstNumberPlaysFromTheNextGame(t *testin
 }
 
 func TestR14_FreeCardAfterTheStartWarnsTheDoor(t *testing.T) {
-	t.Parallel()
 	want := "la partie n° 1 a commencé : cette carte joue à partir de la partie suivante (R14)"
 	last := "la partie n° 1 a commencé et c'est la dernière : cette carte ne joue plus aujourd'hui (R14)"
 	tests := []struct {
@@ -124,7 +121,6 @@ func TestR14_FreeCardAfterTheStartWarnsTheDoor(t *testing.T) {
 // nothing: the desk is refused with the reason, and nothing is recorded.
 // A kind that a later game still plays sells, with the warning.
 func TestR14_NoSaleOfCardsThatNoGameLeftPlays(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDayOf(t, twoGames(t), "caisse-1", "voiture")
 	ctx := context.Background()
 	start(t, d) // game 1; game 2 plays regular cards only
@@ -154,7 +150,6 @@ func TestR14_NoSaleOfCardsThatNoGameLeftPlays(t *testing.T) {
 // the start; after it, the second, which a desk that took the sale while
 // cut off, before the start, learns from the sale's answer only.
 func TestR14_SaleSaysTheGameItsCardsPlayFrom(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDayOf(t, twoGames(t), "caisse-1")
 	org := Actor{Name: "caisse", Role: RoleOrganiser}
 	codes, err := ParseCardCodes([]string{serialOf(t, d, "A", 2)})

@@ -9,7 +9,6 @@ import (
 )
 
 func TestR9_SaleStampsCardsAndTheyPlay(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1", "voiture")
 	cards := serials(t, d, "A", 1, 2, 3, 4, 5, 6, 7)
 	s := sell(t, d, "caisse-1", 2500, cards...)
@@ -47,7 +46,6 @@ func TestR9_SaleStampsCardsAndTheyPlay(t *testing.T) {
 }
 
 func TestSale_PlateCodeSellsThePlate(t *testing.T) {
-	t.Parallel()
 	d, _ := entranceDay(t, "caisse-1")
 	code, err := d.PlateCode("a", 2)
 	ok(t, err)
@@ -78,7 +76,6 @@ func TestSale_PlateCodeSellsThePlate(t *testing.T) {
 }
 
 func TestR30_SpecialCardOnlyAtSpecialDesk(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1", "voiture", "pmr")
 	before := store.count()
 	for _, tc := range []struct {
@@ -104,7 +101,6 @@ func TestR30_SpecialCardOnlyAtSpecialDesk(t *testing.T) {
 }
 
 func TestSale_BadInputRecordsNothing(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1", "caisse-2")
 	first := sell(t, d, "caisse-2", 500, serialOf(t, d, "A", 1))
 	before := store.count()
@@ -149,7 +145,6 @@ func TestSale_BadInputRecordsNothing(t *testing.T) {
 }
 
 func TestSale_RetryWithKeyReturnsTheFirstSale(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	ctx := WithKey(context.Background(), "sale-42")
 	req := SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 1, 2, 3)), Payments: cash(2000)}

@@ -26,7 +26,6 @@ func cutBefore(t *testing.T, store *memStore, typ string) *Day {
 }
 
 func TestR14_RNGDayRefusesTypedTokens(t *testing.T) {
-	t.Parallel()
 	store := playedStore(t)
 	d := cutBefore(t, store, TypeTieTokens) // an rng day, tied winners awaiting their tokens
 	var typed []int
@@ -51,7 +50,6 @@ func TestR14_RNGDayRefusesTypedTokens(t *testing.T) {
 }
 
 func TestR14_EachGameDrawsItsOwnSeedAtItsStartAndRevealsItAtItsEnd(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30)+quineGame("regular", voucher30))
 	ctx := context.Background()
 	serials := stampEach(t, d, 12)
@@ -91,7 +89,6 @@ func TestR14_EachGameDrawsItsOwnSeedAtItsStartAndRevealsItAtItsEnd(t *testing.T)
 // The journal refuses a game whose stored seed is not the one its start
 // committed to: someone who swapped the secret would change the draws.
 func TestR14_SwappedGameSeedStopsTheDay(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	start(t, d)
 	store.mu.Lock()

@@ -13,7 +13,6 @@ import (
 )
 
 func TestCreateSeriesKeepsItsSecretsOutOfTheJournal(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	s, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "a", Cards: 6000, Color: "jaune", Title: "Méga Loto"})
@@ -43,7 +42,6 @@ func TestCreateSeriesKeepsItsSecretsOutOfTheJournal(t *testing.T) {
 }
 
 func TestCreateSeries_BadInputWritesNothing(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 6})
@@ -75,7 +73,6 @@ func TestCreateSeries_BadInputWritesNothing(t *testing.T) {
 }
 
 func TestSeriesListIsInCodeOrder(t *testing.T) {
-	t.Parallel()
 	d, _ := newDay(t)
 	for _, c := range []string{"B", "AA", "Z", "A"} {
 		_, err := d.CreateSeries(context.Background(), org("org"), SeriesSpec{Code: c, Cards: 6})
@@ -91,7 +88,6 @@ func TestSeriesListIsInCodeOrder(t *testing.T) {
 }
 
 func TestR10_CardLookup(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 20})
@@ -138,7 +134,6 @@ func TestR10_CardLookup(t *testing.T) {
 }
 
 func TestExportIsTheSeries(t *testing.T) {
-	t.Parallel()
 	d, _ := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 20})
@@ -172,7 +167,6 @@ func TestExportIsTheSeries(t *testing.T) {
 // series without a colour, or in a regular series' colour, and a regular
 // series in the special one's colour are refused, and nothing is written.
 func TestR30_SeriesCreateKeepsTheSpecialColourApart(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 6, Color: "jaune"})

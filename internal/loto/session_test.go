@@ -13,7 +13,6 @@ import (
 // on the first; a wrong password records nothing; a session ends after
 // SessionTTL.
 func TestSession_SharedByEveryDayOnTheJournal(t *testing.T) {
-	t.Parallel()
 	ctx := context.Background()
 	a, store := newDay(t)
 	ok(t, a.SetOrganiserPassword(ctx, org("org"), "cheval batterie agrafe"))
@@ -72,7 +71,6 @@ func TestSession_SharedByEveryDayOnTheJournal(t *testing.T) {
 // following the journal and after a restart (a replay); a login with the
 // new password opens one again.
 func TestSession_EndedByANewPassword(t *testing.T) {
-	t.Parallel()
 	ctx := context.Background()
 	a, store := newDay(t)
 	ok(t, a.SetOrganiserPassword(ctx, org("org"), "cheval batterie agrafe"))

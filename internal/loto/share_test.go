@@ -6,7 +6,6 @@ import (
 )
 
 func TestR18_SoleWinnerGetsTheAmountAlone(t *testing.T) {
-	t.Parallel()
 	full := Cents(3000)
 	w := Winner{Serial: "A-000001-XX", Prize: "Bon de 30 €", ShareCents: &full}
 	if got := ShareFrench(w, []Winner{w}, false); got != "30,00 €" {
@@ -20,7 +19,6 @@ func TestR18_SoleWinnerGetsTheAmountAlone(t *testing.T) {
 }
 
 func TestR18_StatusSaysTheWinnersDeclined(t *testing.T) {
-	t.Parallel()
 	d, _, _ := tieDay(t, voucher30, 2)
 	st, err := d.Status()
 	ok(t, err)
@@ -36,7 +34,6 @@ func TestR18_StatusSaysTheWinnersDeclined(t *testing.T) {
 }
 
 func TestR17_R19_TieAdvice(t *testing.T) {
-	t.Parallel()
 	v30 := Prize{Kind: Voucher, Cents: 3000, UnitCents: 100}
 	v20 := Prize{Kind: Voucher, Cents: 2000, UnitCents: 100}
 	obj := Prize{Kind: Object}

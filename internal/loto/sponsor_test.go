@@ -22,7 +22,6 @@ func logoPNG(t *testing.T) []byte {
 // the day: the public snapshot names the sponsor and the logo's hash, and
 // serves its bytes (never in its JSON), after a replay too.
 func TestSponsor_LogoIsInTheJournalAndServedFromTheSnapshot(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	spec := eventSpec(t, megaLoto(t))
 	logo, err := NewLogo(logoPNG(t))
@@ -64,7 +63,6 @@ func TestSponsor_LogoIsInTheJournalAndServedFromTheSnapshot(t *testing.T) {
 // The domain checks the logos it is given, whoever parsed the file: an
 // image by its content and its hash, a sponsor naming a logo of the day.
 func TestSponsor_CreateEventRefusesLogosThatDoNotHold(t *testing.T) {
-	t.Parallel()
 	good, err := NewLogo(logoPNG(t))
 	ok(t, err)
 	for _, c := range []struct {

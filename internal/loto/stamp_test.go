@@ -6,7 +6,6 @@ import (
 )
 
 func TestR9_R10_R28_StampAndVoid(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "B", Cards: 6})
@@ -70,7 +69,6 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 }
 
 func TestR29_PostponedDayStampsNoCard(t *testing.T) {
-	t.Parallel()
 	wantRefusedWhenPostponed(t, func(ctx context.Context, d *Day) error {
 		return errOf(d.Stamp(ctx, org("caisse-1"), serials(t, d, "A", 1)))
 	})

@@ -11,7 +11,6 @@ import (
 // The characters that rewrite a terminal or reorder a line
 // are refused wherever a person's text enters, with the place they are at.
 func TestCheckText_RefusesWhatSpoofsTheDisplay(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name, text string
 		say        string
@@ -45,7 +44,6 @@ func TestCheckText_RefusesWhatSpoofsTheDisplay(t *testing.T) {
 }
 
 func TestShown_CutsAndNeutralises(t *testing.T) {
-	t.Parallel()
 	if got := Shown("caisse\x1b[31m"); got != "caisseU+001B[31m" {
 		t.Fatalf("Shown = %q", got)
 	}
@@ -58,7 +56,6 @@ func TestShown_CutsAndNeutralises(t *testing.T) {
 // Every command that takes a person's text checks it
 // with CheckText before anything is recorded.
 func TestText_EveryEdgeChecksItsTexts(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	ctx := context.Background()
 	sale := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 1))
@@ -116,7 +113,6 @@ func TestText_EveryEdgeChecksItsTexts(t *testing.T) {
 // A refusal never repeats a huge input, nor the control
 // characters it holds: it cuts it and says so.
 func TestMessages_NeverRepeatAHugeInput(t *testing.T) {
-	t.Parallel()
 	huge := "\x1b[2J" + strings.Repeat("9", 100_000)
 	for name, parse := range map[string]func(string) error{
 		"role":          func(s string) error { return errOf(ParseRole(s)) },

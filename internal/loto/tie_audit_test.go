@@ -24,7 +24,6 @@ func rewriteTie(t *testing.T, events []journal.Event, edit func(tokens []any)) i
 // controller who knew the seed could steer: the audit names them, though
 // every token is the seed's.
 func TestR17_AuditFailsTokensHandedInTheOrderOfTheClaims(t *testing.T) {
-	t.Parallel()
 	events := playedDay(t)
 	seq := rewriteTie(t, events, func(tokens []any) {
 		a, b := tokens[0].(map[string]any), tokens[1].(map[string]any)
@@ -38,7 +37,6 @@ func TestR17_AuditFailsTokensHandedInTheOrderOfTheClaims(t *testing.T) {
 
 // The tie's name keys its bag: another name would be another draw.
 func TestR17_AuditFailsATieNamedOtherwise(t *testing.T) {
-	t.Parallel()
 	events := playedDay(t)
 	seq := rewrite(t, events, TypeTieTokens, func(p map[string]any) bool {
 		p["tie"] = p["tie"].(string) + "0"

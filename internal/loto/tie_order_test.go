@@ -64,7 +64,6 @@ func outcomeOf(a AwardResult) outcome {
 }
 
 func TestR17_TieTokensDoNotDependOnTheOrderOfTheClaims(t *testing.T) {
-	t.Parallel()
 	const k = 3
 	var first outcome
 	for _, order := range permutations(k) {

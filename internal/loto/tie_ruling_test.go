@@ -15,7 +15,6 @@ func loser(t *testing.T) func(d *Day) []string {
 // Toggling the verdict of a third claim that has nothing to do with the tie
 // must not buy a new draw of the tokens: the tied cards keep theirs.
 func TestR17_RulingOnAThirdClaimKeepsTheTokensDrawn(t *testing.T) {
-	t.Parallel()
 	d, _, serials, r := tieDayWith(t, robot, 2, []int{0, 1}, loser(t))
 	third := r.Verdicts[2]
 	if third.Verdict != VerdictNotWinner {
@@ -61,7 +60,6 @@ func TestR17_RulingOnAThirdClaimKeepsTheTokensDrawn(t *testing.T) {
 // A ruling that leaves the winners as they were keeps the tokens and the
 // refusal to share: the voucher then goes whole to the highest token.
 func TestR18_RulingThatKeepsTheWinnersKeepsTheRefusal(t *testing.T) {
-	t.Parallel()
 	// The first card claimed twice: the second claim is a duplicate.
 	d, _, _, r := tieDayWith(t, voucher30, 2, []int{0, 1, 0}, nil)
 	dup := r.Verdicts[2]
@@ -88,7 +86,6 @@ func TestR18_RulingThatKeepsTheWinnersKeepsTheRefusal(t *testing.T) {
 // The same with a verdict toggled on a third claim: the winners come back
 // to the two who refused to share, and their refusal holds.
 func TestR18_RulingOnAThirdClaimKeepsTheRefusal(t *testing.T) {
-	t.Parallel()
 	d, _, _, r := tieDayWith(t, voucher30, 2, []int{0, 1}, loser(t))
 	ctx := context.Background()
 	third := r.Verdicts[2]
@@ -157,7 +154,6 @@ func exclude(t *testing.T, d *Day, serial string) {
 // A card voided between its control and the award takes no prize: the
 // other tied card takes it whole, without tokens, and the host is told why.
 func TestR28_CardExcludedBeforeTheAwardTakesNoPrize(t *testing.T) {
-	t.Parallel()
 	d, store, serials, _ := tieDayWith(t, robot, 2, []int{0, 1}, nil)
 	ctx := context.Background()
 	exclude(t, d, serials[0])
@@ -182,7 +178,6 @@ func TestR28_CardExcludedBeforeTheAwardTakesNoPrize(t *testing.T) {
 
 // Tokens drawn before the exclusion stay with the cards left in the tie.
 func TestR28_ExclusionAfterTheTokensKeepsTheOthersTokens(t *testing.T) {
-	t.Parallel()
 	d, _, serials, _ := tieDayWith(t, robot, 3, []int{0, 1, 2}, nil)
 	ctx := context.Background()
 	drawn, err := d.DrawTokens(ctx, org("controleur"), nil)
@@ -205,7 +200,6 @@ func TestR28_ExclusionAfterTheTokensKeepsTheOthersTokens(t *testing.T) {
 
 // With every winner excluded, nobody is left to award: the game resumes.
 func TestR28_EveryWinnerExcludedResumesTheGame(t *testing.T) {
-	t.Parallel()
 	d, _, serials, _ := tieDayWith(t, robot, 1, []int{0}, nil)
 	ctx := context.Background()
 	exclude(t, d, serials[0])

@@ -21,7 +21,6 @@ func tieDay(t *testing.T, prize string, k int) (*Day, *memStore, []string) {
 }
 
 func TestR17_TieHighestTokenWins(t *testing.T) {
-	t.Parallel()
 	d, store, serials := tieDay(t, robot, 2)
 	ctx := context.Background()
 	before := store.count()
@@ -58,7 +57,6 @@ func TestR17_TieHighestTokenWins(t *testing.T) {
 }
 
 func TestR17_TokensFromTheDaySeedAreDistinct(t *testing.T) {
-	t.Parallel()
 	d, _, _ := tieDay(t, robot, 3)
 	toks, err := d.DrawTokens(context.Background(), org("controleur"), nil)
 	ok(t, err)
@@ -72,7 +70,6 @@ func TestR17_TokensFromTheDaySeedAreDistinct(t *testing.T) {
 }
 
 func TestR18_VoucherTieSharedEqually(t *testing.T) {
-	t.Parallel()
 	d, _, _ := tieDay(t, voucher30, 2)
 	a, err := d.Award(context.Background(), org("host")) // no token needed
 	ok(t, err)
@@ -84,7 +81,6 @@ func TestR18_VoucherTieSharedEqually(t *testing.T) {
 }
 
 func TestR18_DeclinedShareHighestTokenTakesAll(t *testing.T) {
-	t.Parallel()
 	d, _, _ := tieDay(t, voucher30, 2)
 	ctx := context.Background()
 	ok(t, d.DeclineShare(ctx, org("host")))
@@ -103,7 +99,6 @@ func TestR18_DeclinedShareHighestTokenTakesAll(t *testing.T) {
 }
 
 func TestR18_DeclineOnlyForAVoucher(t *testing.T) {
-	t.Parallel()
 	d, store, _ := tieDay(t, robot, 2)
 	before := store.count()
 	wantCode(t, d.DeclineShare(context.Background(), org("host")), EConflict)
@@ -111,7 +106,6 @@ func TestR18_DeclineOnlyForAVoucher(t *testing.T) {
 }
 
 func TestR19_IndivisibleVoucherSharedByHighestTokens(t *testing.T) {
-	t.Parallel()
 	d, _, _ := tieDay(t, voucher20, 3) // 20 € for 3: the rulebook's example
 	ctx := context.Background()
 	_, err := d.Award(ctx, org("host"))
@@ -136,7 +130,6 @@ func TestR19_IndivisibleVoucherSharedByHighestTokens(t *testing.T) {
 }
 
 func TestR25_EveryTieLoserGetsAConsolation(t *testing.T) {
-	t.Parallel()
 	d, _, _ := tieDay(t, robot, 3)
 	ctx := context.Background()
 	_, err := d.DrawTokens(ctx, org("controleur"), []int{4, 5, 6})

@@ -11,7 +11,6 @@ import (
 // accents (JSON replaces invalid UTF-8), then refused with a message about
 // an idempotency key, and recorded again at each retry.
 func TestReservation_InvalidUTF8RecordsNothing(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	ctx := context.Background()
 	before := store.count()
@@ -32,7 +31,6 @@ func TestReservation_InvalidUTF8RecordsNothing(t *testing.T) {
 // text in other bytes than UTF-8 through, the event is not written with
 // another text than the one given.
 func TestDraft_InvalidUTF8InAnyTextRecordsNothing(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t)
 	before := store.count()
 	_, err := d.Postpone(context.Background(), org("org"), "pas assez de joueurs, d\xe9sol\xe9")

@@ -10,7 +10,6 @@ import (
 // TestVerifyJournal_NamesTheEditedEvent: the journal as stored verifies,
 // with a kept anchor; an edited event fails it, named, as an answer.
 func TestVerifyJournal_NamesTheEditedEvent(t *testing.T) {
-	t.Parallel()
 	d, store := entranceDay(t, "caisse-1")
 	sale := sell(t, d, "caisse-1", 500, serials(t, d, "A", 1)...)
 	head := d.HeadAnchor()

@@ -15,7 +15,6 @@ import (
 // the numbers come; a restore recorded before it is in the snapshot, with
 // the head of the journal it replaced, and survives a replay.
 func TestR14_TheGamesStartShowsItsAnchorAndARestore(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	ctx := context.Background()
 	if p := d.Public(); p.Restored != nil || p.Started != nil {
@@ -52,7 +51,6 @@ func TestR14_TheGamesStartShowsItsAnchorAndARestore(t *testing.T) {
 // program's drawer run from the seed, and the seed shows only once the
 // game is over.
 func TestR14_GameDrawsAreTheDrawerOfTheRevealedSeed(t *testing.T) {
-	t.Parallel()
 	d, store := gameDay(t, "rng", quineGame("regular", voucher30))
 	serials := stampEach(t, d, 12)
 	r := start(t, d)

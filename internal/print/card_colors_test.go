@@ -7,7 +7,6 @@ import "testing"
 // named in French or English; white cards get greys; the special card's
 // frame is red (R30); an unknown colour is refused.
 func TestSeriesColors_AreThePrintedOnes(t *testing.T) {
-	t.Parallel()
 	fr, err := SeriesColors("jaune", false)
 	if err != nil {
 		t.Fatal(err)

@@ -109,7 +109,6 @@ func testSheets(t testing.TB, first, n int, color string, special bool) []CardSh
 }
 
 func TestCards_RefusesBadInput(t *testing.T) {
-	t.Parallel()
 	good := testSheets(t, 1, 1, "yellow", false)
 	with := func(edit func(*CardSheet)) []CardSheet {
 		cards := append([]CardSheet(nil), good...)
@@ -146,7 +145,6 @@ func TestCards_RefusesBadInput(t *testing.T) {
 }
 
 func TestCards_ReportsProgressPerCard(t *testing.T) {
-	t.Parallel()
 	cards := testSheets(t, 1, 2, "blue", false)
 	var calls [][2]int
 	err := Cards(io.Discard, cards, CardOptions{Layout: 3}, func(done, total int) { calls = append(calls, [2]int{done, total}) })
@@ -171,7 +169,6 @@ func checkProgress(t *testing.T, calls [][2]int, total int) {
 }
 
 func TestPaletteFor_NamesAndCodes(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name, color string
 		wantTint    rgb

@@ -12,7 +12,6 @@ import (
 // the journal's head with a 12-character hash prefix, on every page's
 // footer, for the organiser to keep and check later.
 func TestR27_DayReportPrintsItsAnchor(t *testing.T) {
-	t.Parallel()
 	hash := strings.Repeat("0f3a9c2e71b4", 5) + "abcd"
 	r := report.DayReport{Event: "Petit loto", Date: "2025-03-16", Venue: "Salle des fêtes", Final: true,
 		HeadSeq: 1234, HeadHash: hash, Anchor: journal.Anchor{Seq: 1234, Hash: hash}}

@@ -46,7 +46,6 @@ func pdfWords(t *testing.T, pdfPath string) []word {
 // another or off the card, even with a long series code and plate number,
 // so that the cashier reads the plate code whole.
 func TestCards_HeaderPartsKeepApart(t *testing.T) {
-	t.Parallel()
 	long := testSheets(t, 1, 1, "orange", true)
 	for i := range long {
 		long[i].Serial = fmt.Sprintf("ZZZ-%06d-X%d", 999990+i, i)

@@ -10,7 +10,6 @@ import (
 // the plate's cards on a phone. Without it, the strip is the
 // plate's alone.
 func TestCards_PlateStripGivesThePlayersPage(t *testing.T) {
-	t.Parallel()
 	const url = "http://192.168.1.10:8080/joueur"
 	cards := withPlateQR(testSheets(t, 3, 1, "green", false))
 	for i := range cards {

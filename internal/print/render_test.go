@@ -109,7 +109,6 @@ func (p page) cardsDown() int {
 }
 
 func TestCards_PagesHoldOnePlateEach(t *testing.T) {
-	t.Parallel()
 	plate1, plate2 := testSheets(t, 1, 1, "green", false), testSheets(t, 2, 1, "green", false)
 	tests := []struct {
 		name   string
@@ -143,7 +142,6 @@ func TestCards_PagesHoldOnePlateEach(t *testing.T) {
 }
 
 func TestCards_BackgroundIsTheSeriesTint(t *testing.T) {
-	t.Parallel()
 	colors := []string{"yellow", "blue", "pink", "vert"}
 	for _, color := range colors {
 		t.Run(color, func(t *testing.T) {
@@ -168,7 +166,6 @@ func TestCards_BackgroundIsTheSeriesTint(t *testing.T) {
 }
 
 func TestR30_SpecialCardShowsCarBanner(t *testing.T) {
-	t.Parallel()
 	cards := testSheets(t, 1, 1, "red", true) // card 6 is special
 	pages := rasterize(t, writePDF(t, cards, 6), 50)
 	if len(pages) != 1 {
@@ -188,7 +185,6 @@ func TestR30_SpecialCardShowsCarBanner(t *testing.T) {
 }
 
 func TestCards_QRCodeModulesReadBack(t *testing.T) {
-	t.Parallel()
 	cards := testSheets(t, 1, 1, "blue", false)
 	pages := rasterize(t, writePDF(t, cards, 6), 150)
 	p := pages[0]

@@ -49,7 +49,6 @@ func expectedRecords(r Report) [][]string {
 }
 
 func TestReportCSV_ReadsBackAsWritten(t *testing.T) {
-	t.Parallel()
 	tricky := dayReport(4)
 	tricky.Sections = append(tricky.Sections, Section{
 		Title:   "Cas particuliers ; guillemets",
@@ -101,7 +100,6 @@ func btoi(b bool) int {
 }
 
 func TestReportCSV_SemicolonsAndDecimalCommasStayUnquoted(t *testing.T) {
-	t.Parallel()
 	var buf bytes.Buffer
 	if err := ReportCSV(&buf, dayReport(1)); err != nil {
 		t.Fatal(err)
@@ -117,7 +115,6 @@ func TestReportCSV_SemicolonsAndDecimalCommasStayUnquoted(t *testing.T) {
 }
 
 func TestReportCSV_DefusesFormulas(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		cell, want string
 	}{

@@ -42,7 +42,6 @@ func indexOf(lines []string, want string) int {
 }
 
 func TestReport_RefusesBadInput(t *testing.T) {
-	t.Parallel()
 	with := func(edit func(*Report)) Report {
 		r := dayReport(3)
 		edit(&r)
@@ -78,7 +77,6 @@ func TestReport_RefusesBadInput(t *testing.T) {
 }
 
 func TestReportPDF_LongTableRepeatsHeaderAndFooterOnEveryPage(t *testing.T) {
-	t.Parallel()
 	const refunds = 150
 	r := dayReport(refunds)
 	path := writeReport(t, r)
@@ -123,7 +121,6 @@ func TestReportPDF_LongTableRepeatsHeaderAndFooterOnEveryPage(t *testing.T) {
 }
 
 func TestReportPDF_TextGolden(t *testing.T) {
-	t.Parallel()
 	r := dayReport(5)
 	text := pdfText(t, writeReport(t, r))
 	for _, want := range []string{
@@ -144,7 +141,6 @@ func TestReportPDF_TextGolden(t *testing.T) {
 }
 
 func TestReportPDF_AmountsRightAlignedOnOneEdge(t *testing.T) {
-	t.Parallel()
 	r := Report{Title: "Caisse", Sections: []Section{{
 		Title:   "Totaux",
 		Columns: []string{"Moyen", "Montant"},
@@ -175,7 +171,6 @@ func TestReportPDF_AmountsRightAlignedOnOneEdge(t *testing.T) {
 }
 
 func TestReportPDF_LongCellsWrapThenShorten(t *testing.T) {
-	t.Parallel()
 	long := "Bon d'achat de cinquante euros au supermarché partenaire, valable un an"
 	huge := strings.Repeat("très longue description du lot ", 30) + "FIN"
 	cols := make([]string, 10)
@@ -220,7 +215,6 @@ func TestReportPDF_LongCellsWrapThenShorten(t *testing.T) {
 }
 
 func TestReportPDF_LongFooterWrapsAndKeepsClearOfTables(t *testing.T) {
-	t.Parallel()
 	hash := strings.Repeat("3fa95c0e7d1b42a8", 8)
 	r := dayReport(120)
 	r.Footer = "Empreinte du journal : n° 123456, " + hash + " — rapport arrêté à 18h42 par l'organisateur, contrôlé par le trésorier et le président du club"
@@ -259,7 +253,6 @@ func TestReportPDF_LongFooterWrapsAndKeepsClearOfTables(t *testing.T) {
 }
 
 func TestReportPDF_EveryPageHasHeaderTint(t *testing.T) {
-	t.Parallel()
 	path := writeReport(t, dayReport(150))
 	for pg, p := range rasterize(t, path, 60) {
 		if s := p.share(repMargin, 0, repTextW, pageH, tabHeadFill, 6); s < 0.005 {
@@ -269,7 +262,6 @@ func TestReportPDF_EveryPageHasHeaderTint(t *testing.T) {
 }
 
 func TestReportPDF_EmptySectionSaysSo(t *testing.T) {
-	t.Parallel()
 	r := Report{Title: "Rapport", Sections: []Section{{Title: "Remboursements", Columns: []string{"Vente", "Montant"}}}}
 	text := pdfText(t, writeReport(t, r))
 	if !strings.Contains(text, "Vente Montant\nAucune ligne.\n") {
@@ -278,7 +270,6 @@ func TestReportPDF_EmptySectionSaysSo(t *testing.T) {
 }
 
 func TestReportPDF_FrenchNumberFormattingPrintsAsTyped(t *testing.T) {
-	t.Parallel()
 	// CLDR French groups thousands with U+202F and may write U+2212 for
 	// minus; the core fonts lack both, which would print "1.245,00".
 	r := Report{Title: "Caisse", Sections: []Section{{
@@ -292,7 +283,6 @@ func TestReportPDF_FrenchNumberFormattingPrintsAsTyped(t *testing.T) {
 }
 
 func TestFitWidths(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name    string
 		natural []float64

@@ -44,7 +44,6 @@ func flowed(text, title string) string {
 // the rulebook whole, with its rule ids, every sub-item (the prizes), each
 // section's title, and a footer "page i/N" on every page.
 func TestR34_RulesPDFPrintsEveryRule(t *testing.T) {
-	t.Parallel()
 	r := exampleRulebook(t)
 	text := pdfText(t, writeRulesPDF(t, r))
 	pages := strings.Count(text, "--- page break ---") + 1
@@ -80,7 +79,6 @@ func TestR34_RulesPDFPrintsEveryRule(t *testing.T) {
 // TestR34_RulesPDFFitsItsMargins: rendered, no page has ink outside the
 // text column and its footer, so nothing is cut off by a printer.
 func TestR34_RulesPDFFitsItsMargins(t *testing.T) {
-	t.Parallel()
 	for n, pg := range rasterize(t, writeRulesPDF(t, exampleRulebook(t)), 50) {
 		b := pg.img.Bounds()
 		for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -97,7 +95,6 @@ func TestR34_RulesPDFFitsItsMargins(t *testing.T) {
 }
 
 func TestRulesPDF_RefusesAnEmptyRulebook(t *testing.T) {
-	t.Parallel()
 	if err := RulesPDF(&strings.Builder{}, loto.Rulebook{}); err == nil || !strings.Contains(err.Error(), "aucun événement") {
 		t.Fatalf("an empty rulebook printed, or its error is not said: %v", err)
 	}

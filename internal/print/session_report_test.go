@@ -14,7 +14,6 @@ import (
 // has, per method, expected against counted with the difference, the cash
 // counted by denomination and the closing's anchor.
 func TestSessionZ_PrintsExpectedCountedAndAnchor(t *testing.T) {
-	t.Parallel()
 	at := time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)
 	closed := at.Add(3 * time.Hour)
 	c := func(v loto.Cents) *loto.Cents { return &v }

@@ -46,7 +46,6 @@ func pdfFonts(t *testing.T, path string) [][]string {
 // A print shop refuses a PDF that leaves it to guess a font: every font of
 // the cards, the tickets and the reports is in the file.
 func TestPDFs_EmbedEveryFont(t *testing.T) {
-	t.Parallel()
 	docs := map[string]string{
 		"cards":   writeCards(t, withPlateQR(testSheets(t, 1, 1, "yellow", true)), CardOptions{Layout: 6}),
 		"tickets": writeTickets(t, testTickets(3)),
@@ -70,7 +69,6 @@ func TestPDFs_EmbedEveryFont(t *testing.T) {
 // A plate of 6 carries its plate code's QR code under its cards, which a
 // cashier scans once to sell the six.
 func TestCards_PlateQRCodeReadsBack(t *testing.T) {
-	t.Parallel()
 	cards := withPlateQR(testSheets(t, 3, 1, "green", false))
 	path := writeCards(t, cards, CardOptions{Layout: 6})
 	pages := rasterize(t, path, 150)
@@ -147,7 +145,6 @@ func pdfBoxes(t *testing.T, path string) map[string][4]float64 {
 // lie outside the bleed at the corners and at the cut lines, and the cards
 // keep their place on the trim.
 func TestCards_BleedAndCropMarks(t *testing.T) {
-	t.Parallel()
 	const bleed = 3.0
 	cards := testSheets(t, 1, 1, "blue", false)[:3]
 	path := writeCards(t, cards, CardOptions{Layout: 3, Bleed: bleed, CropMarks: true})
@@ -203,7 +200,6 @@ func TestCards_BleedAndCropMarks(t *testing.T) {
 }
 
 func TestCards_RefusesABleedTooWide(t *testing.T) {
-	t.Parallel()
 	for _, bleed := range []float64{-1, MaxBleed + 0.5} {
 		err := Cards(&strings.Builder{}, testSheets(t, 1, 1, "yellow", false), CardOptions{Layout: 6, Bleed: bleed}, nil)
 		if err == nil || !strings.Contains(err.Error(), "fond perdu") {

@@ -34,7 +34,6 @@ func pdfText(t *testing.T, pdfPath string) string {
 }
 
 func TestCards_TextGolden(t *testing.T) {
-	t.Parallel()
 	yellow := testSheets(t, 1, 1, "jaune", false)
 	special := testSheets(t, 4, 1, "#ff9900", true)
 	tests := []struct {
@@ -152,7 +151,6 @@ func checkPlateFooters(t *testing.T, text string, cards []CardSheet) {
 }
 
 func TestCards_LongTitleIsShortenedBeforeTheSerial(t *testing.T) {
-	t.Parallel()
 	cards := testSheets(t, 1, 1, "orange", true)
 	long := "Grand Mega Loto annuel du Rotary Club de Saint-Brieuc et de toute la baie de Saint-Brieuc, au profit des œuvres sociales du club"
 	for i := range cards {

@@ -73,7 +73,6 @@ func slotText(t *testing.T, pdfPath string, pg, i int) string {
 }
 
 func TestTickets_RefusesBadInput(t *testing.T) {
-	t.Parallel()
 	with := func(edit func(*TicketSheet)) []TicketSheet {
 		tickets := testTickets(3)
 		edit(&tickets[1])
@@ -106,7 +105,6 @@ func TestTickets_RefusesBadInput(t *testing.T) {
 }
 
 func TestTickets_EightPerPageWithCutLines(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name string
 		n    int
@@ -182,7 +180,6 @@ func (p page) inkedAlong(x, y float64, horizontal bool) float64 {
 }
 
 func TestTickets_QRCodeModulesReadBack(t *testing.T) {
-	t.Parallel()
 	tickets := testTickets(8)
 	p := rasterize(t, writeTickets(t, tickets), 150)[0]
 	for i, tk := range tickets {
@@ -195,7 +192,6 @@ func TestTickets_QRCodeModulesReadBack(t *testing.T) {
 // what the door needs (R2) and tells the holder the free card (R4) and the
 // crossing out (R5), and pins page 1 in a golden file.
 func TestR4_TicketSaysFreeCardAndCrossedOut(t *testing.T) {
-	t.Parallel()
 	tickets := testTickets(10)
 	path := writeTickets(t, tickets)
 	var golden strings.Builder
@@ -222,7 +218,6 @@ func TestR4_TicketSaysFreeCardAndCrossedOut(t *testing.T) {
 }
 
 func TestTickets_LongNameIsShortenedButNotTheCode(t *testing.T) {
-	t.Parallel()
 	tickets := testTickets(2)
 	tickets[0].Name = "Jean-Baptiste de La Villemarqué-Kerhervé du Plessis-Quintin"
 	tickets[0].Code = "R-0000000042-7KQ-XYZ"
@@ -236,7 +231,6 @@ func TestTickets_LongNameIsShortenedButNotTheCode(t *testing.T) {
 }
 
 func TestTickets_ReportsProgressPerTicket(t *testing.T) {
-	t.Parallel()
 	tickets := testTickets(9)
 	var calls [][2]int
 	if err := Tickets(io.Discard, tickets, func(done, total int) { calls = append(calls, [2]int{done, total}) }); err != nil {
@@ -259,7 +253,6 @@ func BenchmarkTickets1000(b *testing.B) {
 // in full, never cut, and its QR code reads back as that address, beside
 // the ticket's own code; a ticket without one keeps the path alone.
 func TestR34_TicketGivesTheRulesFullAddressAndItsQRCode(t *testing.T) {
-	t.Parallel()
 	tickets := testTickets(3)
 	tickets[0].Rules = "https://loto.rotary-saintbrieuc.fr/reglement"
 	tickets[1].Rules = "http://192.168.1.10:8080/reglement"

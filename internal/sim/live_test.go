@@ -54,7 +54,6 @@ func stopMidGame(t *testing.T, d *loto.Day, number int) {
 // game: no sale, reservation nor game start made twice, every stage of the
 // programme awarded once, the chain verifies and the draws audit passes.
 func TestLive_RestartMidGameContinuesWithoutRepeating(t *testing.T) {
-	t.Parallel()
 	d, store := liveDay(t)
 	stopMidGame(t, d, 3)
 	stopped := head(t, store)
@@ -129,7 +128,6 @@ func TestLive_RestartMidGameContinuesWithoutRepeating(t *testing.T) {
 // TestLive_ActsInTheRoleOfEachAct: the demo signs every act "démo" in the
 // role of the act; the numbers are the software's own (the system role).
 func TestLive_ActsInTheRoleOfEachAct(t *testing.T) {
-	t.Parallel()
 	d, store := liveDay(t)
 	stopMidGame(t, d, 2)
 	want := map[string]loto.Role{
@@ -148,7 +146,6 @@ func TestLive_ActsInTheRoleOfEachAct(t *testing.T) {
 // TestLive_StopsPromptlyWhenCancelled: a demo waiting for its next number
 // returns at once when its context ends.
 func TestLive_StopsPromptlyWhenCancelled(t *testing.T) {
-	t.Parallel()
 	d, _ := liveDay(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

@@ -14,7 +14,6 @@ import (
 // The day report of a simulated day adds up: totals by desk, method and
 // series, refunds, attendance and free cards, prizes; the same after replay.
 func TestReport_SimulatedDayAddsUp(t *testing.T) {
-	t.Parallel()
 	store := &holdLastAward{Store: newStore(t)}
 	d := openDay(t, store)
 	ctx := context.Background()

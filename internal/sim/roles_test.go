@@ -10,7 +10,6 @@ import (
 // each act with the role a real day would: the cashier of the desk that
 // sells, the door, the host, the controllers, the organiser.
 func TestPlayActsInTheRoleOfEachAct(t *testing.T) {
-	t.Parallel()
 	_, store, _ := simulate(t, "manual", 120, 3)
 	want := map[string]loto.Role{
 		loto.TypeDeskOpened: loto.RoleCashier, loto.TypeSaleRecorded: loto.RoleCashier,

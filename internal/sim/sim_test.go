@@ -31,7 +31,6 @@ func simulate(t *testing.T, mode string, players int, seed int64) (*loto.Day, *s
 }
 
 func TestPlayFullDay(t *testing.T) {
-	t.Parallel()
 	for _, mode := range []string{"rng", "manual"} {
 		t.Run(mode, func(t *testing.T) {
 			d, store, rep := simulate(t, mode, 300, 7)
@@ -145,7 +144,6 @@ func checkStage(t *testing.T, s loto.StageResult, spec loto.StageSpec, prev []in
 }
 
 func TestPlayReportJSONShape(t *testing.T) {
-	t.Parallel()
 	// Seed 3 gives a day whose tied winners once decline to share (R18).
 	_, store, rep := simulate(t, "", 300, 3)
 	b, err := json.Marshal(rep)
@@ -215,7 +213,6 @@ func TestPlayReportJSONShape(t *testing.T) {
 }
 
 func TestPlayIsReproducible(t *testing.T) {
-	t.Parallel()
 	_, _, a := simulate(t, "", 50, 11)
 	_, _, b := simulate(t, "", 50, 11)
 	_, _, c := simulate(t, "", 50, 12)
@@ -231,7 +228,6 @@ func TestPlayIsReproducible(t *testing.T) {
 }
 
 func TestPlay_BadInput(t *testing.T) {
-	t.Parallel()
 	d, store := newDay(t)
 	ctx := context.Background()
 	_, err := Play(ctx, d, Options{Players: 10})
