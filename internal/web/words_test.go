@@ -12,11 +12,12 @@ import (
 
 // Words the players and the volunteers never read: the devices' "jeton"
 // for the tie's pion, a plural written "(s)", a rule id such as "R14"
-// (those are the host's and the organiser's, and docs/rules.md's).
+// (those are the host's and the organiser's, and docs/rules.md's). A
+// serial's check code, as the 'R7' of A-000005-R7, is not a rule id.
 var (
 	wordJeton   = regexp.MustCompile(`(?i)\bjetons?\b`)
 	wordPluralS = regexp.MustCompile(`\p{L}\(s\)`)
-	wordRuleID  = regexp.MustCompile(`\bR[0-9]{1,2}\b`)
+	wordRuleID  = regexp.MustCompile(`(?:^|[^\w-])R[0-9]{1,2}\b`)
 )
 
 // jargon says which of the words a text holds, with a little context.
@@ -168,4 +169,20 @@ func keys(m map[string]bool) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestJargon_ReadsRuleIDsNotSerials: the words' check finds a rule id
+// wherever a page may print one, and not in a serial's check code.
+func TestJargon_ReadsRuleIDsNotSerials(t *testing.T) {
+	t.Parallel()
+	for _, cited := range []string{"R14", "non tamponnée (R9)", "<td>R20</td>", "règle R3, puis"} {
+		if len(jargon(cited)) == 0 {
+			t.Errorf("jargon(%q) finds nothing", cited)
+		}
+	}
+	for _, serial := range []string{`"cards":["A-000005-R7"]`, "carte B-000123-R12 vendue", "R2D2"} {
+		if j := jargon(serial); len(j) != 0 {
+			t.Errorf("jargon(%q) = %q", serial, j)
+		}
+	}
 }
