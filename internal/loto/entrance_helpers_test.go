@@ -122,6 +122,17 @@ func serialsIn(t testing.TB, texts []string) []card.Serial {
 	return parsed(t, ParseSerials, texts)
 }
 
+// viaEdge reads text as the edge does and hands the serial to call; a
+// refusal of the reading is the answer, as the edge gives it.
+func viaEdge[T any](text string, call func(card.Serial) (T, error)) (T, error) {
+	s, err := ParseSerial(text)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return call(s)
+}
+
 // parsed is what parse reads of in, as the edge reads it; it fails the
 // test on a refusal.
 func parsed[In, Out any](t testing.TB, parse func(In) (Out, error), in In) Out {

@@ -77,7 +77,7 @@ func TestR9_R10_R14_R31_PlayerCardSaysWhichGamesItPlays(t *testing.T) {
 			if !strings.Contains(pc.Text, tc.says) {
 				t.Fatalf("text %q does not say %q", pc.Text, tc.says)
 			}
-			_, grid, err := d.Card(tc.serial)
+			grid, err := d.Card(serialIn(t, tc.serial))
 			ok(t, err)
 			if pc.Grid != grid || pc.Grid.Validate() != nil {
 				t.Fatalf("grid %v, the card's is %v", pc.Grid, grid)

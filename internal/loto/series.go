@@ -162,13 +162,14 @@ func (d *Day) Series() []Series {
 	return d.st.SeriesList()
 }
 
-// Card looks a serial up (R10): it returns the parsed serial and the card's
-// grid, or an invalid error for a malformed serial, a notfound one for an
-// unknown series or number, or an invalid one for a wrong check code.
-func (d *Day) Card(text string) (card.Serial, card.Card, error) {
+// Card looks a serial read at the edge (ParseSerial) up (R10): it returns
+// the card's grid, or a notfound error for an unknown series or number,
+// or an invalid one for a wrong check code.
+func (d *Day) Card(s card.Serial) (card.Card, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.st.lookup(text)
+	_, c, err := d.st.lookupSerial(s)
+	return c, err
 }
 
 // CardAt returns the serial and grid of card number of series code, for export and printing.

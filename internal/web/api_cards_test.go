@@ -58,7 +58,7 @@ func TestR10_CardLookupForPlayers(t *testing.T) {
 		t.Fatalf("lookup of a sold card: %d %s", w.Code, w.Body)
 	}
 	got := decode[cardAnswer](t, w)
-	_, grid, _ := f.day.Card(sold)
+	grid, _ := f.day.Card(mustSerial(t, sold))
 	if got.Serial != sold || got.State != loto.PlayerStamped || got.Grid != grid || got.FromGame != 1 || got.Colors.Tint != "#fff6c7" {
 		t.Fatalf("sold card %+v", got)
 	}
