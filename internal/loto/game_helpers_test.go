@@ -84,7 +84,7 @@ func stamp(t *testing.T, d *Day, code string, numbers ...int) []string {
 	for _, n := range numbers {
 		serials = append(serials, serialOf(t, d, code, n))
 	}
-	_, err := d.Stamp(context.Background(), org("caisse-1"), serials)
+	_, err := d.Stamp(context.Background(), org("caisse-1"), serialsIn(t, serials))
 	ok(t, err)
 	return serials
 }
