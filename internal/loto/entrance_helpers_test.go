@@ -110,6 +110,12 @@ func ticketCodes(t testing.TB, texts []string) []TicketCode {
 	return parsed(t, ParseTickets, texts)
 }
 
+// seriesIn reads a series code as the edge does.
+func seriesIn(t testing.TB, text string) card.SeriesCode {
+	t.Helper()
+	return parsed(t, ParseSeriesCode, text)
+}
+
 // serialIn reads a serial as the edge does.
 func serialIn(t testing.TB, text string) card.Serial {
 	t.Helper()

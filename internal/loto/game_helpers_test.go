@@ -53,7 +53,7 @@ func start(t *testing.T, d *Day) StartResult {
 // serialOf returns the serial of a card.
 func serialOf(t *testing.T, d *Day, code string, n int) string {
 	t.Helper()
-	s, _, err := d.CardAt(code, n)
+	s, _, err := d.CardAt(card.SeriesCode(code), n)
 	ok(t, err)
 	return s
 }
@@ -61,7 +61,7 @@ func serialOf(t *testing.T, d *Day, code string, n int) string {
 // gridOf returns the grid of a card.
 func gridOf(t *testing.T, d *Day, code string, n int) card.Card {
 	t.Helper()
-	_, c, err := d.CardAt(code, n)
+	_, c, err := d.CardAt(card.SeriesCode(code), n)
 	ok(t, err)
 	return c
 }

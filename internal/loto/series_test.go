@@ -140,7 +140,7 @@ func TestExportIsTheSeries(t *testing.T) {
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 20})
 	ok(t, err)
 	var got []ExportedCard
-	ok(t, d.Export("a", 5, 14, func(c ExportedCard) error { got = append(got, c); return nil }))
+	ok(t, d.Export(seriesIn(t, " a "), 5, 14, func(c ExportedCard) error { got = append(got, c); return nil }))
 	if len(got) != 10 || got[0].Number != 5 || got[0].Plate != 1 || got[9].Number != 14 || got[9].Plate != 3 {
 		t.Fatalf("export %+v", got)
 	}
@@ -161,6 +161,20 @@ func TestExportIsTheSeries(t *testing.T) {
 		wantCode(t, err, EInvalid)
 	}
 	wantCode(t, d.Export("B", 0, 0, func(ExportedCard) error { return nil }), ENotFound)
+	// A code no series can have names none, as an unknown one.
+	for _, text := range []string{"", "A1", "ABCD"} {
+		_, err := ParseSeriesCode(text)
+		wantCode(t, err, ENotFound)
+		wantSays(t, err, []string{"la série " + strings.ToUpper(text) + " n'existe pas"})
+	}
+	sr, err := d.SeriesOf(seriesIn(t, "a"))
+	ok(t, err)
+	if sr.Code != "A" || sr.Cards != 20 {
+		t.Fatalf("series of A: %+v", sr)
+	}
+	_, err = d.SeriesOf("B")
+	wantCode(t, err, ENotFound)
+	wantSays(t, err, []string{"la série B n'existe pas"})
 }
 
 // R30: `series create` on a day that already has series keeps
