@@ -16,7 +16,11 @@ func cardCheck(fs *flags) action {
 			return usagef("numéro de série attendu : loto card check SÉRIE")
 		}
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-			serial, grid, err := d.Card(joinArgs(fs))
+			serial, err := loto.ParseSerial(joinArgs(fs))
+			if err != nil {
+				return err
+			}
+			grid, err := d.Card(serial)
 			if err != nil {
 				return err
 			}
@@ -24,7 +28,7 @@ func cardCheck(fs *flags) action {
 			writeGrid(e.stdout, grid)
 			// A valid serial is not a card that plays: say what it is today,
 			// last, where the controller's eye ends (exit 0 still, the serial is valid).
-			status, err := d.CardStatus(serial.String())
+			status, err := d.CardStatus(serial)
 			if err != nil {
 				return err
 			}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"loto/internal/card"
 	"loto/internal/loto"
 )
 
@@ -53,14 +54,14 @@ func seriesPlates(fs *flags) action {
 				fmt.Fprintf(w, "%7s  %-16s %s\n", "PLAQUE", "CODE", "CARTES")
 			}
 			var cur plateLine
-			err = d.Export(sr.Code, 6*first-5, min(6*last, sr.Cards), func(c loto.ExportedCard) error {
+			err = d.Export(card.SeriesCode(sr.Code), 6*first-5, min(6*last, sr.Cards), func(c loto.ExportedCard) error {
 				if c.Plate != cur.Plate {
 					if cur.Plate != 0 {
 						if err := write(w, cur); err != nil {
 							return err
 						}
 					}
-					pc, err := d.PlateCode(sr.Code, c.Plate)
+					pc, err := d.PlateCode(card.SeriesCode(sr.Code), c.Plate)
 					if err != nil {
 						return err
 					}
@@ -95,11 +96,10 @@ func writePlateText(w io.Writer, p plateLine) error {
 }
 
 // seriesNamed returns the series of the journal with that code, typed in any case.
-func seriesNamed(d *loto.Day, code string) (loto.Series, error) {
-	for _, sr := range d.Series() {
-		if sr.Code == normCode(code) {
-			return sr, nil
-		}
+func seriesNamed(d *loto.Day, text string) (loto.Series, error) {
+	code, err := loto.ParseSeriesCode(text)
+	if err != nil {
+		return loto.Series{}, err
 	}
-	return loto.Series{}, loto.Errorf(loto.ENotFound, "la série %s n'existe pas", normCode(code))
+	return d.SeriesOf(code)
 }

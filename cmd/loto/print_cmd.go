@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 
-	"loto/internal/card"
 	"loto/internal/loto"
 	"loto/internal/print"
 )
@@ -64,12 +63,4 @@ func printCards(fs *flags) action {
 			})
 		})
 	}
-}
-
-func normCode(s string) string {
-	c, err := card.ParseSeriesCode(s)
-	if err != nil {
-		return s
-	}
-	return string(c)
 }

@@ -62,9 +62,13 @@ func seriesExport(fs *flags) action {
 	to := fs.Int("to", 0, "numéro de la dernière carte (par défaut : la dernière)")
 	return func(ctx context.Context, e *env) error {
 		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
+			series, err := loto.ParseSeriesCode(*code)
+			if err != nil {
+				return err
+			}
 			w := bufio.NewWriter(e.stdout)
 			enc := json.NewEncoder(w)
-			if err := d.Export(*code, *from, *to, func(c loto.ExportedCard) error { return enc.Encode(c) }); err != nil {
+			if err := d.Export(series, *from, *to, func(c loto.ExportedCard) error { return enc.Encode(c) }); err != nil {
 				return err
 			}
 			return w.Flush()

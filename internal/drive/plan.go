@@ -219,7 +219,7 @@ func deal(d *loto.Day, ev *loto.EventSpec, rng *rand.Rand, p *Plan, tickets []st
 				continue
 			}
 			next[s.Code]++
-			serial, grid, err := d.CardAt(s.Code, next[s.Code])
+			serial, grid, err := d.CardAt(card.SeriesCode(s.Code), next[s.Code])
 			if err != nil {
 				return nil, err
 			}

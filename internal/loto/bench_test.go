@@ -22,7 +22,7 @@ func BenchmarkJudgeClaim(b *testing.B) {
 		}
 		serials = append(serials, s)
 	}
-	if _, err := d.Stamp(ctx, org("caisse-1"), serials); err != nil {
+	if _, err := d.Stamp(ctx, org("caisse-1"), serialsIn(t, serials)); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := d.StartGame(ctx, org("host")); err != nil {

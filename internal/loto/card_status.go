@@ -3,6 +3,8 @@ package loto
 import (
 	"fmt"
 	"time"
+
+	"loto/internal/card"
 )
 
 // CardState is what a card is today, for a controller checking it.
@@ -36,12 +38,12 @@ type CardStatus struct {
 
 // CardStatus looks a serial up (R10) and says what the card is today: sold
 // (sale, desk, time), free (ticket, door, time), not sold, voided (reason,
-// refund) or of a series not on sale. A malformed serial, an unknown card
-// or a wrong check code is an error, as for Card.
-func (d *Day) CardStatus(text string) (CardStatus, error) {
+// refund) or of a series not on sale. An unknown card or a wrong check
+// code is an error, as for Card.
+func (d *Day) CardStatus(s card.Serial) (CardStatus, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	s, _, err := d.st.lookup(text)
+	s, _, err := d.st.lookupSerial(s)
 	if err != nil {
 		return CardStatus{}, err
 	}

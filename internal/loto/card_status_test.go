@@ -31,7 +31,7 @@ func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
 		{"series not on sale today", serialOf(t, d, "B", 1), CardNotOnSale, []string{"série B", "pas en vente aujourd'hui", "R10"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := d.CardStatus(tc.card)
+			s, err := d.CardStatus(serialIn(t, tc.card))
 			ok(t, err)
 			if s.State != tc.state || s.Serial != tc.card {
 				t.Fatalf("status %+v, want %s", s, tc.state)
@@ -46,7 +46,7 @@ func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
 			}
 		})
 	}
-	if s, _ := d.CardStatus(refunded.Cards[0]); s.Refund != refund.ID || s.Sale != refunded.ID {
+	if s, _ := d.CardStatus(serialIn(t, refunded.Cards[0])); s.Refund != refund.ID || s.Sale != refunded.ID {
 		t.Fatalf("voided card status %+v", s)
 	}
 	for _, tc := range []struct{ name, text, code string }{
@@ -55,7 +55,7 @@ func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
 		{"bad check code", forgeCheck(sold.Cards[0]), EInvalid},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.CardStatus(tc.text)
+			_, err := viaEdge(tc.text, d.CardStatus)
 			wantCode(t, err, tc.code)
 		})
 	}
@@ -64,7 +64,7 @@ func TestR9_R10_R28_CardStatusSaysWhatTheCardIsToday(t *testing.T) {
 func TestR14_CardStatusOfACardSoldAfterTheStart(t *testing.T) {
 	d := startedDay(t)
 	late := sell(t, d, "caisse-1", 500, serialOf(t, d, "A", 2))
-	s, err := d.CardStatus(late.Cards[0])
+	s, err := d.CardStatus(serialIn(t, late.Cards[0]))
 	ok(t, err)
 	if s.State != CardSold || !strings.Contains(s.Text, "vente n° 2") || !strings.Contains(s.Text, "partie suivante") {
 		t.Fatalf("status %+v", s)

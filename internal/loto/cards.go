@@ -168,16 +168,6 @@ func (st *State) serialOf(ref CardRef) (string, error) {
 	return s.String(), nil
 }
 
-// lookup reads a serial and finds its card (R10): malformed text and a
-// wrong check code are invalid, an unknown series or number not found.
-func (st *State) lookup(text string) (card.Serial, card.Card, error) {
-	s, err := parseSerial(text)
-	if err != nil {
-		return card.Serial{}, card.Card{}, err
-	}
-	return st.lookupSerial(s)
-}
-
 // lookupSerial finds the card of a serial read at the edge (R10): a wrong
 // check code is invalid, an unknown series or number not found.
 func (st *State) lookupSerial(s card.Serial) (card.Serial, card.Card, error) {

@@ -75,7 +75,7 @@ func wantDayOver(t *testing.T, d *Day, store *memStore, ticket, why string) {
 	_, errSale := d.Sell(keyed(), org("caissier"), SaleRequest{Desk: "caisse-1", Cards: cardCodes(t, serials(t, d, "A", 7)), Payments: cash(500)})
 	_, errDoor := d.Admit(keyed(), org("jean"), "porte-1", ticketOf(t, ticket), serialIn(t, serialOf(t, d, "A", 8)))
 	_, errRes := d.AddReservation(ctx, org("org"), ReservationSpec{Name: "Pierre Curie", Tickets: 1})
-	_, errStamp := d.Stamp(ctx, org("org"), serials(t, d, "A", 9))
+	_, errStamp := d.Stamp(ctx, org("org"), serialsIn(t, serials(t, d, "A", 9)))
 	for name, err := range map[string]error{"sale": errSale, "door": errDoor, "reservation": errRes, "stamp": errStamp} {
 		wantCode(t, err, EConflict)
 		if m := ErrorMessage(err); !strings.Contains(m, "journée est finie") || !strings.Contains(m, why) || !strings.Contains(m, "R9") {

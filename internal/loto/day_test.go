@@ -29,7 +29,7 @@ func TestIdempotencyKeyReturnsTheFirstAnswer(t *testing.T) {
 	if again != first {
 		t.Fatalf("other process: %+v, want %+v", again, first)
 	}
-	_, err = d.Stamp(ctx, org("caisse-1"), []string{serialOf(t, d, "A", 1)})
+	_, err = d.Stamp(ctx, org("caisse-1"), serialsIn(t, []string{serialOf(t, d, "A", 1)}))
 	wantCode(t, err, EConflict) // the key served another command
 }
 

@@ -303,6 +303,28 @@ func (d *Day) DeskOf(actor Actor, name string) (Desk, *SessionReport, error) {
 	return dk, last, nil
 }
 
+// WorkDesk is the desk an actor works at: a device's own desk, else the
+// one named (any case); nil when the actor has none and names no desk of
+// the day, for the organiser to choose one.
+func (d *Day) WorkDesk(actor Actor, name string) (*Desk, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.st.event == nil {
+		return nil, Errorf(ENotFound, "l'événement du jour n'est pas créé : aucune caisse")
+	}
+	if actor.Desk != "" {
+		name = actor.Desk
+	}
+	dk, ok := d.st.deskNamed(name)
+	switch {
+	case ok:
+		return &dk, nil
+	case actor.Desk != "":
+		return nil, Errorf(ENotFound, "la caisse « %s » de cet appareil n'est pas une caisse du jour", Shown(actor.Desk))
+	}
+	return nil, nil
+}
+
 // DeskNamed finds a desk of the day by name, any case.
 func (d *Day) DeskNamed(name string) (Desk, bool) {
 	d.mu.Lock()
@@ -337,6 +359,16 @@ func (d *Day) SessionZ(actor Actor, n int) (SessionReport, error) {
 		return SessionReport{}, err
 	}
 	return z, nil
+}
+
+// SessionReport is desk session n's Z report, for the day's reports.
+func (d *Day) SessionReport(n int) (SessionReport, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if n < 1 || n > len(d.st.ent.sessions) {
+		return SessionReport{}, Errorf(ENotFound, "session de caisse « %d » inconnue (%d sessions)", n, len(d.st.ent.sessions))
+	}
+	return d.st.ent.sessions[n-1].report(), nil
 }
 
 // Sessions returns every desk session of the day, in opening order, as Z reports.

@@ -125,3 +125,50 @@ func TestDesk_EachAmountIsBoundedForItsUse(t *testing.T) {
 		t.Fatalf("card total counted %v, want %s", c, bigDay)
 	}
 }
+
+// TestDesk_WorkDeskAndSessionReport: a device works at its own desk, the
+// organiser at the one it names or none yet; an unknown session is not
+// found, with the day's count of sessions.
+func TestDesk_WorkDeskAndSessionReport(t *testing.T) {
+	bare, _ := newDay(t)
+	_, err := bare.WorkDesk(org("org"), "caisse-1")
+	wantCode(t, err, ENotFound)
+	wantSays(t, err, []string{"l'événement du jour n'est pas créé : aucune caisse"})
+
+	d, _ := entranceDay(t, "caisse-1")
+	cashier := Actor{Name: "tablette", Role: RoleCashier, Desk: "caisse-1"}
+	for _, tc := range []struct {
+		name  string
+		actor Actor
+		asked string
+		want  string
+	}{
+		{"the device's own desk, whatever is asked", cashier, "caisse-2", "caisse-1"},
+		{"the desk the organiser names, any case", org("org"), "CAISSE-1", "caisse-1"},
+		{"none yet for the organiser", org("org"), "inconnue", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dk, err := d.WorkDesk(tc.actor, tc.asked)
+			ok(t, err)
+			got := ""
+			if dk != nil {
+				got = dk.Name
+			}
+			if got != tc.want {
+				t.Fatalf("work desk %q, want %q", got, tc.want)
+			}
+		})
+	}
+	_, err = d.WorkDesk(Actor{Name: "tablette", Role: RoleCashier, Desk: "caisse-9"}, "")
+	wantCode(t, err, ENotFound)
+	wantSays(t, err, []string{"la caisse « caisse-9 » de cet appareil n'est pas une caisse du jour"})
+
+	z, err := d.SessionReport(1)
+	ok(t, err)
+	if z.Session != 1 || z.Desk != "caisse-1" {
+		t.Fatalf("session 1: %+v", z)
+	}
+	_, err = d.SessionReport(2)
+	wantCode(t, err, ENotFound)
+	wantSays(t, err, []string{"session de caisse « 2 » inconnue (1 sessions)"})
+}

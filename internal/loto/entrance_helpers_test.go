@@ -110,6 +110,12 @@ func ticketCodes(t testing.TB, texts []string) []TicketCode {
 	return parsed(t, ParseTickets, texts)
 }
 
+// seriesIn reads a series code as the edge does.
+func seriesIn(t testing.TB, text string) card.SeriesCode {
+	t.Helper()
+	return parsed(t, ParseSeriesCode, text)
+}
+
 // serialIn reads a serial as the edge does.
 func serialIn(t testing.TB, text string) card.Serial {
 	t.Helper()
@@ -120,6 +126,17 @@ func serialIn(t testing.TB, text string) card.Serial {
 func serialsIn(t testing.TB, texts []string) []card.Serial {
 	t.Helper()
 	return parsed(t, ParseSerials, texts)
+}
+
+// viaEdge reads text as the edge does and hands the serial to call; a
+// refusal of the reading is the answer, as the edge gives it.
+func viaEdge[T any](text string, call func(card.Serial) (T, error)) (T, error) {
+	s, err := ParseSerial(text)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return call(s)
 }
 
 // parsed is what parse reads of in, as the edge reads it; it fails the

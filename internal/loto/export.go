@@ -17,8 +17,8 @@ type ExportedCard struct {
 // means the first or the last card. A range outside the series is refused
 // before any card. The lock is not held while cards are generated, so a
 // long export does not stop the day.
-func (d *Day) Export(code string, from, to int, fn func(ExportedCard) error) error {
-	code = normSeriesCode(code)
+func (d *Day) Export(series card.SeriesCode, from, to int, fn func(ExportedCard) error) error {
+	code := string(series)
 	d.mu.Lock()
 	s, ok := d.st.series[code]
 	var seed, key []byte
@@ -28,7 +28,7 @@ func (d *Day) Export(code string, from, to int, fn func(ExportedCard) error) err
 	}
 	d.mu.Unlock()
 	if !ok {
-		return Errorf(ENotFound, "la série %s n'existe pas", code)
+		return seriesNotFound(code)
 	}
 	if seed == nil || key == nil {
 		return internalf(nil, "secrets de la série %s absents", code)

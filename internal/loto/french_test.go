@@ -63,7 +63,7 @@ func TestFrench_MessagesAgreeWithTheirCount(t *testing.T) {
 			ok(t, err)
 			beyond = s.String()
 		})
-		_, _, err = d.Card(beyond)
+		_, err = d.Card(serialIn(t, beyond))
 		wantSays(t, err, []string{"compte 1 carte"}, "1 cartes")
 		_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, []byte(strings.Replace(entranceYAML, "{code: V, kind: special, cards: 60", "{code: C, kind: special, cards: 60", 1))))
 		wantSays(t, err, []string{"avec 1 carte", "de type ordinaire"}, "1 cartes", "regular")

@@ -53,7 +53,7 @@ func start(t *testing.T, d *Day) StartResult {
 // serialOf returns the serial of a card.
 func serialOf(t *testing.T, d *Day, code string, n int) string {
 	t.Helper()
-	s, _, err := d.CardAt(code, n)
+	s, _, err := d.CardAt(card.SeriesCode(code), n)
 	ok(t, err)
 	return s
 }
@@ -61,7 +61,7 @@ func serialOf(t *testing.T, d *Day, code string, n int) string {
 // gridOf returns the grid of a card.
 func gridOf(t *testing.T, d *Day, code string, n int) card.Card {
 	t.Helper()
-	_, c, err := d.CardAt(code, n)
+	_, c, err := d.CardAt(card.SeriesCode(code), n)
 	ok(t, err)
 	return c
 }
@@ -84,7 +84,7 @@ func stamp(t *testing.T, d *Day, code string, numbers ...int) []string {
 	for _, n := range numbers {
 		serials = append(serials, serialOf(t, d, code, n))
 	}
-	_, err := d.Stamp(context.Background(), org("caisse-1"), serials)
+	_, err := d.Stamp(context.Background(), org("caisse-1"), serialsIn(t, serials))
 	ok(t, err)
 	return serials
 }

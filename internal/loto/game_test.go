@@ -411,7 +411,7 @@ func TestR14_R9_CardStampedBetweenStartAndFirstNumberPlaysFromTheNextGame(t *tes
 	early := stamp(t, d, "A", 7)
 	start(t, d)
 	late := stamp(t, d, "A", 1) // the game started, its prize announced, no number is out yet
-	if cs, err := d.CardStatus(late[0]); err != nil || !strings.Contains(cs.Text, "partie suivante") {
+	if cs, err := d.CardStatus(serialIn(t, late[0])); err != nil || !strings.Contains(cs.Text, "partie suivante") {
 		t.Fatalf("card status %+v, %v: want it to say the card plays from the next game", cs, err)
 	}
 	row := rowOf(gridOf(t, d, "A", 1), 0)

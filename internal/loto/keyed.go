@@ -15,15 +15,6 @@ import (
 // sale.go): each tells its first attempt from another request made with
 // the same key (sameRequest, beside runKeyed).
 
-// canonical writes a typed serial in its canonical form, or leaves it as
-// typed when it does not parse (it then matches no recorded serial).
-func canonical(text string) string {
-	if s, err := card.ParseSerial(text); err == nil {
-		return s.String()
-	}
-	return text
-}
-
 func sameDeskOpen(desk string, float Cents) sameRequest {
 	return func(st *State, e journal.Event) error {
 		p, err := decodeFor[deskOpened](e)
@@ -171,7 +162,7 @@ func sameRuling(r Ruling) sameRequest {
 }
 
 // sameCards: the same serials in any order, and the same reason.
-func sameCards(serials []string, reason string) sameRequest {
+func sameCards(serials []card.Serial, reason string) sameRequest {
 	return func(st *State, e journal.Event) error {
 		p, err := decodeFor[cardsStamped](e)
 		if err != nil {
@@ -179,7 +170,7 @@ func sameCards(serials []string, reason string) sameRequest {
 		}
 		typed := make([]string, len(serials))
 		for i, s := range serials {
-			typed[i] = canonical(s)
+			typed[i] = s.String()
 		}
 		var d diffs
 		d.check(sameSet(typed, p.Cards), "d'autres cartes")

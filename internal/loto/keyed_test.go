@@ -99,7 +99,7 @@ func TestKey_EntranceCommandReusedWithOtherContentIsAConflict(t *testing.T) {
 			return errOf(d.Admit(ctx, org("portier"), "porte-1", ticketOf(t, r.Tickets[0].Code), serialIn(t, serialOf(t, d, "A", pick(other, 10, 11)))))
 		}},
 		{name: "stamp", do: func(ctx context.Context, other bool) error {
-			return errOf(d.Stamp(ctx, org("caissier"), serials(t, d, "A", 20, pick(other, 21, 22))))
+			return errOf(d.Stamp(ctx, org("caissier"), serialsIn(t, serials(t, d, "A", 20, pick(other, 21, 22)))))
 		}},
 		{name: "exclusion", do: func(ctx context.Context, other bool) error {
 			return errOf(d.Exclude(ctx, org("org"), ExclusionRequest{Why: pick(other, "perturbe le jeu", "autre"), Cards: serialsIn(t, serials(t, d, "A", 20))}))

@@ -11,7 +11,7 @@ func TestMessages_SayWhatIsWrong(t *testing.T) {
 	ctx := context.Background()
 	t.Run("a serial beyond the series is out of it, whatever its check code", func(t *testing.T) {
 		for _, serial := range []string{"A-000601-22", "A-999999-ZZ"} {
-			_, _, err := d.Card(serial)
+			_, err := viaEdge(serial, d.Card)
 			wantCode(t, err, ENotFound)
 			wantSays(t, err, []string{"hors de la série A", "600 cartes"}, "code de contrôle")
 		}
@@ -19,7 +19,7 @@ func TestMessages_SayWhatIsWrong(t *testing.T) {
 	t.Run("a plate code where a card is expected", func(t *testing.T) {
 		plate, err := d.PlateCode("A", 1)
 		ok(t, err)
-		_, _, err = d.Card(plate)
+		_, err = viaEdge(plate, d.Card)
 		wantCode(t, err, EInvalid)
 		wantSays(t, err, []string{plate, "plaque", "numéro d'une carte"}, "illisible")
 	})

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"loto/internal/card"
 )
 
 // PlateCode names a plate of 6 cards of a series (cards 6p-5..6p), as a
@@ -90,13 +92,13 @@ func plateCheck(key []byte, series string, plate int) string {
 }
 
 // PlateCode returns the code of a plate of a series of the journal.
-func (d *Day) PlateCode(series string, plate int) (string, error) {
+func (d *Day) PlateCode(series card.SeriesCode, plate int) (string, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	code := normSeriesCode(series)
+	code := string(series)
 	s, ok := d.st.series[code]
 	if !ok {
-		return "", Errorf(ENotFound, "la série %s n'existe pas", code)
+		return "", seriesNotFound(code)
 	}
 	if plate < 1 || plate > s.Plates() {
 		return "", Errorf(ENotFound, "la série %s n'a pas de plaque n° %d (elle compte %s)", code, plate, plural(s.Plates(), "plaque", "plaques"))

@@ -19,7 +19,7 @@ func playDay(t *testing.T) (*Day, *memStore) {
 		for i := range numbers {
 			numbers[i] = i + 1
 		}
-		_, err := d.Stamp(ctx, org("caisse-1"), serials(t, d, code, numbers...))
+		_, err := d.Stamp(ctx, org("caisse-1"), serialsIn(t, serials(t, d, code, numbers...)))
 		ok(t, err)
 	}
 	for _, g := range d.Event().Programme {

@@ -40,18 +40,29 @@ type PlayerCard struct {
 	Text     string `json:"text"`                // what the card is today, in French
 }
 
-// PlayerCard looks a serial up for a player's phone: only a card of a
-// series on sale today with a right check code (R10) is shown; a wrong
-// check code gives no grid, whatever the number.
-func (d *Day) PlayerCard(text string) (PlayerCard, error) {
+// CheckCardsOnSale refuses a player's look-up before the event is created:
+// no card is on sale yet (R10), whatever the serial, read or not.
+func (d *Day) CheckCardsOnSale() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.st.cardsOnSale()
+}
+
+func (st *State) cardsOnSale() error {
+	if st.event == nil {
+		return Errorf(ENotFound, "l'événement du jour n'est pas créé : aucune carte n'est en vente (R10)")
+	}
+	return nil
+}
+
+// PlayerCard looks a serial read at the edge up for a player's phone: only
+// a card of a series on sale today with a right check code (R10) is
+// shown; a wrong check code gives no grid, whatever the number.
+func (d *Day) PlayerCard(s card.Serial) (PlayerCard, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	st := d.st
-	if st.event == nil {
-		return PlayerCard{}, Errorf(ENotFound, "l'événement du jour n'est pas créé : aucune carte n'est en vente (R10)")
-	}
-	s, err := parseSerial(text)
-	if err != nil {
+	if err := st.cardsOnSale(); err != nil {
 		return PlayerCard{}, err
 	}
 	// The series must be on sale before anything else is said of the card.

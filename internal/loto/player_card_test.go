@@ -69,7 +69,7 @@ func TestR9_R10_R14_R31_PlayerCardSaysWhichGamesItPlays(t *testing.T) {
 		{"not sold", serialOf(t, d, "A", 3), PlayerUnsold, []int{}, 0, "pas vendue"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pc, err := d.PlayerCard(strings.ToLower(tc.serial))
+			pc, err := viaEdge(strings.ToLower(tc.serial), d.PlayerCard)
 			ok(t, err)
 			if pc.Serial != tc.serial || pc.State != tc.state || pc.FromGame != tc.from || !slices.Equal(pc.Games, tc.games) {
 				t.Fatalf("card %+v, want %s games %v from %d", pc, tc.state, tc.games, tc.from)
@@ -77,7 +77,7 @@ func TestR9_R10_R14_R31_PlayerCardSaysWhichGamesItPlays(t *testing.T) {
 			if !strings.Contains(pc.Text, tc.says) {
 				t.Fatalf("text %q does not say %q", pc.Text, tc.says)
 			}
-			_, grid, err := d.Card(tc.serial)
+			grid, err := d.Card(serialIn(t, tc.serial))
 			ok(t, err)
 			if pc.Grid != grid || pc.Grid.Validate() != nil {
 				t.Fatalf("grid %v, the card's is %v", pc.Grid, grid)
@@ -91,7 +91,7 @@ func TestR9_R10_R14_R31_PlayerCardSaysWhichGamesItPlays(t *testing.T) {
 			}
 		})
 	}
-	pc, err := d.PlayerCard(car.Cards[0])
+	pc, err := d.PlayerCard(serialIn(t, car.Cards[0]))
 	ok(t, err)
 	if !pc.Special || pc.Color != "rose" || pc.Title != "La voiture" || pc.Series != "V" || pc.Plate != 1 {
 		t.Fatalf("special card %+v", pc)
@@ -105,7 +105,7 @@ func TestR9_R10_R14_R31_PlayerCardSaysWhichGamesItPlays(t *testing.T) {
 		{"beyond the series", "A-000061-22", ENotFound, "hors de la série"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pc, err := d.PlayerCard(tc.text)
+			pc, err := viaEdge(tc.text, d.PlayerCard)
 			wantCode(t, err, tc.code)
 			if !strings.Contains(ErrorMessage(err), tc.says) {
 				t.Fatalf("message %q does not say %q", ErrorMessage(err), tc.says)

@@ -154,7 +154,7 @@ func playedPublicDay(t *testing.T, snap *snapshots) *memStore {
 	ok(t, err)
 	sell(t, d, "caisse-1", 500, tied[1])
 	snap.check(d)
-	act(d.Stamp(ctx, jeanne, serials(t, d, "A", 599)))
+	act(d.Stamp(ctx, jeanne, serialsIn(t, serials(t, d, "A", 599))))
 	act(d.StartBreak(ctx, jeanne, "", 0))
 	if p := d.Public(); p.Break == nil || p.Break.Label != "pause repas" {
 		t.Fatalf("the snapshot during the break: %+v", p.Break)

@@ -143,7 +143,7 @@ func TestR28_ExclusionReachesEveryTicketSaleAndCardOfThePerson(t *testing.T) {
 			t.Fatalf("%s expects %s cash, want %s", z.Desk, z.Methods[0].Expected, want)
 		}
 	}
-	if s, _ := d.CardStatus(free); s.State != loto.CardVoided || !strings.Contains(s.Text, "exclusion") {
+	if s, _ := d.CardStatus(loto.SerialIn(t, free)); s.State != loto.CardVoided || !strings.Contains(s.Text, "exclusion") {
 		t.Fatalf("free card status %+v", s)
 	}
 	rep, err := report.OfDay(ctx, d)

@@ -88,7 +88,7 @@ func roleCases() []roleCase {
 			return err
 		}},
 		{"stamp", CmdStamp, createdDay, func(t *testing.T, d *Day, a Actor) error {
-			_, err := d.Stamp(ctx, a, serials(t, d, "A", 1))
+			_, err := d.Stamp(ctx, a, serialsIn(t, serials(t, d, "A", 1)))
 			return err
 		}},
 		{"close desk", CmdCloseDesk, deskDay, func(t *testing.T, d *Day, a Actor) error {

@@ -47,7 +47,7 @@ func TestR9_SaleStampsCardsAndTheyPlay(t *testing.T) {
 
 func TestSale_PlateCodeSellsThePlate(t *testing.T) {
 	d, _ := entranceDay(t, "caisse-1")
-	code, err := d.PlateCode("a", 2)
+	code, err := d.PlateCode(seriesIn(t, "a"), 2)
 	ok(t, err)
 	if !strings.HasPrefix(code, "A-P000002-") || len(code) != len("A-P000002-XXX") {
 		t.Fatalf("plate code %q", code)

@@ -30,6 +30,21 @@ func (s Series) Plates() int { return (s.Cards + 5) / 6 }
 // normSeriesCode upper-cases a typed code.
 func normSeriesCode(code string) string { return strings.ToUpper(strings.TrimSpace(code)) }
 
+// ParseSeriesCode reads the code of a series of the journal as typed, in
+// either case. A code no series can have (not 1 to 3 letters) names none:
+// it is not found, as a series never created is.
+func ParseSeriesCode(text string) (card.SeriesCode, error) {
+	code := card.SeriesCode(normSeriesCode(text))
+	if !code.Valid() {
+		return "", seriesNotFound(Shown(string(code)))
+	}
+	return code, nil
+}
+
+func seriesNotFound(code string) error {
+	return Errorf(ENotFound, "la série %s n'existe pas", code)
+}
+
 // CheckSeriesCode accepts 1 to 3 capital letters.
 func CheckSeriesCode(code string) error {
 	if code == "" {
@@ -162,20 +177,32 @@ func (d *Day) Series() []Series {
 	return d.st.SeriesList()
 }
 
-// Card looks a serial up (R10): it returns the parsed serial and the card's
-// grid, or an invalid error for a malformed serial, a notfound one for an
-// unknown series or number, or an invalid one for a wrong check code.
-func (d *Day) Card(text string) (card.Serial, card.Card, error) {
+// SeriesOf returns the series of a code, or a notfound error.
+func (d *Day) SeriesOf(code card.SeriesCode) (Series, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return d.st.lookup(text)
+	s, ok := d.st.series[string(code)]
+	if !ok {
+		return Series{}, seriesNotFound(string(code))
+	}
+	return *s, nil
+}
+
+// Card looks a serial read at the edge (ParseSerial) up (R10): it returns
+// the card's grid, or a notfound error for an unknown series or number,
+// or an invalid one for a wrong check code.
+func (d *Day) Card(s card.Serial) (card.Card, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, c, err := d.st.lookupSerial(s)
+	return c, err
 }
 
 // CardAt returns the serial and grid of card number of series code, for export and printing.
-func (d *Day) CardAt(code string, number int) (string, card.Card, error) {
+func (d *Day) CardAt(code card.SeriesCode, number int) (string, card.Card, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	ref := CardRef{Series: normSeriesCode(code), Number: number}
+	ref := CardRef{Series: string(code), Number: number}
 	c, err := d.st.grid(ref)
 	if err != nil {
 		return "", card.Card{}, err

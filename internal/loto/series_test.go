@@ -98,13 +98,14 @@ func TestR10_CardLookup(t *testing.T) {
 	if grid != card.CardAt(seed, nil, 7) {
 		t.Fatal("CardAt is not the generator's card")
 	}
-	s, c, err := d.Card(serial)
+	s := serialIn(t, serial)
+	c, err := d.Card(s)
 	ok(t, err)
 	if s.Series != "A" || s.Number != 7 || c != grid {
 		t.Fatalf("lookup %+v", s)
 	}
 	for _, text := range []string{strings.ToLower(serial), strings.ReplaceAll(serial, "-", ""), " " + strings.ReplaceAll(serial, "-", " ") + " ", card.QRText(s)} {
-		if _, c2, err := d.Card(text); err != nil || c2 != grid {
+		if c2, err := viaEdge(text, d.Card); err != nil || c2 != grid {
 			t.Errorf("lookup of %q: %v", text, err)
 		}
 	}
@@ -117,7 +118,7 @@ func TestR10_CardLookup(t *testing.T) {
 		{"bad check", forgeCheck(serial), EInvalid, card.ErrBadCheck},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := d.Card(tc.text)
+			_, err := viaEdge(tc.text, d.Card)
 			wantCode(t, err, tc.code)
 			if !errors.Is(err, tc.is) {
 				t.Fatalf("error %v is not %v", err, tc.is)
@@ -129,7 +130,7 @@ func TestR10_CardLookup(t *testing.T) {
 	key, _ := store.Secret(ctx, "series/A/key")
 	past, err := card.NewChecker(key).Serial("A", 21)
 	ok(t, err)
-	_, _, err = d.Card(past.String())
+	_, err = d.Card(past)
 	wantCode(t, err, ENotFound)
 }
 
@@ -139,7 +140,7 @@ func TestExportIsTheSeries(t *testing.T) {
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "A", Cards: 20})
 	ok(t, err)
 	var got []ExportedCard
-	ok(t, d.Export("a", 5, 14, func(c ExportedCard) error { got = append(got, c); return nil }))
+	ok(t, d.Export(seriesIn(t, " a "), 5, 14, func(c ExportedCard) error { got = append(got, c); return nil }))
 	if len(got) != 10 || got[0].Number != 5 || got[0].Plate != 1 || got[9].Number != 14 || got[9].Plate != 3 {
 		t.Fatalf("export %+v", got)
 	}
@@ -160,6 +161,20 @@ func TestExportIsTheSeries(t *testing.T) {
 		wantCode(t, err, EInvalid)
 	}
 	wantCode(t, d.Export("B", 0, 0, func(ExportedCard) error { return nil }), ENotFound)
+	// A code no series can have names none, as an unknown one.
+	for _, text := range []string{"", "A1", "ABCD"} {
+		_, err := ParseSeriesCode(text)
+		wantCode(t, err, ENotFound)
+		wantSays(t, err, []string{"la série " + strings.ToUpper(text) + " n'existe pas"})
+	}
+	sr, err := d.SeriesOf(seriesIn(t, "a"))
+	ok(t, err)
+	if sr.Code != "A" || sr.Cards != 20 {
+		t.Fatalf("series of A: %+v", sr)
+	}
+	_, err = d.SeriesOf("B")
+	wantCode(t, err, ENotFound)
+	wantSays(t, err, []string{"la série B n'existe pas"})
 }
 
 // R30: `series create` on a day that already has series keeps

@@ -14,8 +14,9 @@ type StampResult struct {
 
 // Stamp records cards as carrying the day's stamp (R9): the minimal sale,
 // which the desks' sales replace. Each card must exist in a series on sale
-// today with a right check code (R10) and not be stamped already.
-func (d *Day) Stamp(ctx context.Context, actor Actor, serials []string) (StampResult, error) {
+// today with a right check code (R10) and not be stamped already; the
+// serials are read at the edge (ParseSerials).
+func (d *Day) Stamp(ctx context.Context, actor Actor, serials []card.Serial) (StampResult, error) {
 	if err := Authorize(actor, CmdStamp, ""); err != nil {
 		return StampResult{}, err
 	}
@@ -37,16 +38,16 @@ func (d *Day) Stamp(ctx context.Context, actor Actor, serials []string) (StampRe
 	}))
 }
 
-// cardsOf reads serials of cards on sale today, each checked by ok, and
+// cardsOf checks serials of cards on sale today, each also by ok, and
 // returns them in canonical form; a card given twice is refused.
-func (st *State) cardsOf(serials []string, ok func(CardRef, string) error) ([]string, error) {
+func (st *State) cardsOf(serials []card.Serial, ok func(CardRef, string) error) ([]string, error) {
 	if len(serials) == 0 {
 		return nil, Errorf(EInvalid, "aucune carte donnée")
 	}
 	seen := map[CardRef]bool{}
 	out := make([]string, 0, len(serials))
-	for _, text := range serials {
-		ref, serial, err := st.cardOnSale(text)
+	for _, s := range serials {
+		ref, serial, err := st.serialOnSale(s)
 		if err != nil {
 			return nil, err
 		}
@@ -62,16 +63,7 @@ func (st *State) cardsOf(serials []string, ok func(CardRef, string) error) ([]st
 	return out, nil
 }
 
-// cardOnSale checks a serial of a card of a series on sale today (R10).
-func (st *State) cardOnSale(text string) (CardRef, string, error) {
-	s, err := parseSerial(text)
-	if err != nil {
-		return CardRef{}, "", err
-	}
-	return st.serialOnSale(s)
-}
-
-// serialOnSale is cardOnSale for a serial read at the edge.
+// serialOnSale checks a serial of a card of a series on sale today (R10).
 func (st *State) serialOnSale(s card.Serial) (CardRef, string, error) {
 	s, _, err := st.lookupSerial(s)
 	if err != nil {

@@ -11,12 +11,12 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 	_, err := d.CreateSeries(ctx, org("org"), SeriesSpec{Code: "B", Cards: 6})
 	ok(t, err)
 	a1 := "A-000001-22"
-	_, err = d.Stamp(ctx, org("caisse-1"), []string{a1})
+	_, err = d.Stamp(ctx, org("caisse-1"), serialsIn(t, []string{a1}))
 	wantCode(t, err, EInvalid) // no event yet
 	_, err = d.CreateEvent(ctx, org("org"), eventSpec(t, eventYAML("rng", quineGame("regular", voucher30))))
 	ok(t, err)
 	a1, a2 := serialOf(t, d, "A", 1), serialOf(t, d, "A", 2)
-	r, err := d.Stamp(ctx, org("caisse-1"), []string{a1, "a 000002 " + a2[9:]})
+	r, err := d.Stamp(ctx, org("caisse-1"), serialsIn(t, []string{a1, "a 000002 " + a2[9:]}))
 	ok(t, err)
 	if len(r.Cards) != 2 || r.Cards[1] != a2 {
 		t.Fatalf("stamped %v, want canonical serials", r.Cards)
@@ -36,7 +36,10 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 		{"unknown series (R10)", []string{"Q-000001-22"}, ENotFound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := d.Stamp(ctx, org("caisse-1"), tc.serials)
+			cards, err := ParseSerials(tc.serials) // the edge's reading
+			if err == nil {
+				_, err = d.Stamp(ctx, org("caisse-1"), cards)
+			}
 			wantCode(t, err, tc.code)
 			nothingWritten(t, store, before)
 		})
@@ -70,6 +73,6 @@ func TestR9_R10_R28_StampAndVoid(t *testing.T) {
 
 func TestR29_PostponedDayStampsNoCard(t *testing.T) {
 	wantRefusedWhenPostponed(t, func(ctx context.Context, d *Day) error {
-		return errOf(d.Stamp(ctx, org("caisse-1"), serials(t, d, "A", 1)))
+		return errOf(d.Stamp(ctx, org("caisse-1"), serialsIn(t, serials(t, d, "A", 1))))
 	})
 }

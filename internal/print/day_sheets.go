@@ -48,7 +48,7 @@ func SeriesCards(d *loto.Day, sr loto.Series, from, to, layout int) ([]CardSheet
 	if ev := d.Event(); ev != nil && ev.PublicURL != "" {
 		player = ev.PlayerURL()
 	}
-	err := d.Export(sr.Code, from, to, func(c loto.ExportedCard) error {
+	err := d.Export(card.SeriesCode(sr.Code), from, to, func(c loto.ExportedCard) error {
 		serial, err := card.ParseSerial(c.Serial)
 		if err != nil {
 			return err
@@ -57,7 +57,7 @@ func SeriesCards(d *loto.Day, sr loto.Series, from, to, layout int) ([]CardSheet
 			plateCode, plateQR = "", ""
 			whole := c.Number == 6*c.Plate-5 && (to == 0 || to >= min(6*c.Plate, sr.Cards))
 			if layout == 6 && whole {
-				if plateCode, err = d.PlateCode(sr.Code, c.Plate); err != nil {
+				if plateCode, err = d.PlateCode(card.SeriesCode(sr.Code), c.Plate); err != nil {
 					return err
 				}
 				plateQR = loto.PlateQR(plateCode)

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 
+	"loto/internal/card"
 	"loto/internal/loto"
 )
 
@@ -114,7 +115,7 @@ func (s *run) take(k loto.Kind, n int) []string {
 	for _, ser := range s.ev.Series {
 		for ser.Kind == k && len(out) < n && s.next[ser.Code] < ser.Cards {
 			s.next[ser.Code]++
-			serial, _, err := s.d.CardAt(ser.Code, s.next[ser.Code])
+			serial, _, err := s.d.CardAt(card.SeriesCode(ser.Code), s.next[ser.Code])
 			if err != nil {
 				return out
 			}
@@ -211,7 +212,7 @@ func (s *run) sell(players int) error {
 	}
 	for _, ser := range s.ev.Series {
 		if s.next[ser.Code] < ser.Cards {
-			serial, _, err := s.d.CardAt(ser.Code, ser.Cards)
+			serial, _, err := s.d.CardAt(card.SeriesCode(ser.Code), ser.Cards)
 			if err != nil {
 				return err
 			}

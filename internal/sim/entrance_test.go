@@ -36,7 +36,9 @@ func checkEntrance(t *testing.T, d *loto.Day, players int, rep Report) {
 				t.Fatalf("free card %s issued twice", tk.Crossed.Card)
 			}
 			freeCards[tk.Crossed.Card] = true
-			st, err := d.CardStatus(tk.Crossed.Card)
+			serial, err := loto.ParseSerial(tk.Crossed.Card)
+			ok(t, err)
+			st, err := d.CardStatus(serial)
 			ok(t, err)
 			if st.State != loto.CardFree && st.State != loto.CardVoided {
 				t.Fatalf("free card %s is %s", tk.Crossed.Card, st.State)

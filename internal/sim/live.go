@@ -199,7 +199,7 @@ func (s *run) recall() error {
 		}
 	})
 	serial := func(r ref) (string, error) {
-		c, _, err := s.d.CardAt(r.series, r.number)
+		c, _, err := s.d.CardAt(card.SeriesCode(r.series), r.number)
 		s.kind[c] = r.kind
 		return c, err
 	}

@@ -97,7 +97,11 @@ type stampBody struct {
 
 func apiStamp(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) error {
 	return act(w, r, func(ctx context.Context, body stampBody) (any, error) {
-		return s.day.Stamp(ctx, a, body.Cards)
+		cards, err := loto.ParseSerials(body.Cards)
+		if err != nil {
+			return nil, err
+		}
+		return s.day.Stamp(ctx, a, cards)
 	})
 }
 

@@ -23,7 +23,7 @@ func apiCard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) er
 		setRetryAfter(w, err)
 		return err
 	}
-	pc, err := s.day.PlayerCard(r.PathValue("serial"))
+	pc, err := s.playerCard(r.PathValue("serial"))
 	if err != nil {
 		s.charge(r.Context(), s.lookups, client, lookupMissing-1)
 		return err
@@ -36,4 +36,18 @@ func apiCard(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) er
 	}
 	writeJSON(w, http.StatusOK, cardAnswer{PlayerCard: pc, Colors: colors})
 	return nil
+}
+
+// playerCard reads the serial of a player's look-up and asks the day for
+// its card; before the event, the day's "no card on sale" is the answer
+// even to an unreadable serial.
+func (s *Server) playerCard(text string) (loto.PlayerCard, error) {
+	serial, err := loto.ParseSerial(text)
+	if err != nil {
+		if closed := s.day.CheckCardsOnSale(); closed != nil {
+			return loto.PlayerCard{}, closed
+		}
+		return loto.PlayerCard{}, err
+	}
+	return s.day.PlayerCard(serial)
 }

@@ -58,7 +58,7 @@ func TestR10_CardLookupForPlayers(t *testing.T) {
 		t.Fatalf("lookup of a sold card: %d %s", w.Code, w.Body)
 	}
 	got := decode[cardAnswer](t, w)
-	_, grid, _ := f.day.Card(sold)
+	grid, _ := f.day.Card(mustSerial(t, sold))
 	if got.Serial != sold || got.State != loto.PlayerStamped || got.Grid != grid || got.FromGame != 1 || got.Colors.Tint != "#fff6c7" {
 		t.Fatalf("sold card %+v", got)
 	}
@@ -169,3 +169,16 @@ func TestBoard_QRCodeToThePublicAddress(t *testing.T) {
 
 // withHost sends a request to a host, as the board's browser names the server.
 func withHost(h string) option { return func(r *http.Request) { r.Host = h } }
+
+// TestR10_CardLookupBeforeTheEvent: before the event no card is on sale,
+// and a player's look-up says so whatever the serial, readable or not.
+func TestR10_CardLookupBeforeTheEvent(t *testing.T) {
+	t.Parallel()
+	f := newBareFixture(t)
+	for _, serial := range []string{"A-000001-22", "bonjour"} {
+		w := f.do("GET", "/api/v1/cards/"+serial, "")
+		if w.Code != http.StatusNotFound || !strings.Contains(errorOf(t, w).Message, "l'événement du jour n'est pas créé") {
+			t.Fatalf("look-up of %s before the event: %d %s", serial, w.Code, w.Body)
+		}
+	}
+}

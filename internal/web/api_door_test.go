@@ -158,7 +158,7 @@ func mustTicket(t *testing.T, code string) loto.TicketCode {
 }
 
 // mustSerial reads a card's serial, failing the test when it does not parse.
-func mustSerial(t *testing.T, text string) card.Serial {
+func mustSerial(t testing.TB, text string) card.Serial {
 	t.Helper()
 	s, err := loto.ParseSerial(text)
 	if err != nil {

@@ -71,15 +71,18 @@ func apiReportSession(s *Server, w http.ResponseWriter, r *http.Request, _ loto.
 		return err
 	}
 	n, err := strconv.Atoi(r.PathValue("id"))
-	sessions := s.day.Sessions()
-	if err != nil || n < 1 || n > len(sessions) {
-		return loto.Errorf(loto.ENotFound, "session de caisse « %s » inconnue (%d sessions)", loto.Shown(r.PathValue("id")), len(sessions))
+	if err != nil {
+		return loto.Errorf(loto.ENotFound, "session de caisse « %s » inconnue (%d sessions)", loto.Shown(r.PathValue("id")), len(s.day.Sessions()))
+	}
+	z, err := s.day.SessionReport(n)
+	if err != nil {
+		return err
 	}
 	event := ""
 	if ev := s.day.Event(); ev != nil {
 		event = ev.Name
 	}
-	return sendReport(w, print.SessionZ(event, sessions[n-1]), format, "session-"+strconv.Itoa(n))
+	return sendReport(w, print.SessionZ(event, z), format, "session-"+strconv.Itoa(n))
 }
 
 func apiReportRefunds(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {

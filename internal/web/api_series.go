@@ -72,14 +72,12 @@ func apiSeriesCreate(s *Server, w http.ResponseWriter, r *http.Request, a loto.A
 const maxPrintCards = 6000
 
 // seriesOf finds the series a path names.
-func (s *Server) seriesOf(code string) (loto.Series, error) {
-	code = strings.ToUpper(strings.TrimSpace(code))
-	for _, sr := range s.day.Series() {
-		if sr.Code == code {
-			return sr, nil
-		}
+func (s *Server) seriesOf(text string) (loto.Series, error) {
+	code, err := loto.ParseSeriesCode(text)
+	if err != nil {
+		return loto.Series{}, err
 	}
-	return loto.Series{}, loto.Errorf(loto.ENotFound, "la série %s n'existe pas", loto.Shown(code))
+	return s.day.SeriesOf(code)
 }
 
 // queryInt reads an optional whole number of the query, def when absent.

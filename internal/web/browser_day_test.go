@@ -140,7 +140,7 @@ func TestBrowser_WholeDay(t *testing.T) {
 
 	// The game: the host types the numbers of the first card's first line.
 	winner := l.serial(1)
-	_, grid, err := l.day.Card(winner)
+	grid, err := l.day.Card(mustSerial(t, winner))
 	if err != nil {
 		t.Fatal(err)
 	}

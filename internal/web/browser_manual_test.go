@@ -70,7 +70,7 @@ func TestBrowser_R24_ARefusedNumberLeavesNoDigitForTheNextBall(t *testing.T) {
 // rowNumbers is row r of the card of serial, its numbers in order.
 func (l *live) rowNumbers(serial string, r int) []card.Number {
 	l.t.Helper()
-	_, c, err := l.day.Card(serial)
+	c, err := l.day.Card(mustSerial(l.t, serial))
 	if err != nil {
 		l.t.Fatal(err)
 	}

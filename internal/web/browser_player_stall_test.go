@@ -94,7 +94,7 @@ func TestBrowser_PlayerNoticesADeadStreamAndRecovers(t *testing.T) {
 	if relay.resumed.Load() == 0 {
 		t.Error("no stream was resumed with Last-Event-ID")
 	}
-	if _, g, err := l.day.Card(sold[0]); err == nil && slices.Contains(g.Numbers(), d.Number) {
+	if g, err := l.day.Card(mustSerial(t, sold[0])); err == nil && slices.Contains(g.Numbers(), d.Number) {
 		phone.waitText("#carton-"+sold[0]+" td[data-n='"+n+"']", " : tiré, dernier numéro")
 	}
 	phone.screenshot("joueur-reconnecte-390x844")

@@ -86,7 +86,7 @@ func TestBrowser_Player(t *testing.T) {
 	sold := l.sell(1, 2)
 	grids := map[string]card.Card{}
 	for _, s := range sold {
-		_, g, err := l.day.Card(s)
+		g, err := l.day.Card(mustSerial(t, s))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -52,7 +52,7 @@ func findTie(t *testing.T, l *live, sold []string) tiePlan {
 	}
 	var lines []line
 	for _, s := range sold {
-		_, c, err := l.day.Card(s)
+		c, err := l.day.Card(mustSerial(t, s))
 		if err != nil {
 			t.Fatal(err)
 		}

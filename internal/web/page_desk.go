@@ -50,24 +50,18 @@ func pageDesk(s *Server, w http.ResponseWriter, r *http.Request, a loto.Actor) e
 	for _, sr := range s.day.Series() {
 		p.Offline.Series[sr.Code] = sr.Kind
 	}
-	ev := s.day.Event()
-	if ev == nil {
-		return loto.Errorf(loto.ENotFound, "l'événement du jour n'est pas créé : aucune caisse")
+	dk, err := s.day.WorkDesk(a, r.URL.Query().Get("caisse"))
+	if err != nil {
+		return err
 	}
+	// The event is there: WorkDesk refuses a day without one, and an
+	// event once created stays.
+	ev := s.day.Event()
+	p.Desk = dk
 	p.Event, p.Zone = ev.Name, ev.TimeZone
 	p.Offline.PlaysFrom, p.Offline.Games = s.day.PlaysFrom(), len(ev.Programme)
 	if p.Zone == "" {
 		p.Zone = loto.DefaultTimeZone
-	}
-	want := a.Desk
-	if want == "" {
-		want = r.URL.Query().Get("caisse")
-	}
-	if dk, ok := s.day.DeskNamed(want); ok {
-		p.Desk = &dk
-	}
-	if p.Desk == nil && a.Desk != "" {
-		return loto.Errorf(loto.ENotFound, "la caisse « %s » de cet appareil n'est pas une caisse du jour", loto.Shown(a.Desk))
 	}
 	if p.Desk == nil {
 		p.Desks = ev.Desks
