@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"loto/internal/card"
+	"loto/internal/journal"
 )
 
 // The typed values of the requests of the desks and the door: a cashier's
@@ -205,4 +206,56 @@ func buildSeries(seed []byte, cards int) (map[int]int, error) {
 		return nil, Errorf(EInvalid, "%v", err)
 	}
 	return r, nil
+}
+
+// A card's fate in the State: stamped (State.stamped, R9) by a sale, a
+// free card's ticket or a stamp, or voided by a refund (State.voided,
+// R28). The desks, the door and the stamps share these.
+
+// hold stamps cards (R9) for a holder, the zero holder for the minimal
+// sale of Stamp, and makes the game rebuild its cards in play.
+func (st *State) hold(e journal.Event, serials []string, h holder) error {
+	refs, err := refsIn(e, serials)
+	if err != nil {
+		return err
+	}
+	for i, ref := range refs {
+		if _, dup := st.stamped[ref]; dup {
+			return internalf(nil, "événement %d : la carte %s est déjà tamponnée", e.Seq, serials[i])
+		}
+		st.stamped[ref] = e.Seq
+		if h != (holder{}) {
+			st.ent.holders[ref] = h
+		}
+	}
+	// A card stamped while a game runs plays from the next game: the index
+	// of this one stays as it is (no rebuild for each sale during a game),
+	// and between games there is no index to rebuild.
+	return nil
+}
+
+// void voids cards (R28) and makes the game rebuild its cards in play.
+func (st *State) void(e journal.Event, serials []string, reason string) error {
+	refs, err := refsIn(e, serials)
+	if err != nil {
+		return err
+	}
+	for _, ref := range refs {
+		st.voided[ref] = reason
+	}
+	st.dirty()
+	return st.voidWinners(e, refs, reason)
+}
+
+// refsIn reads the serials of an event; one that does not parse is a corrupt journal.
+func refsIn(e journal.Event, serials []string) ([]CardRef, error) {
+	refs := make([]CardRef, len(serials))
+	for i, s := range serials {
+		ref, err := refOf(s)
+		if err != nil {
+			return nil, internalf(err, "événement %d : numéro de série %q", e.Seq, s)
+		}
+		refs[i] = ref
+	}
+	return refs, nil
 }

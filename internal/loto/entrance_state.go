@@ -85,54 +85,6 @@ func (st *State) applyDeskClosed(e journal.Event, p deskClosed) error {
 	return nil
 }
 
-// hold stamps cards (R9) for a holder, the zero holder for the minimal
-// sale of Stamp, and makes the game rebuild its cards in play.
-func (st *State) hold(e journal.Event, serials []string, h holder) error {
-	refs, err := refsIn(e, serials)
-	if err != nil {
-		return err
-	}
-	for i, ref := range refs {
-		if _, dup := st.stamped[ref]; dup {
-			return internalf(nil, "événement %d : la carte %s est déjà tamponnée", e.Seq, serials[i])
-		}
-		st.stamped[ref] = e.Seq
-		if h != (holder{}) {
-			st.ent.holders[ref] = h
-		}
-	}
-	// A card stamped while a game runs plays from the next game: the index
-	// of this one stays as it is (no rebuild for each sale during a game),
-	// and between games there is no index to rebuild.
-	return nil
-}
-
-// void voids cards (R28) and makes the game rebuild its cards in play.
-func (st *State) void(e journal.Event, serials []string, reason string) error {
-	refs, err := refsIn(e, serials)
-	if err != nil {
-		return err
-	}
-	for _, ref := range refs {
-		st.voided[ref] = reason
-	}
-	st.dirty()
-	return st.voidWinners(e, refs, reason)
-}
-
-// refsIn reads the serials of an event; one that does not parse is a corrupt journal.
-func refsIn(e journal.Event, serials []string) ([]CardRef, error) {
-	refs := make([]CardRef, len(serials))
-	for i, s := range serials {
-		ref, err := refOf(s)
-		if err != nil {
-			return nil, internalf(err, "événement %d : numéro de série %q", e.Seq, s)
-		}
-		refs[i] = ref
-	}
-	return refs, nil
-}
-
 func (st *State) applyReservation(e journal.Event, p reservationCreated) error {
 	ent := st.ent
 	if p.Reservation != len(ent.reservations)+1 || p.First != len(ent.tickets)+1 || (p.NewKey == ent.keyed) || p.Tickets < 1 {
