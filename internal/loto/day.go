@@ -48,6 +48,9 @@ type Options struct {
 	// event) as a simulation's, for every reader of the journal to tell
 	// it from a real day: its seeds come from a seeded Rand.
 	Simulation bool
+	// Neighbours fold the journal for the packages beside loto that
+	// share it (internal/access), from its first event on.
+	Neighbours []Neighbour
 }
 
 // maxRetries bounds the catch-up-and-retry loop when other writers keep
@@ -65,6 +68,7 @@ func Open(ctx context.Context, store journal.Store) (*Day, error) {
 // OpenWith is Open with options.
 func OpenWith(ctx context.Context, store journal.Store, opt Options) (*Day, error) {
 	d := &Day{store: store, st: NewState(), rand: opt.Rand, clock: opt.Clock, simulated: opt.Simulation}
+	d.st.neighbours = opt.Neighbours
 	if d.rand == nil {
 		d.rand = rand.Reader
 	}
