@@ -105,6 +105,22 @@ func (d *Day) Head() int64 {
 	return d.st.head
 }
 
+// CatchUpIfBehind applies the events other processes appended, when the
+// journal's head is past the Day's, and says whether it did: a server
+// looks again before refusing a token or a session that another instance
+// may have just recorded. It reads the head without the Day's lock, so a
+// look that finds nothing new never waits on a command.
+func (d *Day) CatchUpIfBehind(ctx context.Context) (bool, error) {
+	h, err := d.store.Head(ctx)
+	if err != nil {
+		return false, internalf(err, "lecture de la tête du journal")
+	}
+	if h.Seq <= d.Head() {
+		return false, nil
+	}
+	return true, d.Refresh(ctx)
+}
+
 // catchUp applies every event after the state's head. It reads in chunks
 // and applies each chunk after its read ends, so that fetching a secret
 // never nests a query inside a streaming read (a store with one connection

@@ -20,6 +20,18 @@ import (
 // and under the Day's lock; an error breaks the Day as a fold's does.
 type Neighbour interface {
 	Fold(st *State, e journal.Event) error
+	// Empty is a neighbour of the same kind that has folded nothing, for
+	// a replay that judges the journal again from its first event (Verify).
+	Empty() Neighbour
+}
+
+// empties are fresh neighbours of the kinds of ns.
+func empties(ns []Neighbour) []Neighbour {
+	out := make([]Neighbour, len(ns))
+	for i, n := range ns {
+		out[i] = n.Empty()
+	}
+	return out
 }
 
 // Plan checks a neighbour's command against the state, under the Day's

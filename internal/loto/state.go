@@ -47,9 +47,6 @@ type State struct {
 	checkers   map[string]*card.Checker // check codes per series, a cache
 	ent        *entrance                // desks, sales, door, refunds, breaks
 	priv       *privacy                 // what became of each personal record (P1)
-	devices    *deviceBook              // the devices paired with a role, and their tokens' hashes
-	password   passwordState            // the organiser's password, its version and hash
-	sessions   map[string]time.Time     // the organiser's sessions: token hash → expiry
 	headHash   string                   // hash of the last event applied
 	headTime   time.Time                // time of the last event applied
 	restores   []Restore                // the restores of the journal it records, in order
@@ -68,7 +65,6 @@ func NewState() *State {
 		checkers: map[string]*card.Checker{},
 		ent:      newEntrance(),
 		priv:     newPrivacy(),
-		devices:  newDeviceBook(),
 	}
 }
 
