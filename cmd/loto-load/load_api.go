@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"loto/internal/access"
 	"loto/internal/loto"
 	"loto/internal/web"
 )
@@ -22,18 +23,19 @@ import (
 // apiDay is a temporary day whose whole API is served on a loopback port.
 type apiDay struct {
 	day  *loto.Day
-	base string // http://127.0.0.1:PORT
-	stop func() // stops the server, closes the day and removes its folder
+	book *access.Book // the day's devices
+	base string       // http://127.0.0.1:PORT
+	stop func()       // stops the server, closes the day and removes its folder
 }
 
 // serveTempDay makes a temporary folder, has build make the day's journal
 // in it, and serves the day's API; a failure leaves nothing behind.
-func serveTempDay(ctx context.Context, build func(ctx context.Context, dir string) (*loto.Day, func(), error)) (*apiDay, error) {
+func serveTempDay(ctx context.Context, build func(ctx context.Context, dir string) (*loto.Day, *access.Book, func(), error)) (*apiDay, error) {
 	dir, err := os.MkdirTemp("", "loto-load-")
 	if err != nil {
 		return nil, err
 	}
-	day, closeDay, err := build(ctx, dir)
+	day, book, closeDay, err := build(ctx, dir)
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err
@@ -44,10 +46,10 @@ func serveTempDay(ctx context.Context, build func(ctx context.Context, dir strin
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	srv := web.New(web.Config{Day: day, Auth: day, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	srv := web.New(web.Config{Day: day, Auth: book, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	hs := srv.HTTPServer(ln.Addr().String())
 	go hs.Serve(ln)
-	return &apiDay{day: day, base: "http://" + ln.Addr().String(), stop: func() {
+	return &apiDay{day: day, book: book, base: "http://" + ln.Addr().String(), stop: func() {
 		hs.Close()
 		closeDay()
 		os.RemoveAll(dir)
@@ -63,7 +65,7 @@ func (a *apiDay) pair(ctx context.Context, role loto.Role, name string, n int, d
 		if desk != nil {
 			d = desk(i)
 		}
-		p, err := a.day.AddDevice(ctx, organiser, fmt.Sprintf("%s-%d", name, i+1), role, d)
+		p, err := a.book.AddDevice(ctx, organiser, fmt.Sprintf("%s-%d", name, i+1), role, d)
 		if err != nil {
 			return nil, err
 		}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"loto/internal/access"
 	"loto/internal/cli"
 	"loto/internal/loto"
 )
@@ -77,11 +78,11 @@ func loadClaims(fs *flags) action {
 
 // claimsDay creates the example day on a new SQLite file, sells its first
 // cards (plates of 6, by bank card), starts the first game and draws 30
-// numbers; it returns the serials sold.
-func claimsDay(ctx context.Context, path string) (*loto.Day, []string, func(), error) {
-	day, desks, closeDay, err := salesDay(ctx, path)
+// numbers; it returns the day, its access control and the serials sold.
+func claimsDay(ctx context.Context, path string) (*loto.Day, *access.Book, []string, func(), error) {
+	day, book, desks, closeDay, err := salesDay(ctx, path)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	cashier := loto.Actor{Name: "mesure", Role: loto.RoleCashier, Desk: desks[0]}
 	var sold []string
@@ -113,18 +114,18 @@ func claimsDay(ctx context.Context, path string) (*loto.Day, []string, func(), e
 	}
 	if err != nil {
 		closeDay()
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	return day, sold, closeDay, nil
+	return day, book, sold, closeDay, nil
 }
 
 // measureClaimsHere serves the claims' day on a loopback port, pairs a
 // controller per worker and the host, and measures.
 func measureClaimsHere(ctx context.Context, rate, workers int, d time.Duration) (claimsLoad, error) {
 	var sold []string
-	a, err := serveTempDay(ctx, func(ctx context.Context, dir string) (day *loto.Day, closeDay func(), err error) {
-		day, sold, closeDay, err = claimsDay(ctx, filepath.Join(dir, "load.db"))
-		return day, closeDay, err
+	a, err := serveTempDay(ctx, func(ctx context.Context, dir string) (day *loto.Day, book *access.Book, closeDay func(), err error) {
+		day, book, sold, closeDay, err = claimsDay(ctx, filepath.Join(dir, "load.db"))
+		return day, book, closeDay, err
 	})
 	if err != nil {
 		return claimsLoad{}, err
@@ -134,7 +135,7 @@ func measureClaimsHere(ctx context.Context, rate, workers int, d time.Duration) 
 	if err != nil {
 		return claimsLoad{}, err
 	}
-	host, err := a.day.AddDevice(ctx, organiser, "meneur-mesure", loto.RoleHost, "")
+	host, err := a.book.AddDevice(ctx, organiser, "meneur-mesure", loto.RoleHost, "")
 	if err != nil {
 		return claimsLoad{}, err
 	}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"loto/internal/access"
 	"loto/internal/cli"
 	"loto/internal/drive"
 	"loto/internal/journal"
@@ -284,7 +285,7 @@ func sleepCtx(ctx context.Context, d time.Duration) {
 // series big enough for the players, with an organiser's password made for
 // the measure, and prepares the plan of its simulated day.
 func prepareDay(ctx context.Context, store journal.Store, o dayOptions) (*drive.Plan, string, error) {
-	day, err := loto.OpenWith(ctx, store, loto.Options{Clock: clock})
+	day, book, err := access.Open(ctx, store, loto.Options{Clock: clock})
 	if err != nil {
 		return nil, "", err
 	}
@@ -302,9 +303,9 @@ func prepareDay(ctx context.Context, store journal.Store, o dayOptions) (*drive.
 	}
 	// Known to this process only, for reading what the servers show.
 	password := "mesure-" + rand.Text()
-	if err := day.SetOrganiserPassword(ctx, organiser, password); err != nil {
+	if err := book.SetOrganiserPassword(ctx, organiser, password); err != nil {
 		return nil, "", err
 	}
-	plan, err := drive.Prepare(ctx, day, drive.Options{Players: o.players, Cashiers: o.cashiers, Controllers: o.controllers, Seed: 1})
+	plan, err := drive.Prepare(ctx, day, book, drive.Options{Players: o.players, Cashiers: o.cashiers, Controllers: o.controllers, Seed: 1})
 	return plan, password, err
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"loto/internal/access"
 	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/journal/postgres"
@@ -91,7 +92,7 @@ func checkDayJournal(ctx context.Context, db string, served *shownDay) (int64, e
 	if served == nil {
 		return head.Seq, nil
 	}
-	replay, err := loto.Open(ctx, store)
+	replay, book, err := access.Open(ctx, store, loto.Options{})
 	if err != nil {
 		return 0, fmt.Errorf("relecture fraîche du journal : %w", err)
 	}
@@ -99,7 +100,7 @@ func checkDayJournal(ctx context.Context, db string, served *shownDay) (int64, e
 	if err != nil {
 		return 0, err
 	}
-	hs := web.New(web.Config{Day: replay, Auth: replay, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}).HTTPServer(ln.Addr().String())
+	hs := web.New(web.Config{Day: replay, Auth: book, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}).HTTPServer(ln.Addr().String())
 	go hs.Serve(ln)
 	defer hs.Close()
 	fresh, err := readShown(ctx, &http.Client{Timeout: 30 * time.Second}, "http://"+ln.Addr().String()+"/", served.session)

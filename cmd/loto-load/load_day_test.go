@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"loto/internal/access"
 	"loto/internal/journal/journaltest"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
@@ -134,11 +135,11 @@ func TestLoadDayTellsAServerFromAFreshReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	day, err := loto.Open(ctx, store)
+	day, book, err := access.Open(ctx, store, loto.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(web.New(web.Config{Day: day, Auth: day, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}))
+	hs := httptest.NewServer(web.New(web.Config{Day: day, Auth: book, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}))
 	shown, err := servedDay(ctx, []string{hs.URL + "/"}, password)
 	hs.Close()
 	store.Close()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"loto/examples"
+	"loto/internal/access"
 	"loto/internal/cli"
 	"loto/internal/eventfile"
 	"loto/internal/journal"
@@ -84,18 +85,18 @@ func loadSales(fs *flags) action {
 // salesDay creates the example day on a new SQLite file, its first series
 // enlarged to loadSeriesCards, and opens every regular desk; it returns
 // their names.
-func salesDay(ctx context.Context, path string) (day *loto.Day, desks []string, closeDay func(), err error) {
+func salesDay(ctx context.Context, path string) (day *loto.Day, book *access.Book, desks []string, closeDay func(), err error) {
 	store, err := sqlite.Open(ctx, path, nil)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	return salesDayOn(ctx, store)
 }
 
 // salesDayOn is salesDay on an empty journal of any store; closeDay
 // closes the store, as does a failure.
-func salesDayOn(ctx context.Context, store journal.Store) (day *loto.Day, desks []string, closeDay func(), err error) {
-	day, err = loto.OpenWith(ctx, store, loto.Options{Clock: clock})
+func salesDayOn(ctx context.Context, store journal.Store) (day *loto.Day, book *access.Book, desks []string, closeDay func(), err error) {
+	day, book, err = access.Open(ctx, store, loto.Options{Clock: clock})
 	if err == nil {
 		var spec *loto.EventSpec
 		if spec, _, err = eventfile.Parse(examples.MegaLoto); err == nil {
@@ -112,9 +113,9 @@ func salesDayOn(ctx context.Context, store journal.Store) (day *loto.Day, desks 
 	}
 	if err != nil {
 		store.Close()
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	return day, desks, func() { store.Close() }, nil
+	return day, book, desks, func() { store.Close() }, nil
 }
 
 // salesStore is the journal of a measure of the sales: a new SQLite file
@@ -154,13 +155,13 @@ func regularDesks(spec *loto.EventSpec) []string {
 // cashiers with its desks (in turn) and measures their sales for d.
 func measureSalesHere(ctx context.Context, n int, d time.Duration, pg string) (salesLoad, error) {
 	var desks []string
-	a, err := serveTempDay(ctx, func(ctx context.Context, dir string) (day *loto.Day, closeDay func(), err error) {
+	a, err := serveTempDay(ctx, func(ctx context.Context, dir string) (day *loto.Day, book *access.Book, closeDay func(), err error) {
 		store, err := salesStore(ctx, dir, pg)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		day, desks, closeDay, err = salesDayOn(ctx, store)
-		return day, closeDay, err
+		day, book, desks, closeDay, err = salesDayOn(ctx, store)
+		return day, book, closeDay, err
 	})
 	if err != nil {
 		return salesLoad{}, err

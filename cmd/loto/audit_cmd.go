@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"loto/internal/access"
 	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/loto"
@@ -18,7 +19,7 @@ func auditDraws(fs *flags) action {
 			if _, err := journal.Verify(ctx, s); err != nil {
 				return err
 			}
-			rep, err := loto.AuditStore(ctx, s)
+			rep, err := access.AuditStore(ctx, s)
 			if err != nil {
 				return err
 			}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"loto/internal/access"
 	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
@@ -200,7 +201,7 @@ func noteRestore(ctx context.Context, tmp string, replaced journal.Anchor, games
 	}
 	a, err := func() (journal.Anchor, error) {
 		defer s.Close()
-		day, err := loto.Open(ctx, s)
+		day, _, err := access.Open(ctx, s, loto.Options{})
 		if err != nil {
 			return journal.Anchor{}, fmt.Errorf("sauvegarde refusée : %s", cli.Message(err))
 		}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"loto/internal/access"
 	"loto/internal/drive"
 	"loto/internal/drive/drivetest"
 	"loto/internal/loto"
@@ -70,7 +71,7 @@ func checkCrashDay(t *testing.T, db string, acked []drive.Act, r drive.Report, s
 	anchors := drivetest.Journal(t, store, acked, r)
 
 	// The chain, every receipt's anchor and the secrets verify.
-	replay, err := loto.Open(ctx, store)
+	replay, book, err := access.Open(ctx, store, loto.Options{})
 	if err != nil {
 		t.Fatalf("a fresh replay: %v", err)
 	}
@@ -90,7 +91,7 @@ func checkCrashDay(t *testing.T, db string, acked []drive.Act, r drive.Report, s
 
 	// The state the last server built (replayed at its start, then applied
 	// act by act) is the state of a fresh replay.
-	hs := httptest.NewServer(web.New(web.Config{Day: replay, Auth: replay, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}))
+	hs := httptest.NewServer(web.New(web.Config{Day: replay, Auth: book, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}))
 	defer hs.Close()
 	fresh := servedViews(t, hs.URL, served.session)
 	if !bytes.Equal(fresh.status, served.status) {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"loto/internal/access"
 	"loto/internal/drive"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
@@ -53,7 +54,7 @@ func prepareCrashDay(t *testing.T, db string, games, players int, seed int64) *d
 		t.Fatal(err)
 	}
 	defer store.Close()
-	day, err := loto.Open(ctx, store)
+	day, book, err := access.Open(ctx, store, loto.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,10 +65,10 @@ func prepareCrashDay(t *testing.T, db string, games, players int, seed int64) *d
 	if _, err := day.CreateEvent(ctx, organiser, spec); err != nil {
 		t.Fatal(err)
 	}
-	if err := day.SetOrganiserPassword(ctx, organiser, crashPassword); err != nil {
+	if err := book.SetOrganiserPassword(ctx, organiser, crashPassword); err != nil {
 		t.Fatal(err)
 	}
-	plan, err := drive.Prepare(ctx, day, drive.Options{Players: players, Cashiers: 3, Controllers: 2, Seed: seed})
+	plan, err := drive.Prepare(ctx, day, book, drive.Options{Players: players, Cashiers: 3, Controllers: 2, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}

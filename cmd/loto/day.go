@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"loto/internal/access"
 	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/journal/postgres"
@@ -115,14 +116,22 @@ func sqliteCause(err error) string {
 }
 
 // withDay opens the journal named by --db, replays it into a Day, runs fn
-// on it and closes the journal.
+// on it and closes the journal. The replay folds the devices' and the
+// organiser's events too, as the server's does, so that a command refuses
+// a journal the server would.
 func (fs *flags) withDay(ctx context.Context, create bool, fn func(*loto.Day) error) error {
+	return fs.withAccess(ctx, create, func(d *loto.Day, _ *access.Book) error { return fn(d) })
+}
+
+// withAccess is withDay with the day's access control: its devices and
+// the organiser's password.
+func (fs *flags) withAccess(ctx context.Context, create bool, fn func(*loto.Day, *access.Book) error) error {
 	return fs.withStore(ctx, create, func(s journal.Store) error {
-		d, err := loto.OpenWith(ctx, s, loto.Options{Clock: clock})
+		d, b, err := access.Open(ctx, s, loto.Options{Clock: clock})
 		if err != nil {
 			return err
 		}
-		return fn(d)
+		return fn(d, b)
 	})
 }
 

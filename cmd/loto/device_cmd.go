@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"loto/internal/access"
 	"loto/internal/cli"
 	"loto/internal/loto"
 )
@@ -41,8 +42,8 @@ func deviceAdd(fs *flags) action {
 		if err != nil {
 			return usagef("--role : %s", loto.ErrorMessage(err))
 		}
-		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-			p, err := d.AddDevice(ctx, by.actor(), name, r, *desk)
+		return fs.withAccess(ctx, mustExist, func(d *loto.Day, b *access.Book) error {
+			p, err := b.AddDevice(ctx, by.actor(), name, r, *desk)
 			if err != nil {
 				return err
 			}
@@ -59,7 +60,7 @@ func deviceAdd(fs *flags) action {
 }
 
 // roleOf says a device's role in French: "caissier de caisse-1".
-func roleOf(v loto.Device) string {
+func roleOf(v access.Device) string {
 	if v.Desk != "" {
 		return v.Role.Label() + " de " + v.Desk
 	}
@@ -72,8 +73,8 @@ func deviceList(fs *flags) action {
 		if fs.NArg() > 0 {
 			return usagef("« loto device list » ne prend pas d'argument")
 		}
-		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-			list := d.Devices()
+		return fs.withAccess(ctx, mustExist, func(d *loto.Day, b *access.Book) error {
+			list := b.Devices()
 			if *asJSON {
 				return cli.WriteJSON(e.stdout, list)
 			}
@@ -85,7 +86,7 @@ func deviceList(fs *flags) action {
 
 // writeDevices writes a line per device, its times in the event's zone,
 // the hall's clocks, whatever the machine's own zone (R1).
-func writeDevices(w io.Writer, list []loto.Device, zone *time.Location) {
+func writeDevices(w io.Writer, list []access.Device, zone *time.Location) {
 	if len(list) == 0 {
 		fmt.Fprintln(w, "aucun appareil appairé (« loto device add NOM --role RÔLE »)")
 		return
@@ -123,8 +124,8 @@ func deviceRevoke(fs *flags) action {
 		if strings.TrimSpace(*why) == "" {
 			return usagef("--why est requis : pourquoi l'appareil est révoqué")
 		}
-		return fs.withDay(ctx, mustExist, func(d *loto.Day) error {
-			v, err := d.RevokeDevice(ctx, by.actor(), id, *why)
+		return fs.withAccess(ctx, mustExist, func(d *loto.Day, b *access.Book) error {
+			v, err := b.RevokeDevice(ctx, by.actor(), id, *why)
 			if err != nil {
 				return err
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"loto/internal/access"
 	"loto/internal/cli/clitest"
 	"loto/internal/loto"
 )
@@ -19,14 +20,20 @@ func runWith(t *testing.T, stdin string, args ...string) (code int, stdout, stde
 	return clitest.Run(Run, stdin, args...)
 }
 
+// replayed is a day replayed from its journal, with its access control.
+type replayed struct {
+	*loto.Day
+	*access.Book
+}
+
 // replayDay replays the journal of db.
-func replayDay(t *testing.T, db string) *loto.Day {
+func replayDay(t *testing.T, db string) replayed {
 	t.Helper()
-	d, err := loto.OpenWith(context.Background(), openSQLite(t, db), loto.Options{Clock: clock})
+	d, b, err := access.Open(context.Background(), openSQLite(t, db), loto.Options{Clock: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return d
+	return replayed{d, b}
 }
 
 func TestCLI_DeviceAddJSONIsExactlyTheContract(t *testing.T) {
@@ -213,7 +220,7 @@ func TestCLI_DeviceListEmptyAndJSON(t *testing.T) {
 		t.Fatalf("empty list: %s", out)
 	}
 	mustRun(t, "device", "add", "porte", "--role", "entrée", "--db", db)
-	var list []loto.Device
+	var list []access.Device
 	if err := json.Unmarshal([]byte(mustRun(t, "device", "list", "--json", "--db", db)), &list); err != nil || len(list) != 1 ||
 		list[0].Role != loto.RoleDoor || list[0].Name != "porte" {
 		t.Fatalf("list %+v %v", list, err)
@@ -227,7 +234,7 @@ func TestCLI_R1_DeviceListTellsTimesInTheEventsZone(t *testing.T) {
 	t.Parallel()
 	db := saleDB(t)
 	mustRun(t, "device", "add", "porte", "--role", "entrée", "--db", db)
-	var list []loto.Device
+	var list []access.Device
 	if err := json.Unmarshal([]byte(mustRun(t, "device", "list", "--json", "--db", db)), &list); err != nil || len(list) != 1 {
 		t.Fatalf("list %+v %v", list, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"loto/examples"
+	"loto/internal/access"
 	"loto/internal/eventfile"
 	"loto/internal/journal"
 	"loto/internal/journal/journaltest"
@@ -34,7 +35,8 @@ func instancesDay(t *testing.T, url string) (day *loto.Day, store *postgres.Stor
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	if day, err = loto.OpenWith(ctx, store, loto.Options{Clock: clock}); err != nil {
+	day, book, err := access.Open(ctx, store, loto.Options{Clock: clock})
+	if err != nil {
 		t.Fatal(err)
 	}
 	spec, _, err := eventfile.Parse(examples.MegaLoto)
@@ -52,13 +54,13 @@ func instancesDay(t *testing.T, url string) (day *loto.Day, store *postgres.Stor
 	for i, desk := range []string{"caisse-1", "caisse-2"} {
 		_, err = day.OpenDesk(ctx, organiser, desk, 5000)
 		must(err)
-		p, err := day.AddDevice(ctx, organiser, "tablette "+desk, loto.RoleCashier, desk)
+		p, err := book.AddDevice(ctx, organiser, "tablette "+desk, loto.RoleCashier, desk)
 		must(err)
 		cashiers[i] = p.Token
 	}
-	p, err := day.AddDevice(ctx, organiser, "ordinateur du meneur", loto.RoleHost, "")
+	p, err := book.AddDevice(ctx, organiser, "ordinateur du meneur", loto.RoleHost, "")
 	must(err)
-	must(day.SetOrganiserPassword(ctx, organiser, "mot de passe des instances"))
+	must(book.SetOrganiserPassword(ctx, organiser, "mot de passe des instances"))
 	return day, store, cashiers, p.Token
 }
 

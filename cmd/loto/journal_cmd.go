@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"loto/internal/access"
 	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/loto"
@@ -82,7 +83,7 @@ func journalVerify(fs *flags) action {
 			}
 			// The chain proves the events follow each other, not that each
 			// follows from those before it: the replay says that.
-			if err := loto.JudgeJournal(ctx, s); err != nil {
+			if err := access.JudgeJournal(ctx, s); err != nil {
 				return err
 			}
 			fmt.Fprintf(e.stdout, "journal intègre : %s, empreinte finale %s", plural(int(h.Seq), "événement", "événements"), h.Hash)

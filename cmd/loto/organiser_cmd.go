@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/term"
 
+	"loto/internal/access"
 	"loto/internal/loto"
 )
 
@@ -17,7 +18,7 @@ func organiserPassword(fs *flags) action {
 	by := byFlag(fs)
 	fs.About = fmt.Sprintf("Le mot de passe se tape au terminal, deux fois, sans s'afficher ; hors terminal, c'est la première\n"+
 		"ligne de l'entrée standard (« loto organiser password < fichier »). %d caractères au moins : quelques\n"+
-		"mots qui ne vont pas ensemble. Il remplace le précédent ; le journal n'en garde qu'une empreinte.", loto.MinPassword)
+		"mots qui ne vont pas ensemble. Il remplace le précédent ; le journal n'en garde qu'une empreinte.", access.MinPassword)
 	return func(ctx context.Context, e *env) error {
 		if fs.NArg() > 0 {
 			// A password on the command line would stay in the shell's history
@@ -30,9 +31,9 @@ func organiserPassword(fs *flags) action {
 		}
 		// The password may come first, on an empty base: the organiser then
 		// sets the day up in the browser.
-		return fs.withDay(ctx, mayCreate, func(d *loto.Day) error {
-			had := d.HasOrganiserPassword()
-			if err := d.SetOrganiserPassword(ctx, by.actor(), pw); err != nil {
+		return fs.withAccess(ctx, mayCreate, func(_ *loto.Day, b *access.Book) error {
+			had := b.HasOrganiserPassword()
+			if err := b.SetOrganiserPassword(ctx, by.actor(), pw); err != nil {
 				return err
 			}
 			if had {
@@ -57,7 +58,7 @@ func readNewPassword(e *env) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := loto.CheckPasswordStrength(first); err != nil {
+		if err := access.CheckPasswordStrength(first); err != nil {
 			return "", err
 		}
 		again, err := promptPassword(e.stderr, f, "Le retaper : ")

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"loto/examples"
+	"loto/internal/access"
 	"loto/internal/cli"
 	"loto/internal/journal"
 	"loto/internal/loto"
@@ -72,7 +73,7 @@ func serve(fs *flags) action {
 		if err := extendsAnchors(ctx, store, anchors); err != nil {
 			return err
 		}
-		day, view, why, err := openServed(ctx, store, *readOnly)
+		day, book, view, why, err := openServed(ctx, store, *readOnly)
 		if err != nil {
 			return err
 		}
@@ -111,7 +112,7 @@ func serve(fs *flags) action {
 			counts, _ = store.(journal.Counter)
 			links, _ = store.(journal.SetupLinks)
 		}
-		srv := web.New(web.Config{Day: day, Auth: day, ReadOnly: why, Stream: broker, Cert: cert, Log: log, Proxies: proxies, Counts: counts, SetupLinks: links})
+		srv := web.New(web.Config{Day: day, Auth: book, ReadOnly: why, Stream: broker, Cert: cert, Log: log, Proxies: proxies, Counts: counts, SetupLinks: links})
 		hs := srv.HTTPServer(ln.Addr().String())
 		hs.RegisterOnShutdown(stopBroker)
 		head, err := view.Head(ctx)
@@ -222,25 +223,25 @@ func playDemo(ctx context.Context, w io.Writer, day *loto.Day, interval time.Dur
 // start, naming the first bad event, unless readOnly: then the events
 // before it are served, read only, and why says so. view is the store the
 // Day reads: the journal, or the part before the first bad event.
-func openServed(ctx context.Context, store journal.Store, readOnly bool) (day *loto.Day, view journal.Store, why string, err error) {
+func openServed(ctx context.Context, store journal.Store, readOnly bool) (day *loto.Day, book *access.Book, view journal.Store, why string, err error) {
 	view = store
 	if readOnly {
 		why = "serveur lancé en lecture seule (--read-only)"
 	}
 	for {
-		day, err = loto.Open(ctx, view)
+		day, book, err = access.Open(ctx, view, loto.Options{})
 		var broken *journal.BrokenError
 		switch {
 		case err == nil:
-			return day, view, why, nil
+			return day, book, view, why, nil
 		case !errors.As(err, &broken):
-			return nil, nil, "", err
+			return nil, nil, nil, "", err
 		case !readOnly:
-			return nil, nil, "", fmt.Errorf("%v : le serveur ne démarre pas sur un journal corrompu (« loto journal verify » le détaille ; « loto serve --read-only » sert, en lecture seule, les événements d'avant)", err)
+			return nil, nil, nil, "", fmt.Errorf("%v : le serveur ne démarre pas sur un journal corrompu (« loto journal verify » le détaille ; « loto serve --read-only » sert, en lecture seule, les événements d'avant)", err)
 		}
 		view, err = before(ctx, store, broken.Seq)
 		if err != nil {
-			return nil, nil, "", err
+			return nil, nil, nil, "", err
 		}
 		why = fmt.Sprintf("%v ; seuls les %d événements d'avant sont servis, en lecture seule", broken, broken.Seq-1)
 	}

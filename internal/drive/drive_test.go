@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"loto/internal/access"
 	"loto/internal/drive"
 	"loto/internal/drive/drivetest"
 	"loto/internal/journal"
@@ -46,7 +47,7 @@ func serve(t *testing.T, games, regular int, opt drive.Options) *served {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	day, err := loto.OpenWith(ctx, store, loto.Options{})
+	day, book, err := access.Open(ctx, store, loto.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func serve(t *testing.T, games, regular int, opt drive.Options) *served {
 	if _, err := day.CreateEvent(ctx, organiser, spec); err != nil {
 		t.Fatal(err)
 	}
-	plan, err := drive.Prepare(ctx, day, opt)
+	plan, err := drive.Prepare(ctx, day, book, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func serve(t *testing.T, games, regular int, opt drive.Options) *served {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := web.New(web.Config{Day: day, Auth: day, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	srv := web.New(web.Config{Day: day, Auth: book, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	hs := srv.HTTPServer(ln.Addr().String())
 	go hs.Serve(ln)
 	t.Cleanup(func() { hs.Close() })

@@ -18,6 +18,7 @@ import (
 	"slices"
 
 	"loto/examples"
+	"loto/internal/access"
 	"loto/internal/card"
 	"loto/internal/eventfile"
 	"loto/internal/loto"
@@ -106,11 +107,11 @@ func Example(games, regular int) (*loto.EventSpec, error) {
 }
 
 // Prepare makes the plan of a day whose event d has recorded and whose
-// games have not started: it pairs the devices and records reservations
+// games have not started: it pairs the devices in book and records reservations
 // for about a third of the players through the domain (the organiser's
 // work before the doors open), and hands each player its cards off the
 // plates in order (R7). The driver then plays the day through HTTP.
-func Prepare(ctx context.Context, d *loto.Day, opt Options) (*Plan, error) {
+func Prepare(ctx context.Context, d *loto.Day, book *access.Book, opt Options) (*Plan, error) {
 	ev := d.Event()
 	if ev == nil {
 		return nil, loto.Errorf(loto.EInvalid, "l'événement du jour n'est pas créé : créer l'événement avant de préparer la journée")
@@ -145,7 +146,7 @@ func Prepare(ctx context.Context, d *loto.Day, opt Options) (*Plan, error) {
 		p.Games = append(p.Games, game)
 	}
 	pair := func(name string, role loto.Role, desk string) (Device, error) {
-		pr, err := d.AddDevice(ctx, organiser, name, role, desk)
+		pr, err := book.AddDevice(ctx, organiser, name, role, desk)
 		return Device{Name: name, Desk: desk, Token: pr.Token}, err
 	}
 	var err error

@@ -65,8 +65,8 @@ const (
 // AuditStore reads a store's journal and audits its draws (AuditDraws),
 // and replays it as JudgeJournal does: an event the replay refuses is one
 // more failure, so that the audit and the journal's verification judge
-// with one judge.
-func AuditStore(ctx context.Context, store journal.Store) (AuditReport, error) {
+// with one judge; the neighbours ns fold it too, empty at the start.
+func AuditStore(ctx context.Context, store journal.Store, ns ...Neighbour) (AuditReport, error) {
 	var events []journal.Event
 	if err := store.Read(ctx, 1, func(e journal.Event) error { events = append(events, e); return nil }); err != nil {
 		return AuditReport{}, internalf(err, "lecture du journal")
@@ -76,7 +76,7 @@ func AuditStore(ctx context.Context, store journal.Store) (AuditReport, error) {
 		return r, err
 	}
 	var broken *journal.BrokenError
-	switch err := JudgeJournal(ctx, store); {
+	switch err := JudgeJournal(ctx, store, ns...); {
 	case errors.As(err, &broken):
 		r.fail(broken.Seq, gameOf(events, broken.Seq), failReplay, 0, 0, broken.Reason)
 	case err != nil:

@@ -111,25 +111,25 @@ var catalogue = []eventType{
 	register(entry[journalRestored]{name: TypeJournalRestored, fold: (*State).applyRestored,
 		doc: "a backup restored in the place of a journal that held events: the head it replaced"}),
 
-	register(entry[devicePaired]{name: TypeDevicePaired, fold: (*State).applyDevicePaired,
-		secrets: func(p devicePaired) []secretRef {
-			return []secretRef{{deviceCodeKeySecret(p.Device), p.CodeKeySHA256}}
+	register(entry[DevicePaired]{name: TypeDevicePaired, fold: keptBeside[DevicePaired],
+		secrets: func(p DevicePaired) []secretRef {
+			return []secretRef{{DeviceCodeKeySecret(p.Device), p.CodeKeySHA256}}
 		},
 		doc: "the organiser paired a device with a role; commits the key of its pairing code's hash"}),
-	register(entry[deviceCodeUsed]{name: TypeDeviceCodeUsed, fold: (*State).applyDeviceCodeUsed,
+	register(entry[DeviceCodeUsed]{name: TypeDeviceCodeUsed, fold: keptBeside[DeviceCodeUsed],
 		doc: "the device exchanged its pairing code for a token"}),
-	register(entry[deviceRevoked]{name: TypeDeviceRevoked, fold: (*State).applyDeviceRevoked,
+	register(entry[DeviceRevoked]{name: TypeDeviceRevoked, fold: keptBeside[DeviceRevoked],
 		decision: "appareil révoqué",
 		doc:      "the organiser revoked a device: its tokens stop working"}),
 
-	register(entry[organiserPasswordSet]{name: TypeOrganiserPasswordSet, fold: (*State).applyPasswordSet,
-		secrets: func(p organiserPasswordSet) []secretRef {
-			return []secretRef{{organiserPasswordSecret(p.Version), p.HashSHA256}}
+	register(entry[OrganiserPasswordSet]{name: TypeOrganiserPasswordSet, fold: keptBeside[OrganiserPasswordSet],
+		secrets: func(p OrganiserPasswordSet) []secretRef {
+			return []secretRef{{OrganiserPasswordSecret(p.Version), p.HashSHA256}}
 		},
 		doc: "a new version of the organiser's password; commits its hash"}),
-	register(entry[sessionOpened]{name: TypeSessionOpened, fold: (*State).applySessionOpened,
+	register(entry[SessionOpened]{name: TypeSessionOpened, fold: keptBeside[SessionOpened],
 		doc: "the organiser logged in with the password"}),
-	register(entry[sessionClosed]{name: TypeSessionClosed, fold: (*State).applySessionClosed,
+	register(entry[SessionClosed]{name: TypeSessionClosed, fold: keptBeside[SessionClosed],
 		doc: "the organiser logged out, or the browser was paired as a device"}),
 }
 

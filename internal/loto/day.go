@@ -48,6 +48,9 @@ type Options struct {
 	// event) as a simulation's, for every reader of the journal to tell
 	// it from a real day: its seeds come from a seeded Rand.
 	Simulation bool
+	// Neighbours fold the journal for the packages beside loto that
+	// share it (internal/access), from its first event on.
+	Neighbours []Neighbour
 }
 
 // maxRetries bounds the catch-up-and-retry loop when other writers keep
@@ -65,6 +68,7 @@ func Open(ctx context.Context, store journal.Store) (*Day, error) {
 // OpenWith is Open with options.
 func OpenWith(ctx context.Context, store journal.Store, opt Options) (*Day, error) {
 	d := &Day{store: store, st: NewState(), rand: opt.Rand, clock: opt.Clock, simulated: opt.Simulation}
+	d.st.neighbours = opt.Neighbours
 	if d.rand == nil {
 		d.rand = rand.Reader
 	}
@@ -99,6 +103,22 @@ func (d *Day) Head() int64 {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.st.head
+}
+
+// CatchUpIfBehind applies the events other processes appended, when the
+// journal's head is past the Day's, and says whether it did: a server
+// looks again before refusing a token or a session that another instance
+// may have just recorded. It reads the head without the Day's lock, so a
+// look that finds nothing new never waits on a command.
+func (d *Day) CatchUpIfBehind(ctx context.Context) (bool, error) {
+	h, err := d.store.Head(ctx)
+	if err != nil {
+		return false, internalf(err, "lecture de la tête du journal")
+	}
+	if h.Seq <= d.Head() {
+		return false, nil
+	}
+	return true, d.Refresh(ctx)
 }
 
 // catchUp applies every event after the state's head. It reads in chunks

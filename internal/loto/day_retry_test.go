@@ -224,7 +224,7 @@ func TestConcurrency_EveryWriteWinsAgainstWritersThatNeverStop(t *testing.T) {
 				}
 				head, err := store.Head(ctx)
 				if err == nil {
-					dr, derr := draft(OrganiserActor, TypeSessionOpened, sessionOpened{TokenSHA256: sha256Hex(fmt.Appendf(nil, "%d-%d", h, n)), Expires: testClock()})
+					dr, derr := draft(org("organisateur"), TypeSessionOpened, SessionOpened{TokenSHA256: sha256Hex(fmt.Appendf(nil, "%d-%d", h, n)), Expires: testClock()})
 					ok(t, derr)
 					_, err = store.Append(ctx, head.Seq, dr)
 				}
@@ -290,7 +290,7 @@ type rivalStore struct {
 
 // rivalAppends appends an organiser session after the head the rival reads.
 func (s *rivalStore) rivalAppends(ctx context.Context, head int64) error {
-	dr, err := draft(OrganiserActor, TypeSessionOpened, sessionOpened{TokenSHA256: sha256Hex(fmt.Appendf(nil, "%d", head)), Expires: testClock()})
+	dr, err := draft(org("organisateur"), TypeSessionOpened, SessionOpened{TokenSHA256: sha256Hex(fmt.Appendf(nil, "%d", head)), Expires: testClock()})
 	if err == nil {
 		_, err = s.rival.Append(ctx, head, dr)
 	}

@@ -325,13 +325,6 @@ func (d *Day) WorkDesk(actor Actor, name string) (*Desk, error) {
 	return nil, nil
 }
 
-// DeskNamed finds a desk of the day by name, any case.
-func (d *Day) DeskNamed(name string) (Desk, bool) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.st.deskNamed(name)
-}
-
 // deskNamed finds a desk of the day by name, any case.
 func (st *State) deskNamed(name string) (Desk, bool) {
 	if st.event == nil {
@@ -366,7 +359,7 @@ func (d *Day) SessionReport(n int) (SessionReport, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if n < 1 || n > len(d.st.ent.sessions) {
-		return SessionReport{}, Errorf(ENotFound, "session de caisse « %d » inconnue (%d sessions)", n, len(d.st.ent.sessions))
+		return SessionReport{}, Errorf(ENotFound, "session de caisse « %d » inconnue (%s)", n, plural(len(d.st.ent.sessions), "session", "sessions"))
 	}
 	return d.st.ent.sessions[n-1].report(), nil
 }

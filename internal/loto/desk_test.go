@@ -170,5 +170,5 @@ func TestDesk_WorkDeskAndSessionReport(t *testing.T) {
 	}
 	_, err = d.SessionReport(2)
 	wantCode(t, err, ENotFound)
-	wantSays(t, err, []string{"session de caisse « 2 » inconnue (1 sessions)"})
+	wantSays(t, err, []string{"session de caisse « 2 » inconnue (1 session)"})
 }

@@ -180,10 +180,12 @@ func (d *Day) judgedCatchUp(ctx context.Context) error {
 // JudgeJournal replays the whole journal of a store as `loto serve` does
 // when it opens the day (the chain, the secrets against their commitments,
 // every event through its fold), re-judging every control, draw of tokens
-// and award on the way. It returns nil, or a *journal.BrokenError naming
-// the first event that does not follow.
-func JudgeJournal(ctx context.Context, store journal.Store) error {
+// and award on the way, with the neighbours ns folding it too, empty at
+// the start. It returns nil, or a *journal.BrokenError naming the first
+// event that does not follow.
+func JudgeJournal(ctx context.Context, store journal.Store, ns ...Neighbour) error {
 	d := &Day{store: store, st: NewState(), clock: func() time.Time { return time.Time{} }}
+	d.st.neighbours = ns
 	err := d.judgedCatchUp(ctx)
 	var broken *journal.BrokenError
 	switch {

@@ -78,14 +78,14 @@ func payloadSamples(t *testing.T) map[string]any {
 		TypeBreakStarted:   breakStarted{Label: "pause repas", Minutes: 75, Scheduled: 1},
 		TypeBreakEnded:     breakEnded{},
 
-		TypeDevicePaired: devicePaired{Device: 1, Name: "tablette caisse 1", Role: RoleCashier, Desk: "caisse-1",
+		TypeDevicePaired: DevicePaired{Device: 1, Name: "tablette caisse 1", Role: RoleCashier, Desk: "caisse-1",
 			TokenSHA256: strings.Repeat("a1", 32), CodeHMAC: strings.Repeat("b2", 32), CodeKeySHA256: strings.Repeat("c3", 32),
 			CodeExpires: time.Date(2025, 3, 16, 9, 15, 0, 0, time.UTC)},
-		TypeDeviceCodeUsed:       deviceCodeUsed{Device: 1, TokenSHA256: strings.Repeat("d4", 32)},
-		TypeDeviceRevoked:        deviceRevoked{Device: 1, Why: "tablette perdue"},
-		TypeSessionOpened:        sessionOpened{TokenSHA256: strings.Repeat("e5", 32), Expires: time.Date(2026, 3, 14, 2, 0, 0, 0, time.UTC)},
-		TypeSessionClosed:        sessionClosed{TokenSHA256: strings.Repeat("e5", 32)},
-		TypeOrganiserPasswordSet: organiserPasswordSet{Version: 2, HashSHA256: strings.Repeat("e5", 32)},
+		TypeDeviceCodeUsed:       DeviceCodeUsed{Device: 1, TokenSHA256: strings.Repeat("d4", 32)},
+		TypeDeviceRevoked:        DeviceRevoked{Device: 1, Why: "tablette perdue"},
+		TypeSessionOpened:        SessionOpened{TokenSHA256: strings.Repeat("e5", 32), Expires: time.Date(2026, 3, 14, 2, 0, 0, 0, time.UTC)},
+		TypeSessionClosed:        SessionClosed{TokenSHA256: strings.Repeat("e5", 32)},
+		TypeOrganiserPasswordSet: OrganiserPasswordSet{Version: 2, HashSHA256: strings.Repeat("e5", 32)},
 	}
 }
 

@@ -33,27 +33,25 @@ type Series struct {
 // Apply changes it. It also holds the secrets the Day fetched beside the
 // journal (series seeds and keys, game seeds), which no event carries.
 type State struct {
-	head     int64
-	event    *EventSpec
-	ended    bool // the day was closed before its programme was played
-	series   map[string]*Series
-	secrets  map[string][]byte
-	stamped  map[CardRef]int64  // sequence of the stamping event
-	voided   map[CardRef]string // reason
-	games    []*GameRecord      // the games started, in order
-	claims   int                // claims registered so far: the next claim id - 1
-	ties     int                // ties broken so far
-	grids    map[CardRef]card.Card
-	checkers map[string]*card.Checker // check codes per series, a cache
-	ent      *entrance                // desks, sales, door, refunds, breaks
-	priv     *privacy                 // what became of each personal record (P1)
-	devices  *deviceBook              // the devices paired with a role, and their tokens' hashes
-	password passwordState            // the organiser's password, its version and hash
-	sessions map[string]time.Time     // the organiser's sessions: token hash → expiry
-	headHash string                   // hash of the last event applied
-	headTime time.Time                // time of the last event applied
-	restores []Restore                // the restores of the journal it records, in order
-	rejudge  bool                     // the folds judge again each control, draw of tokens and award (JudgeJournal)
+	head       int64
+	event      *EventSpec
+	ended      bool // the day was closed before its programme was played
+	series     map[string]*Series
+	secrets    map[string][]byte
+	stamped    map[CardRef]int64  // sequence of the stamping event
+	voided     map[CardRef]string // reason
+	games      []*GameRecord      // the games started, in order
+	claims     int                // claims registered so far: the next claim id - 1
+	ties       int                // ties broken so far
+	grids      map[CardRef]card.Card
+	checkers   map[string]*card.Checker // check codes per series, a cache
+	ent        *entrance                // desks, sales, door, refunds, breaks
+	priv       *privacy                 // what became of each personal record (P1)
+	headHash   string                   // hash of the last event applied
+	headTime   time.Time                // time of the last event applied
+	restores   []Restore                // the restores of the journal it records, in order
+	neighbours []Neighbour              // the packages beside loto folding the journal too (Options.Neighbours)
+	rejudge    bool                     // the folds judge again each control, draw of tokens and award (JudgeJournal)
 }
 
 // NewState returns the state of an empty journal.
@@ -67,7 +65,6 @@ func NewState() *State {
 		checkers: map[string]*card.Checker{},
 		ent:      newEntrance(),
 		priv:     newPrivacy(),
-		devices:  newDeviceBook(),
 	}
 }
 
@@ -130,6 +127,11 @@ func (st *State) Apply(e journal.Event) error {
 	}
 	if err := t.fold(st, e); err != nil {
 		return err
+	}
+	for _, n := range st.neighbours {
+		if err := n.Fold(st, e); err != nil {
+			return err
+		}
 	}
 	st.head, st.headHash, st.headTime = e.Seq, e.Hash, e.Time
 	return nil

@@ -62,7 +62,7 @@ func (d *Day) VerifyJournal(ctx context.Context, anchors []journal.Anchor) (Veri
 	// The chain holds; whether each event follows from those before it is
 	// the replay's to say, as when the day opens, with every control,
 	// draw of tokens and award judged again (R27).
-	switch err := JudgeJournal(ctx, d.store); {
+	switch err := JudgeJournal(ctx, d.store, empties(d.st.neighbours)...); {
 	case errors.As(err, &broken):
 		v.BadSeq, v.Problem = broken.Seq, broken.Error()
 		return v, nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"loto/internal/access"
 	"loto/internal/loto"
 )
 
@@ -22,7 +23,7 @@ type deviceBody struct {
 // code, the path that pairs a browser with it (for a QR code), and its
 // bearer token for an API client; shown this once, stored nowhere.
 type pairingAnswer struct {
-	loto.Pairing
+	access.Pairing
 	PairPath string `json:"pair_path"`
 	// PairURL is the pairing path on the host the organiser reached this
 	// server by, and QRSVG its QR code, an SVG image the device's camera reads.
@@ -43,7 +44,7 @@ func apiDeviceAdd(s *Server, w http.ResponseWriter, r *http.Request, a loto.Acto
 	if err != nil {
 		return err
 	}
-	p, err := s.day.AddDevice(ctx, a, body.Name, role, body.Desk)
+	p, err := s.auth.AddDevice(ctx, a, body.Name, role, body.Desk)
 	if err != nil {
 		return err
 	}
@@ -65,13 +66,13 @@ type devicesAnswer struct {
 // deviceLine is a device with its last contact with this server, if any
 // since it started.
 type deviceLine struct {
-	loto.Device
+	access.Device
 	LastSeen *time.Time `json:"last_seen,omitempty"`
 }
 
 func apiDevices(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	list := []deviceLine{}
-	for _, d := range s.day.Devices() {
+	for _, d := range s.auth.Devices() {
 		list = append(list, deviceLine{Device: d, LastSeen: s.contacts.last(d.ID)})
 	}
 	writeJSON(w, http.StatusOK, devicesAnswer{Devices: list})
@@ -97,7 +98,7 @@ func apiDeviceRevoke(s *Server, w http.ResponseWriter, r *http.Request, a loto.A
 	if err != nil {
 		return err
 	}
-	d, err := s.day.RevokeDevice(ctx, a, id, body.Why)
+	d, err := s.auth.RevokeDevice(ctx, a, id, body.Why)
 	if err != nil {
 		return err
 	}

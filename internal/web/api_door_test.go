@@ -200,7 +200,7 @@ func TestDoor_FindRateLimitedPerDevice(t *testing.T) {
 	if _, err := f.day.AddReservation(ctx, org, loto.ReservationSpec{Name: "Hélène Lefèvre", Tickets: 1}); err != nil {
 		t.Fatal(err)
 	}
-	other, err := f.day.AddDevice(ctx, org, "porte du fond", loto.RoleDoor, "")
+	other, err := f.auth.AddDevice(ctx, org, "porte du fond", loto.RoleDoor, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,7 +72,7 @@ func apiReportSession(s *Server, w http.ResponseWriter, r *http.Request, _ loto.
 	}
 	n, err := strconv.Atoi(r.PathValue("id"))
 	if err != nil {
-		return loto.Errorf(loto.ENotFound, "session de caisse « %s » inconnue (%d sessions)", loto.Shown(r.PathValue("id")), len(s.day.Sessions()))
+		return loto.Errorf(loto.ENotFound, "session de caisse « %s » inconnue (%s)", loto.Shown(r.PathValue("id")), loto.Plural(len(s.day.Sessions()), "session", "sessions"))
 	}
 	z, err := s.day.SessionReport(n)
 	if err != nil {

@@ -5,11 +5,12 @@ import (
 	"net/http"
 	"strings"
 
+	"loto/internal/access"
 	"loto/internal/loto"
 )
 
 // organiser is the actor of a session opened with the organiser's password.
-var organiser = loto.OrganiserActor
+var organiser = access.OrganiserActor
 
 // admit is the gate of a route: a read-only server refuses every write; a
 // route with a command needs an actor the domain's role table allows to

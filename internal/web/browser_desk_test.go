@@ -30,7 +30,7 @@ func (l *live) openCashier(desk string, width, height int64) *tab {
 func (l *live) openCashierIn(browserCtx context.Context, desk string, width, height int64) *tab {
 	t := l.t
 	t.Helper()
-	p, err := l.day.AddDevice(context.Background(), org, fmt.Sprintf("tablette %s n° %d", desk, tablets.Add(1)), loto.RoleCashier, desk)
+	p, err := l.auth.AddDevice(context.Background(), org, fmt.Sprintf("tablette %s n° %d", desk, tablets.Add(1)), loto.RoleCashier, desk)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,7 +65,7 @@ func TestBrowser_SetUpFromAnEmptyBase(t *testing.T) {
 	org.run(chromedp.SendKeys("#password", firstPassword), chromedp.SendKeys("#confirm", firstPassword), chromedp.Submit("#confirm"))
 	org.waitPath("/organisateur")
 	org.waitText("main .banner", "Aucun événement")
-	if l.srv.SetupPath() != "" || l.day.CheckOrganiserPassword(firstPassword) != nil {
+	if l.srv.SetupPath() != "" || l.auth.CheckOrganiserPassword(firstPassword) != nil {
 		t.Fatal("the link did not set the password, or still works")
 	}
 

@@ -37,7 +37,7 @@ func (l *live) openAs(role loto.Role, path string, width, height int64) *tab {
 func (l *live) openAsIn(browserCtx context.Context, role loto.Role, path string, width, height int64) *tab {
 	t := l.t
 	t.Helper()
-	p, err := l.day.AddDevice(context.Background(), org, "navigateur "+role.Label(), role, "")
+	p, err := l.auth.AddDevice(context.Background(), org, "navigateur "+role.Label(), role, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -87,7 +87,7 @@ func (h *hallDay) tab(path string, width, height int64) *tab {
 // name (at desk for a cashier), by the organiser's code typed on /appairer.
 func (h *hallDay) paired(role loto.Role, desk, name string, width, height int64) *tab {
 	h.t.Helper()
-	p, err := h.day.AddDevice(context.Background(), org, name, role, desk)
+	p, err := h.auth.AddDevice(context.Background(), org, name, role, desk)
 	if err != nil {
 		h.t.Fatal(err)
 	}

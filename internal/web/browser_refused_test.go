@@ -21,7 +21,7 @@ func TestBrowser_RemovedDeviceIsToldToPairAgain(t *testing.T) {
 	l := startLive(t, Config{})
 	l.sell(1, 10)
 	ctx := context.Background()
-	p, err := l.day.AddDevice(ctx, org, "tablette du meneur", loto.RoleHost, "")
+	p, err := l.auth.AddDevice(ctx, org, "tablette du meneur", loto.RoleHost, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestBrowser_RemovedDeviceIsToldToPairAgain(t *testing.T) {
 	host.run(chromedp.EmulateViewport(1366, 768), chromedp.Navigate(l.url+"/appairer"), chromedp.SendKeys("#code", p.Code), chromedp.Submit("#code"))
 	host.waitPath("/meneur")
 	host.waitText("#live", "En direct")
-	if _, err := l.day.RevokeDevice(ctx, org, p.Device.ID, "tablette perdue"); err != nil {
+	if _, err := l.auth.RevokeDevice(ctx, org, p.Device.ID, "tablette perdue"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := l.day.StartGame(ctx, l.devices[loto.RoleHost]); err != nil {
@@ -59,7 +59,7 @@ func TestBrowser_DashboardOfAnEndedSessionSaysToLogIn(t *testing.T) {
 	dash := l.openOrganiser("/organisateur", laptopW, laptopH)
 	dash.waitText("#live", "En direct")
 	ctx := context.Background()
-	if err := l.day.SetOrganiserPassword(ctx, org, "un autre mot de passe du test"); err != nil {
+	if err := l.auth.SetOrganiserPassword(ctx, org, "un autre mot de passe du test"); err != nil {
 		t.Fatal(err)
 	}
 	l.sell(1, 2)

@@ -173,7 +173,7 @@ func serveLive(t *testing.T, cfg Config, f *fixture) *live {
 func serveLiveStream(t *testing.T, cfg Config, f *fixture, opt BrokerOptions) *live {
 	t.Helper()
 	b := NewBroker(f.day, opt)
-	cfg.Day, cfg.Auth, cfg.Now, cfg.Stream = f.day, f.day, f.clock, b
+	cfg.Day, cfg.Auth, cfg.Now, cfg.Stream = f.day, f.auth, f.clock, b
 	f.srv = New(cfg)
 	ctx, stop := context.WithCancel(context.Background())
 	ran := make(chan struct{})

@@ -74,7 +74,7 @@ func TestBrowser_TLS_DoorPairedOverHTTPLandsOnItsPageOverHTTPS(t *testing.T) {
 	t.Parallel()
 	l, cert := startLiveTLS(t, Config{})
 	b := hallBrowser(t, chromedp.Flag("ignore-certificate-errors-spki-list", spkiHash(t, cert)))
-	p, err := l.day.AddDevice(context.Background(), org, "tablette porte", loto.RoleDoor, "")
+	p, err := l.auth.AddDevice(context.Background(), org, "tablette porte", loto.RoleDoor, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -255,7 +255,7 @@ func TestBrowser_TLS_AcceptedWarningGivesTheCameraNotTheDeskWorker(t *testing.T)
 
 	// The desk of that tablet works, and tells its cashier not to reload
 	// it without the network.
-	p, err := l.day.AddDevice(context.Background(), org, "tablette caisse", loto.RoleCashier, "caisse-1")
+	p, err := l.auth.AddDevice(context.Background(), org, "tablette caisse", loto.RoleCashier, "caisse-1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -238,7 +238,7 @@ func (d *fuzzDays) make(t testing.TB) {
 		t.Fatal(err)
 	}
 	d.fx = fx
-	if d.session, err = fx.day.OpenOrganiserSession(ctx, testPassword); err != nil {
+	if d.session, err = fx.auth.OpenOrganiserSession(ctx, testPassword); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -250,8 +250,8 @@ func (d *fuzzDays) authenticate(r *http.Request, caller loto.Role) {
 	switch caller {
 	case "":
 	case loto.RoleOrganiser:
-		if _, err := d.fx.day.SessionActor(d.session); err != nil {
-			d.session, _ = d.fx.day.OpenOrganiserSession(r.Context(), testPassword)
+		if _, err := d.fx.auth.SessionActor(d.session); err != nil {
+			d.session, _ = d.fx.auth.OpenOrganiserSession(r.Context(), testPassword)
 		}
 		r.AddCookie(&http.Cookie{Name: sessionCookie, Value: d.session})
 	default:

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"loto/examples"
+	"loto/internal/access"
 	"loto/internal/eventfile"
 	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
@@ -33,6 +34,7 @@ type fixture struct {
 	store journal.Store
 	path  string // the SQLite file of store, if it is one
 	day   *loto.Day
+	auth  *access.Book // the day's devices and sessions
 	srv   *Server
 	// tokens are the bearer tokens of the fixture's devices, one per role
 	// of deviceRoles, named "appareil ROLE" (the cashier's at caisse-1).
@@ -98,11 +100,11 @@ func setUpAt(t testing.TB, cfg Config, password bool, spec *loto.EventSpec, path
 func setUpOn(t testing.TB, cfg Config, password bool, spec *loto.EventSpec, store journal.Store) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	day, err := loto.Open(ctx, store)
+	day, auth, err := access.Open(ctx, store, loto.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{t: t, store: store, day: day, now: time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)}
+	f := &fixture{t: t, store: store, day: day, auth: auth, now: time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)}
 	f.tokens, f.devices = map[loto.Role]string{}, map[loto.Role]loto.Actor{}
 	if spec != nil {
 		if _, err := day.CreateEvent(ctx, org, spec); err != nil {
@@ -117,18 +119,18 @@ func setUpOn(t testing.TB, cfg Config, password bool, spec *loto.EventSpec, stor
 		if r == loto.RoleCashier {
 			desk = "caisse-1"
 		}
-		p, err := day.AddDevice(ctx, org, "appareil "+r.Label(), r, desk)
+		p, err := auth.AddDevice(ctx, org, "appareil "+r.Label(), r, desk)
 		if err != nil {
 			t.Fatal(err)
 		}
 		f.tokens[r], f.devices[r] = p.Token, p.Device.Actor()
 	}
 	if password {
-		if err := day.SetOrganiserPassword(ctx, org, testPassword); err != nil {
+		if err := auth.SetOrganiserPassword(ctx, org, testPassword); err != nil {
 			t.Fatal(err)
 		}
 	}
-	cfg.Day, cfg.Auth, cfg.Now = day, day, f.clock
+	cfg.Day, cfg.Auth, cfg.Now = day, auth, f.clock
 	f.srv = New(cfg)
 	return f
 }

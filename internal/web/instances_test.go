@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"testing"
 
+	"loto/internal/access"
 	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
@@ -23,12 +24,12 @@ func (f *fixture) twin() *fixture {
 		f.t.Fatal(err)
 	}
 	f.t.Cleanup(func() { store.Close() })
-	day, err := loto.Open(ctx, store)
+	day, auth, err := access.Open(ctx, store, loto.Options{})
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	g := &fixture{t: f.t, store: store, path: f.path, day: day, now: f.now, tokens: f.tokens, devices: f.devices}
-	g.srv = New(Config{Day: day, Auth: day, Now: g.clock, Counts: store, SetupLinks: store})
+	g := &fixture{t: f.t, store: store, path: f.path, day: day, auth: auth, now: f.now, tokens: f.tokens, devices: f.devices}
+	g.srv = New(Config{Day: day, Auth: auth, Now: g.clock, Counts: store, SetupLinks: store})
 	return g
 }
 
@@ -82,5 +83,5 @@ func TestInstances_OrganiserLoggedInOnOneWorksOnTheOther(t *testing.T) {
 // its store, where a twin does too, as every instance on one base does.
 func (f *fixture) shared() {
 	f.t.Helper()
-	f.srv = New(Config{Day: f.day, Auth: f.day, Now: f.clock, Counts: f.store.(journal.Counter), SetupLinks: f.store.(journal.SetupLinks)})
+	f.srv = New(Config{Day: f.day, Auth: f.auth, Now: f.clock, Counts: f.store.(journal.Counter), SetupLinks: f.store.(journal.SetupLinks)})
 }

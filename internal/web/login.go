@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 
+	"loto/internal/access"
 	"loto/internal/loto"
 )
 
@@ -28,7 +29,7 @@ type loginPage struct {
 }
 
 // MinPassword is the shortest password the domain accepts, for the set-up page's hint.
-func (loginPage) MinPassword() int { return loto.MinPassword }
+func (loginPage) MinPassword() int { return access.MinPassword }
 
 func pageLogin(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
 	return s.render(w, http.StatusOK, "login.html", loginPage{ReadOnly: s.readOnly, NoPassword: s.auth != nil && !s.auth.HasOrganiserPassword()})
@@ -217,7 +218,7 @@ func setup(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) erro
 		return fail(loto.Errorf(loto.EInvalid, "mot de passe trop long : %d octets au plus", maxPassword))
 	}
 	// A password the domain refuses leaves the link as it was.
-	if err := loto.CheckPasswordStrength(body.Password); err != nil {
+	if err := access.CheckPasswordStrength(body.Password); err != nil {
 		return fail(err)
 	}
 	hash := setupHash(body.Token)

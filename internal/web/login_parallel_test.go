@@ -31,7 +31,7 @@ func (h *heldAuth) OpenOrganiserSession(ctx context.Context, password string) (s
 func TestLogin_ParallelGuessesCountedBeforeTheCheck(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, Config{})
-	held := &heldAuth{Auth: f.day, release: make(chan struct{})}
+	held := &heldAuth{Auth: f.auth, release: make(chan struct{})}
 	f.srv.auth = held
 	const addresses, perAddress = 3, attemptsPerMinute
 	var refused atomic.Int32

@@ -134,7 +134,7 @@ func TestSetupLink_OnceOnly(t *testing.T) {
 	if w.Code != http.StatusOK || len(w.Result().Cookies()) == 0 {
 		t.Fatalf("setup: %d %s", w.Code, w.Body)
 	}
-	if f.day.CheckOrganiserPassword("nouveau-mdp-choisi") != nil {
+	if f.auth.CheckOrganiserPassword("nouveau-mdp-choisi") != nil {
 		t.Fatal("the password was not set")
 	}
 	if w := f.do("POST", "/connexion/initialiser", `{"token":"`+token+`","password":"encore-un-mdp-choisi","confirm":"encore-un-mdp-choisi"}`); w.Code != http.StatusForbidden {

@@ -91,7 +91,7 @@ func TestFirstRun_PasswordSetElsewhereEndsTheOneTimeLink(t *testing.T) {
 	t.Parallel()
 	f := setUpEvent(t, Config{}, false, nil)
 	link := f.srv.SetupPath()
-	if err := f.day.SetOrganiserPassword(context.Background(), org, testPassword); err != nil {
+	if err := f.auth.SetOrganiserPassword(context.Background(), org, testPassword); err != nil {
 		t.Fatal(err)
 	}
 	if w := f.do("GET", link, ""); w.Code != http.StatusForbidden || strings.Contains(w.Body.String(), `name="password"`) {
@@ -102,7 +102,7 @@ func TestFirstRun_PasswordSetElsewhereEndsTheOneTimeLink(t *testing.T) {
 	if w := f.do("POST", "/connexion/initialiser", `{"token":"`+token+`","password":"un autre mot de passe","confirm":"un autre mot de passe"}`); w.Code != http.StatusForbidden {
 		t.Fatalf("the link used after a password was set: %d %s", w.Code, w.Body)
 	}
-	if f.head() != before || f.day.CheckOrganiserPassword(testPassword) != nil {
+	if f.head() != before || f.auth.CheckOrganiserPassword(testPassword) != nil {
 		t.Fatal("the one-time link replaced the password set meanwhile")
 	}
 }

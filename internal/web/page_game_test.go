@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"loto/internal/access"
 	"loto/internal/loto"
 )
 
@@ -116,11 +117,11 @@ func TestPages_RefusedWithAPageInFrench(t *testing.T) {
 func (f *fixture) revokedDevice(role loto.Role) string {
 	f.t.Helper()
 	ctx := context.Background()
-	p, err := f.day.AddDevice(ctx, loto.OrganiserActor, "tablette perdue", role, "")
+	p, err := f.auth.AddDevice(ctx, access.OrganiserActor, "tablette perdue", role, "")
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	if _, err := f.day.RevokeDevice(ctx, loto.OrganiserActor, p.Device.ID, "perdue"); err != nil {
+	if _, err := f.auth.RevokeDevice(ctx, access.OrganiserActor, p.Device.ID, "perdue"); err != nil {
 		f.t.Fatal(err)
 	}
 	return p.Token

@@ -19,7 +19,7 @@ func TestPair_BrowserGetsItsDeviceCookie(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, Config{})
 	ctx := context.Background()
-	p, err := f.day.AddDevice(ctx, org, "portable du meneur", loto.RoleHost, "")
+	p, err := f.auth.AddDevice(ctx, org, "portable du meneur", loto.RoleHost, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestPair_BrowserGetsItsDeviceCookie(t *testing.T) {
 	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `value="`+p.Code+`"`) {
 		t.Fatalf("pairing page: %d %s", page.Code, page.Body)
 	}
-	if f.day.Devices()[len(f.day.Devices())-1].CodeUsed {
+	if f.auth.Devices()[len(f.auth.Devices())-1].CodeUsed {
 		t.Fatal("opening the link used the code")
 	}
 	form := withHeader("Content-Type", "application/x-www-form-urlencoded")
@@ -53,7 +53,7 @@ func TestPair_BrowserGetsItsDeviceCookie(t *testing.T) {
 	if w := f.do("POST", "/appairer", `{"code":"`+p.Code+`"}`); w.Code != http.StatusForbidden {
 		t.Fatalf("the code used twice: %d %s", w.Code, w.Body)
 	}
-	if _, err := f.day.RevokeDevice(ctx, org, p.Device.ID, "portable perdu"); err != nil {
+	if _, err := f.auth.RevokeDevice(ctx, org, p.Device.ID, "portable perdu"); err != nil {
 		t.Fatal(err)
 	}
 	for name, o := range map[string]option{"cookie": withCookie(cookie), "token": withHeader("Authorization", "Bearer "+p.Token)} {
@@ -70,7 +70,7 @@ func TestPair_BrowserGetsItsDeviceCookie(t *testing.T) {
 func TestPair_JSONAndWrongCodes(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, Config{})
-	p, err := f.day.AddDevice(context.Background(), org, "téléphone contrôle 2", loto.RoleController, "")
+	p, err := f.auth.AddDevice(context.Background(), org, "téléphone contrôle 2", loto.RoleController, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestPair_DeviceLandsOnItsRolesPage(t *testing.T) {
 		if role == loto.RoleCashier {
 			desk = "caisse-1"
 		}
-		p, err := f.day.AddDevice(context.Background(), org, "nouvel appareil "+role.Label(), role, desk)
+		p, err := f.auth.AddDevice(context.Background(), org, "nouvel appareil "+role.Label(), role, desk)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,19 +15,27 @@ import (
 	"sync"
 	"time"
 
+	"loto/internal/access"
 	"loto/internal/hallcert"
 	"loto/internal/journal"
 	"loto/internal/loto"
 )
 
-// Auth is what the server asks the day (a *loto.Day) about who is who:
-// the paired devices' tokens and the organiser's password.
+// Auth is what the server asks the day's access control (an
+// *access.Book) about who is who: the paired devices and their tokens, the
+// organiser's password and sessions.
 type Auth interface {
 	// DeviceByToken returns the device holding a bearer token; an error
 	// for an unknown or revoked one.
-	DeviceByToken(token string) (loto.Device, error)
+	DeviceByToken(token string) (access.Device, error)
 	// PairDevice exchanges a pairing code for the device's new token.
-	PairDevice(ctx context.Context, code string) (loto.Device, string, error)
+	PairDevice(ctx context.Context, code string) (access.Device, string, error)
+	// Devices lists the devices paired today, revoked ones included.
+	Devices() []access.Device
+	// AddDevice pairs a device with a role, as actor.
+	AddDevice(ctx context.Context, actor loto.Actor, name string, role loto.Role, desk string) (access.Pairing, error)
+	// RevokeDevice revokes device id, as actor, saying why.
+	RevokeDevice(ctx context.Context, actor loto.Actor, id int, reason string) (access.Device, error)
 	// HasOrganiserPassword says whether the organiser's password is set.
 	HasOrganiserPassword() bool
 	// CheckOrganiserPassword returns nil when password is the organiser's.

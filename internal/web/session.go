@@ -6,7 +6,7 @@ import (
 	"sync"
 	"time"
 
-	"loto/internal/loto"
+	"loto/internal/access"
 )
 
 // The organiser's sessions are recorded in the journal by the day
@@ -66,7 +66,7 @@ func (s *Server) clearCookie(w http.ResponseWriter, r *http.Request, base string
 // with securePrefix.
 func (s *Server) sessionCookieFor(r *http.Request, id string) *http.Cookie {
 	return &http.Cookie{Name: s.cookieName(r, sessionCookie), Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
-		Secure: s.overTLS(r), MaxAge: int(loto.SessionTTL / time.Second)}
+		Secure: s.overTLS(r), MaxAge: int(access.SessionTTL / time.Second)}
 }
 
 // maxMemorySessions bounds the sessions a read-only server keeps, so that
@@ -110,7 +110,7 @@ func (ms *memorySessions) open() string {
 		delete(ms.m, first)
 	}
 	token := rand.Text()
-	ms.m[token] = now.Add(loto.SessionTTL)
+	ms.m[token] = now.Add(access.SessionTTL)
 	return token
 }
 

@@ -110,7 +110,7 @@ func TestServeTLS_PublicPagesStayOnPlainHTTP(t *testing.T) {
 		t.Errorf("plain GET %s/entree: sent to %q, but the loopback is a secure context over http", loop, resp.Header.Get("Location"))
 	}
 
-	p, err := l.day.AddDevice(context.Background(), org, "tablette", loto.RoleHost, "")
+	p, err := l.auth.AddDevice(context.Background(), org, "tablette", loto.RoleHost, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestServeTLS_VerifiedHTTP2SecureCookiesAndTheStream(t *testing.T) {
 	if cs := resp.Cookies(); len(cs) != 1 || cs[0].Name != securePrefix+sessionCookie || !cs[0].Secure {
 		t.Errorf("the organiser's cookie over TLS: %+v, want Secure", cs)
 	}
-	p, err := l.day.AddDevice(context.Background(), org, "tablette", loto.RoleCashier, "caisse-1")
+	p, err := l.auth.AddDevice(context.Background(), org, "tablette", loto.RoleCashier, "caisse-1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,13 @@
-package loto
+package access
 
 import (
 	"bytes"
 	"context"
 	"strings"
 	"testing"
+
+	"loto/internal/journal"
+	"loto/internal/loto"
 )
 
 func TestOrganiserPassword(t *testing.T) {
@@ -13,7 +16,7 @@ func TestOrganiserPassword(t *testing.T) {
 	if d.HasOrganiserPassword() {
 		t.Fatal("a fresh day has a password")
 	}
-	wantCode(t, d.CheckOrganiserPassword(""), EForbidden)
+	wantCode(t, d.CheckOrganiserPassword(""), loto.EForbidden)
 	ok(t, d.SetOrganiserPassword(ctx, org("org"), "cheval batterie agrafe"))
 	if !d.HasOrganiserPassword() {
 		t.Fatal("no password after setting one")
@@ -21,27 +24,27 @@ func TestOrganiserPassword(t *testing.T) {
 	ok(t, d.CheckOrganiserPassword("cheval batterie agrafe"))
 	for _, wrong := range []string{"", "cheval batterie agrafE", "cheval batterie agrafe ", strings.Repeat("x", 5000)} {
 		err := d.CheckOrganiserPassword(wrong)
-		wantCode(t, err, EForbidden)
-		if ErrorMessage(err) != "mot de passe incorrect" {
-			t.Fatalf("message %q", ErrorMessage(err))
+		wantCode(t, err, loto.EForbidden)
+		if loto.ErrorMessage(err) != "mot de passe incorrect" {
+			t.Fatalf("message %q", loto.ErrorMessage(err))
 		}
 	}
 	// A new password replaces the first, here and after a replay.
 	ok(t, d.SetOrganiserPassword(ctx, org("org"), "licorne parapluie 42"))
-	for _, day := range []*Day{d, reopen(t, store)} {
+	for _, day := range []testDay{d, reopen(t, store)} {
 		ok(t, day.CheckOrganiserPassword("licorne parapluie 42"))
-		wantCode(t, day.CheckOrganiserPassword("cheval batterie agrafe"), EForbidden)
+		wantCode(t, day.CheckOrganiserPassword("cheval batterie agrafe"), loto.EForbidden)
 	}
 }
 
 func TestOrganiserPasswordTooWeak(t *testing.T) {
 	d, store := newDay(t)
-	before := store.count()
+	before := count(t, store)
 	for _, pw := range []string{"", "court", "123456789", "éééééééééééé", "a\xffbcdefghijk", strings.Repeat("long ", 50)} {
 		err := d.SetOrganiserPassword(context.Background(), org("org"), pw)
-		wantCode(t, err, EInvalid)
-		if !strings.Contains(ErrorMessage(err), "mot de passe") {
-			t.Fatalf("message %q", ErrorMessage(err))
+		wantCode(t, err, loto.EInvalid)
+		if !strings.Contains(loto.ErrorMessage(err), "mot de passe") {
+			t.Fatalf("message %q", loto.ErrorMessage(err))
 		}
 	}
 	nothingWritten(t, store, before)
@@ -61,14 +64,14 @@ func TestOrganiserPasswordHashNeverInAPayload(t *testing.T) {
 	}
 	var hashes [][]byte
 	for n := 1; n <= 2; n++ {
-		h, err := store.Secret(ctx, organiserPasswordSecret(n))
+		h, err := store.Secret(ctx, loto.OrganiserPasswordSecret(n))
 		ok(t, err)
 		if !bytes.HasPrefix(h, []byte("$argon2id$v=19$m=65536,t=3,p=2$")) {
 			t.Fatalf("secret %d is %q, want an argon2id hash", n, h)
 		}
 		hashes = append(hashes, h)
 	}
-	for _, e := range store.all() {
+	for _, e := range events(t, store) {
 		for _, h := range hashes {
 			// The hash, and the key part of it alone.
 			if bytes.Contains(e.Payload, h) || bytes.Contains(e.Payload, h[bytes.LastIndexByte(h, '$')+1:]) {
@@ -81,14 +84,29 @@ func TestOrganiserPasswordHashNeverInAPayload(t *testing.T) {
 			}
 		}
 	}
-	n, err := CheckSecrets(ctx, store)
+	n, err := loto.CheckSecrets(ctx, store)
 	ok(t, err)
 	if n != 2 {
 		t.Fatalf("%d secrets checked, want the 2 password hashes", n)
 	}
 	// A hash replaced behind the program's back breaks the journal.
-	store.secrets[organiserPasswordSecret(1)] = hashes[1]
-	if _, err := CheckSecrets(ctx, store); err == nil || !strings.Contains(err.Error(), "organiser/password/1") {
+	swapped := swappedSecret{store, loto.OrganiserPasswordSecret(1), hashes[1]}
+	if _, err := loto.CheckSecrets(ctx, swapped); err == nil || !strings.Contains(err.Error(), "organiser/password/1") {
 		t.Fatalf("a replaced hash: %v", err)
 	}
+}
+
+// swappedSecret is a store whose secret name holds value instead: a
+// secret replaced behind the program's back.
+type swappedSecret struct {
+	journal.Store
+	name  string
+	value []byte
+}
+
+func (s swappedSecret) Secret(ctx context.Context, name string) ([]byte, error) {
+	if name == s.name {
+		return s.value, nil
+	}
+	return s.Store.Secret(ctx, name)
 }

@@ -1,10 +1,12 @@
-package loto
+package access
 
 import (
 	"context"
 	"strings"
 	"testing"
 	"time"
+
+	"loto/internal/loto"
 )
 
 // TestSession_SharedByEveryDayOnTheJournal: a session opened on one Day
@@ -18,9 +20,9 @@ func TestSession_SharedByEveryDayOnTheJournal(t *testing.T) {
 	ok(t, a.SetOrganiserPassword(ctx, org("org"), "cheval batterie agrafe"))
 	b := reopen(t, store)
 
-	before := store.count()
+	before := count(t, store)
 	_, err := a.OpenOrganiserSession(ctx, "cheval batterie agrafE")
-	wantCode(t, err, EForbidden)
+	wantCode(t, err, loto.EForbidden)
 	nothingWritten(t, store, before)
 
 	token, err := a.OpenOrganiserSession(ctx, "cheval batterie agrafe")
@@ -30,7 +32,7 @@ func TestSession_SharedByEveryDayOnTheJournal(t *testing.T) {
 	}
 	// The other server has not followed the journal yet: it does not know
 	// the session until it catches up, which CatchUpIfBehind does.
-	wantCode(t, errOf(b.SessionActor(token)), ENotFound)
+	wantCode(t, errOf(b.SessionActor(token)), loto.ENotFound)
 	moved, err := b.CatchUpIfBehind(ctx)
 	if err != nil || !moved {
 		t.Fatalf("catching up: %v %v", moved, err)
@@ -41,7 +43,7 @@ func TestSession_SharedByEveryDayOnTheJournal(t *testing.T) {
 	if moved, err := b.CatchUpIfBehind(ctx); err != nil || moved {
 		t.Fatalf("catching up with nothing new: %v %v", moved, err)
 	}
-	for _, e := range store.all() {
+	for _, e := range events(t, store) {
 		if strings.Contains(string(e.Payload), token) {
 			t.Fatalf("event %d holds the session's token: %s", e.Seq, e.Payload)
 		}
@@ -49,8 +51,8 @@ func TestSession_SharedByEveryDayOnTheJournal(t *testing.T) {
 
 	ok(t, b.CloseSession(ctx, token))
 	ok(t, a.Refresh(ctx))
-	wantCode(t, errOf(a.SessionActor(token)), ENotFound)
-	before = store.count()
+	wantCode(t, errOf(a.SessionActor(token)), loto.ENotFound)
+	before = count(t, store)
 	ok(t, a.CloseSession(ctx, token)) // closed already: nothing to record
 	ok(t, a.CloseSession(ctx, "inconnu"))
 	nothingWritten(t, store, before)
@@ -58,12 +60,11 @@ func TestSession_SharedByEveryDayOnTheJournal(t *testing.T) {
 	// A session lasts SessionTTL from its login, on a replay too.
 	token, err = a.OpenOrganiserSession(ctx, "cheval batterie agrafe")
 	ok(t, err)
-	now := testClock()
-	late, err := OpenWith(ctx, store, Options{Clock: func() time.Time { return now.Add(SessionTTL - time.Minute) }})
-	ok(t, err)
+	now := testClock().Add(SessionTTL - time.Minute)
+	late := openDay(t, store, 6, func() time.Time { return now })
 	ok(t, errOf(late.SessionActor(token)))
-	late.clock = func() time.Time { return now.Add(SessionTTL + time.Second) }
-	wantCode(t, errOf(late.SessionActor(token)), ENotFound)
+	now = testClock().Add(SessionTTL + time.Second)
+	wantCode(t, errOf(late.SessionActor(token)), loto.ENotFound)
 }
 
 // TestSession_EndedByANewPassword: setting a new password ends every
@@ -86,9 +87,9 @@ func TestSession_EndedByANewPassword(t *testing.T) {
 	ok(t, a.SetOrganiserPassword(ctx, org("org"), "lampe riviere carton"))
 	ok(t, b.Refresh(ctx))
 	restarted := reopen(t, store)
-	for name, d := range map[string]*Day{"the server that changed it": a, "another server": b, "a restarted server": restarted} {
+	for name, d := range map[string]testDay{"the server that changed it": a, "another server": b, "a restarted server": restarted} {
 		for _, token := range []string{first, second} {
-			if _, err := d.SessionActor(token); ErrorCode(err) != ENotFound {
+			if _, err := d.SessionActor(token); loto.ErrorCode(err) != loto.ENotFound {
 				t.Fatalf("%s: a session of the old password is still open (%v)", name, err)
 			}
 		}

@@ -1,4 +1,4 @@
-package loto
+package access
 
 import (
 	"crypto/hmac"
@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"strings"
 	"time"
+
+	"loto/internal/loto"
 )
 
 // The credentials of a device. The bearer token is 32 random bytes: its
@@ -36,12 +38,9 @@ const codeLen = 8
 // tokenBytes is the size of a bearer token's randomness.
 const tokenBytes = 32
 
-// maxTokenLen bounds a token presented, so a huge header is never hashed.
-const maxTokenLen = 128
-
-// newCode draws a pairing code.
-func (d *Day) newCode() (string, error) {
-	b, err := d.randomBytes(codeLen)
+// newCode draws a pairing code; under the Day's lock, as Day.Random is.
+func newCode(d *loto.Day) (string, error) {
+	b, err := d.Random(codeLen)
 	if err != nil {
 		return "", err
 	}
@@ -51,9 +50,10 @@ func (d *Day) newCode() (string, error) {
 	return string(b), nil
 }
 
-// newToken draws a bearer token, base64url without padding (43 characters).
-func (d *Day) newToken() (string, error) {
-	b, err := d.randomBytes(tokenBytes)
+// newToken draws a bearer token, base64url without padding (43
+// characters); under the Day's lock, as Day.Random is.
+func newToken(d *loto.Day) (string, error) {
+	b, err := d.Random(tokenBytes)
 	if err != nil {
 		return "", err
 	}
@@ -73,7 +73,7 @@ func codeMAC(key []byte, code string) string {
 func NormaliseCode(text string) (string, error) {
 	c := strings.ToUpper(strings.NewReplacer(" ", "", "-", "", "\t", "").Replace(text))
 	if len(c) != codeLen || strings.Trim(c, codeAlphabet) != "" {
-		return "", Errorf(EInvalid, "code d'appairage invalide : %d caractères, chiffres de 2 à 9 et lettres sauf I et O", codeLen)
+		return "", loto.Errorf(loto.EInvalid, "code d'appairage invalide : %d caractères, chiffres de 2 à 9 et lettres sauf I et O", codeLen)
 	}
 	return c, nil
 }

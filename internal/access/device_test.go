@@ -1,4 +1,4 @@
-package loto
+package access
 
 import (
 	"bytes"
@@ -11,19 +11,10 @@ import (
 	"time"
 
 	"loto/internal/journal/sqlite"
+	"loto/internal/loto"
 )
 
-// clockDay is a Day on a fresh journal whose clock the test moves.
-func clockDay(t *testing.T) (*Day, *memStore, *time.Time) {
-	t.Helper()
-	store := newMemStore()
-	now := time.Date(2025, 3, 16, 9, 0, 0, 0, time.UTC)
-	d, err := OpenWith(context.Background(), store, Options{Rand: testRand(3), Clock: func() time.Time { return now }})
-	ok(t, err)
-	return d, store, &now
-}
-
-func addDevice(t *testing.T, d *Day, name string, role Role, desk string) Pairing {
+func addDevice(t *testing.T, d testDay, name string, role loto.Role, desk string) Pairing {
 	t.Helper()
 	p, err := d.AddDevice(context.Background(), org("org"), name, role, desk)
 	ok(t, err)
@@ -33,14 +24,14 @@ func addDevice(t *testing.T, d *Day, name string, role Role, desk string) Pairin
 func TestDevicePairingRoundTrip(t *testing.T) {
 	d, _, _ := clockDay(t)
 	ctx := context.Background()
-	p := addDevice(t, d, "tablette caisse", RoleCashier, "caisse-1")
+	p := addDevice(t, d, "tablette caisse", loto.RoleCashier, "caisse-1")
 	if len(p.Code) != codeLen || strings.Trim(p.Code, codeAlphabet) != "" {
 		t.Fatalf("code %q: want %d characters of %s", p.Code, codeLen, codeAlphabet)
 	}
 	if len(p.Token) != 43 {
 		t.Fatalf("token %q: want 32 bytes in base64url (43 characters)", p.Token)
 	}
-	want := Actor{Name: "tablette caisse", Role: RoleCashier, Desk: "caisse-1"}
+	want := loto.Actor{Name: "tablette caisse", Role: loto.RoleCashier, Desk: "caisse-1"}
 	v, err := d.DeviceByToken(p.Token)
 	ok(t, err)
 	if v.Actor() != want || v.ID != 1 || v.CodeUsed {
@@ -69,18 +60,17 @@ func TestDevicePairingRoundTrip(t *testing.T) {
 func TestDeviceCodeUsedTwiceIsRefused(t *testing.T) {
 	d, store, _ := clockDay(t)
 	ctx := context.Background()
-	p := addDevice(t, d, "téléphone contrôle", RoleController, "")
+	p := addDevice(t, d, "téléphone contrôle", loto.RoleController, "")
 	// Another process on the same journal.
-	other, err := OpenWith(ctx, store, Options{Rand: testRand(4), Clock: d.clock})
+	other := openDay(t, store, 4, d.Clock)
+	_, _, err := d.PairDevice(ctx, p.Code)
 	ok(t, err)
-	_, _, err = d.PairDevice(ctx, p.Code)
-	ok(t, err)
-	before := store.count()
-	for _, day := range []*Day{d, other} {
+	before := count(t, store)
+	for _, day := range []testDay{d, other} {
 		_, _, err = day.PairDevice(ctx, p.Code)
-		wantCode(t, err, EForbidden)
-		if !strings.Contains(ErrorMessage(err), "déjà servi") {
-			t.Fatalf("message %q", ErrorMessage(err))
+		wantCode(t, err, loto.EForbidden)
+		if !strings.Contains(loto.ErrorMessage(err), "déjà servi") {
+			t.Fatalf("message %q", loto.ErrorMessage(err))
 		}
 	}
 	nothingWritten(t, store, before)
@@ -89,17 +79,17 @@ func TestDeviceCodeUsedTwiceIsRefused(t *testing.T) {
 func TestDeviceCodeExpires(t *testing.T) {
 	d, store, now := clockDay(t)
 	ctx := context.Background()
-	early := addDevice(t, d, "meneur", RoleHost, "")
-	late := addDevice(t, d, "tableau", RoleBoard, "")
+	early := addDevice(t, d, "meneur", loto.RoleHost, "")
+	late := addDevice(t, d, "tableau", loto.RoleBoard, "")
 	*now = now.Add(codeValidity - time.Second)
 	_, _, err := d.PairDevice(ctx, early.Code)
 	ok(t, err)
 	*now = now.Add(time.Second)
-	before := store.count()
+	before := count(t, store)
 	_, _, err = d.PairDevice(ctx, late.Code)
-	wantCode(t, err, EForbidden)
-	if !strings.Contains(ErrorMessage(err), "expiré") {
-		t.Fatalf("message %q", ErrorMessage(err))
+	wantCode(t, err, loto.EForbidden)
+	if !strings.Contains(loto.ErrorMessage(err), "expiré") {
+		t.Fatalf("message %q", loto.ErrorMessage(err))
 	}
 	nothingWritten(t, store, before)
 	// The API token of a device whose code expired still works.
@@ -110,10 +100,10 @@ func TestDeviceCodeExpires(t *testing.T) {
 func TestRevokedDeviceIsRefused(t *testing.T) {
 	d, store, _ := clockDay(t)
 	ctx := context.Background()
-	used := addDevice(t, d, "entrée", RoleDoor, "")
+	used := addDevice(t, d, "entrée", loto.RoleDoor, "")
 	_, browser, err := d.PairDevice(ctx, used.Code)
 	ok(t, err)
-	unused := addDevice(t, d, "tableau", RoleBoard, "")
+	unused := addDevice(t, d, "tableau", loto.RoleBoard, "")
 	for _, id := range []int{1, 2} {
 		v, err := d.RevokeDevice(ctx, org("org"), id, "téléphone perdu")
 		ok(t, err)
@@ -123,60 +113,60 @@ func TestRevokedDeviceIsRefused(t *testing.T) {
 	}
 	for _, tk := range []string{used.Token, browser, unused.Token} {
 		_, err := d.DeviceByToken(tk)
-		wantCode(t, err, EForbidden)
+		wantCode(t, err, loto.EForbidden)
 	}
-	before := store.count()
+	before := count(t, store)
 	_, _, err = d.PairDevice(ctx, unused.Code)
-	wantCode(t, err, EForbidden)
+	wantCode(t, err, loto.EForbidden)
 	_, err = d.RevokeDevice(ctx, org("org"), 1, "encore")
-	wantCode(t, err, EConflict)
+	wantCode(t, err, loto.EConflict)
 	_, err = d.RevokeDevice(ctx, org("org"), 3, "inconnu")
-	wantCode(t, err, ENotFound)
+	wantCode(t, err, loto.ENotFound)
 	_, err = d.RevokeDevice(ctx, org("org"), 2, "  ")
-	wantCode(t, err, EInvalid)
+	wantCode(t, err, loto.EInvalid)
 	nothingWritten(t, store, before)
 	// Unknown tokens and codes.
 	for _, tk := range []string{"", "x", strings.Repeat("A", 43), strings.Repeat("A", 1000)} {
 		_, err := d.DeviceByToken(tk)
-		wantCode(t, err, ENotFound)
+		wantCode(t, err, loto.ENotFound)
 	}
 	_, _, err = d.PairDevice(ctx, "ABCDEFGH")
-	wantCode(t, err, ENotFound)
+	wantCode(t, err, loto.ENotFound)
 	// A revoked device's name may be given to a new one.
-	addDevice(t, d, "Entrée", RoleDoor, "")
+	addDevice(t, d, "Entrée", loto.RoleDoor, "")
 }
 
 func TestAddDeviceRefusesBadInput(t *testing.T) {
-	d, store := entranceDay(t)
+	d, store := eventDay(t)
 	ctx := context.Background()
-	addDevice(t, d, "tablette 1", RoleCashier, "CAISSE-1")
+	addDevice(t, d, "tablette 1", loto.RoleCashier, "CAISSE-1")
 	if got := d.Devices()[0].Desk; got != "caisse-1" {
 		t.Fatalf("desk %q, want the day's own spelling caisse-1", got)
 	}
-	before := store.count()
+	before := count(t, store)
 	for _, tc := range []struct {
 		name, desk string
-		role       Role
+		role       loto.Role
 		code       string
 	}{
-		{"orga", "", RoleOrganiser, EInvalid},
-		{"robot", "", RoleSystem, EInvalid},
-		{"x", "", "chef", EInvalid},
-		{"", "", RoleHost, EInvalid},
-		{"caisse", "", RoleCashier, EInvalid},
-		{"caisse", "caisse-9", RoleCashier, ENotFound},
-		{"meneur", "caisse-1", RoleHost, EInvalid},
-		{"bip\x07", "", RoleHost, EInvalid},
-		{strings.Repeat("n", 81), "", RoleHost, EInvalid},
-		{" Tablette 1 ", "", RoleHost, EConflict},
+		{"orga", "", loto.RoleOrganiser, loto.EInvalid},
+		{"robot", "", loto.RoleSystem, loto.EInvalid},
+		{"x", "", "chef", loto.EInvalid},
+		{"", "", loto.RoleHost, loto.EInvalid},
+		{"caisse", "", loto.RoleCashier, loto.EInvalid},
+		{"caisse", "caisse-9", loto.RoleCashier, loto.ENotFound},
+		{"meneur", "caisse-1", loto.RoleHost, loto.EInvalid},
+		{"bip\x07", "", loto.RoleHost, loto.EInvalid},
+		{strings.Repeat("n", 81), "", loto.RoleHost, loto.EInvalid},
+		{" Tablette 1 ", "", loto.RoleHost, loto.EConflict},
 	} {
 		_, err := d.AddDevice(ctx, org("org"), tc.name, tc.role, tc.desk)
 		wantCode(t, err, tc.code)
 	}
 	_, _, err := d.PairDevice(ctx, "ABC")
-	wantCode(t, err, EInvalid)
+	wantCode(t, err, loto.EInvalid)
 	_, _, err = d.PairDevice(ctx, "ABCDEFG0") // 0 is not in the alphabet
-	wantCode(t, err, EInvalid)
+	wantCode(t, err, loto.EInvalid)
 	nothingWritten(t, store, before)
 }
 
@@ -185,12 +175,12 @@ func TestAddDeviceRefusesBadInput(t *testing.T) {
 // says so and pairs no second device.
 func TestAddDeviceRetryShowsNothingTwice(t *testing.T) {
 	d, store, _ := clockDay(t)
-	ctx := WithKey(context.Background(), "k-1")
-	_, err := d.AddDevice(ctx, org("org"), "meneur", RoleHost, "")
+	ctx := loto.WithKey(context.Background(), "k-1")
+	_, err := d.AddDevice(ctx, org("org"), "meneur", loto.RoleHost, "")
 	ok(t, err)
-	before := store.count()
-	p, err := d.AddDevice(ctx, org("org"), "meneur", RoleHost, "")
-	wantCode(t, err, EConflict)
+	before := count(t, store)
+	p, err := d.AddDevice(ctx, org("org"), "meneur", loto.RoleHost, "")
+	wantCode(t, err, loto.EConflict)
 	if p.Token != "" || p.Code != "" {
 		t.Fatalf("a refused retry answered %+v", p)
 	}
@@ -200,15 +190,14 @@ func TestAddDeviceRetryShowsNothingTwice(t *testing.T) {
 func TestDevicesReplay(t *testing.T) {
 	d, store, _ := clockDay(t)
 	ctx := context.Background()
-	a := addDevice(t, d, "meneur", RoleHost, "")
-	b := addDevice(t, d, "contrôle 1", RoleController, "")
-	c := addDevice(t, d, "tableau", RoleBoard, "")
+	a := addDevice(t, d, "meneur", loto.RoleHost, "")
+	b := addDevice(t, d, "contrôle 1", loto.RoleController, "")
+	c := addDevice(t, d, "tableau", loto.RoleBoard, "")
 	_, browser, err := d.PairDevice(ctx, a.Code)
 	ok(t, err)
 	_, err = d.RevokeDevice(ctx, org("org"), 2, "remplacé")
 	ok(t, err)
-	again, err := OpenWith(ctx, store, Options{Clock: d.clock})
-	ok(t, err)
+	again := openDay(t, store, 5, d.Clock)
 	if got, want := again.Devices(), d.Devices(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("replayed devices\n%+v\nwant\n%+v", got, want)
 	}
@@ -217,9 +206,9 @@ func TestDevicesReplay(t *testing.T) {
 		ok(t, err)
 	}
 	_, err = again.DeviceByToken(b.Token)
-	wantCode(t, err, EForbidden)
+	wantCode(t, err, loto.EForbidden)
 	_, _, err = again.PairDevice(ctx, a.Code)
-	wantCode(t, err, EForbidden)
+	wantCode(t, err, loto.EForbidden)
 	// The code keys came back from the secrets: a code still works.
 	_, _, err = again.PairDevice(ctx, c.Code)
 	ok(t, err)
@@ -232,13 +221,14 @@ func TestDeviceCredentialsNeverStored(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "loto.db")
 	s, err := sqlite.Open(ctx, path, nil)
 	ok(t, err)
-	d, err := Open(ctx, s)
+	d, b, err := Open(ctx, s, loto.Options{})
 	ok(t, err)
+	day := testDay{d, b}
 	var secrets []string
-	for _, role := range []Role{RoleHost, RoleBoard} {
-		p, err := d.AddDevice(ctx, org("org"), "appareil "+string(role), role, "")
+	for _, role := range []loto.Role{loto.RoleHost, loto.RoleBoard} {
+		p, err := day.AddDevice(ctx, org("org"), "appareil "+string(role), role, "")
 		ok(t, err)
-		_, tk, err := d.PairDevice(ctx, p.Code)
+		_, tk, err := day.PairDevice(ctx, p.Code)
 		ok(t, err)
 		secrets = append(secrets, p.Code, p.Token, tk)
 	}
@@ -250,7 +240,7 @@ func TestDeviceCredentialsNeverStored(t *testing.T) {
 		ok(t, err)
 		all = append(all, b...)
 	}
-	if !bytes.Contains(all, []byte(TypeDeviceCodeUsed)) {
+	if !bytes.Contains(all, []byte(loto.TypeDeviceCodeUsed)) {
 		t.Fatal("the file does not hold the events: the test reads the wrong bytes")
 	}
 	for _, sec := range secrets {
