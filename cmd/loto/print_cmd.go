@@ -7,6 +7,7 @@ import (
 
 	"loto/internal/loto"
 	"loto/internal/print"
+	"loto/internal/rulebook"
 )
 
 // printRules writes the rules of the day (R34) from the recorded event.
@@ -21,7 +22,7 @@ func printRules(fs *flags) action {
 			if spec == nil {
 				return loto.Errorf(loto.ENotFound, "aucun événement enregistré : le créer d'abord (loto event create --from FICHIER)")
 			}
-			if err := writeFileAtomic(*out, func(f *os.File) error { return print.RulesPDF(f, spec.Rulebook()) }); err != nil {
+			if err := writeFileAtomic(*out, func(f *os.File) error { return print.RulesPDF(f, rulebook.Of(spec)) }); err != nil {
 				return err
 			}
 			fmt.Fprintf(e.stdout, "règlement écrit dans %s\n", *out)

@@ -71,11 +71,14 @@ func (s StageName) French() string {
 	return string(s)
 }
 
+// Title is the stage as a heading names it: "Quine", "Double quine".
+func (s StageName) Title() string { return upperFirst(s.French()) }
+
 // Call is what a player calls out on completing the stage (R15, R23), in
 // French quotes, its words held together by no-break spaces so that no
 // line breaks a call: "« Quine ! »", "« Double quine ! »", "« Carton plein ! »".
 func (s StageName) Call() string {
-	return "«\u00a0" + strings.ReplaceAll(upperFirst(s.French()), " ", "\u00a0") + "\u00a0!\u00a0»"
+	return "«\u00a0" + strings.ReplaceAll(s.Title(), " ", "\u00a0") + "\u00a0!\u00a0»"
 }
 
 // Cents is an amount of money in euro cents.
@@ -229,15 +232,15 @@ type Prize struct {
 
 // Announce is how the host and the board announce the prize (R13).
 func (p Prize) Announce() string {
-	s := p.named()
+	s := p.Named()
 	if p.Notes != "" {
 		s += " — " + p.Notes
 	}
 	return s
 }
 
-// named is the prize's label, with its amount when the label lacks it.
-func (p Prize) named() string {
+// Named is the prize's label, with its amount when the label lacks it.
+func (p Prize) Named() string {
 	if p.Kind == Voucher && !strings.Contains(p.Label, "€") {
 		return p.Label + " (" + p.Cents.String() + ")"
 	}

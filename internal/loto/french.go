@@ -127,3 +127,12 @@ func (p Phase) French() string {
 	}
 	return string(p)
 }
+
+// upperFirst capitalises the first letter: "quine" → "Quine".
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	return strings.ToUpper(string(r[0])) + string(r[1:])
+}

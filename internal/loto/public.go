@@ -131,7 +131,7 @@ func (st *State) public(prev *Public) *Public {
 		p.Schedule, p.Programme, p.Rules = prev.Schedule, prev.Programme, prev.Rules
 	} else {
 		p.Schedule, p.Programme = publicProgramme(ev)
-		p.Rules = ev.summary()
+		p.Rules = ev.Reminder()
 	}
 	if g := st.Current(); g != nil {
 		spec := g.StageSpec()

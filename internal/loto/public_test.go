@@ -321,7 +321,7 @@ func TestR11_PublicSnapshotCarriesTheRulesSummary(t *testing.T) {
 	jeanne := Actor{Name: "Jeanne Dupont", Role: RoleOrganiser}
 	_, err := d.CreateEvent(ctx, jeanne, eventSpec(t, []byte(publicYAML)))
 	ok(t, err)
-	want := d.Event().Rulebook().Summary
+	want := d.Event().Reminder()
 	created := d.Public()
 	if len(want) == 0 || !slices.Equal(created.Rules, want) {
 		t.Fatalf("the snapshot's rules %q, want the rulebook's summary %q", created.Rules, want)

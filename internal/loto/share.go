@@ -76,15 +76,15 @@ func ShareFrench(w Winner, stage []Winner, declined bool) string {
 	}
 	switch {
 	case parts > 1:
-		return fmt.Sprintf("%s (part de %d sur le bon de %s)", w.ShareCents, parts, euros(whole))
+		return fmt.Sprintf("%s (part de %d sur le bon de %s)", w.ShareCents, parts, whole.Short())
 	case declined:
 		return w.ShareCents.String() + " (bon entier : partage refusé, R18)"
 	}
 	return w.ShareCents.String()
 }
 
-// euros writes an amount the way a voucher is named: "30 €", "12,50 €".
-func euros(c Cents) string {
+// Short writes an amount the way a voucher is named: "30 €", "12,50 €".
+func (c Cents) Short() string {
 	if c%100 == 0 {
 		return fmt.Sprintf("%d €", c/100)
 	}

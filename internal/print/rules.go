@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"loto/internal/loto"
+	"loto/internal/rulebook"
 )
 
 // Rules page geometry in millimetres: one column of text in type large
@@ -24,7 +24,7 @@ const (
 // RulesPDF writes the rules of the day (R34) as an A4 PDF: the title, then
 // each section and its rules, the ids of docs/rules.md in grey after each,
 // and on every page the event's name and "page i/N".
-func RulesPDF(w io.Writer, r loto.Rulebook) error {
+func RulesPDF(w io.Writer, r rulebook.Rulebook) error {
 	if strings.TrimSpace(r.Title) == "" || len(r.Sections) == 0 {
 		return fmt.Errorf("règlement vide : aucun événement enregistré")
 	}
@@ -81,7 +81,7 @@ func (rp *rulesPainter) lines(lines []string, x, h float64) {
 }
 
 // section writes a section's title, kept with its first item, then its items.
-func (rp *rulesPainter) section(s loto.RuleSection) {
+func (rp *rulesPainter) section(s rulebook.Section) {
 	pdf := rp.pdf
 	title := rp.wrap(s.Title, "B", 13, rulesTextW, 2)
 	first := 0.0
@@ -101,7 +101,7 @@ func (rp *rulesPainter) section(s loto.RuleSection) {
 }
 
 // itemText is an item's paragraph with its rule ids, in cp1252.
-func (rp *rulesPainter) itemText(it loto.RuleItem) []string {
+func (rp *rulesPainter) itemText(it rulebook.Item) []string {
 	text := it.Text
 	if len(it.Rules) > 0 {
 		text += " (" + strings.Join(it.Rules, ", ") + ")"
@@ -115,7 +115,7 @@ func (rp *rulesPainter) subText(s string) []string {
 }
 
 // itemHeight is the height an item takes, its sub-items included.
-func (rp *rulesPainter) itemHeight(it loto.RuleItem) float64 {
+func (rp *rulesPainter) itemHeight(it rulebook.Item) float64 {
 	h := float64(len(rp.itemText(it)))*rulesLine + 1.2
 	for _, s := range it.Sub {
 		h += float64(len(rp.subText(s))) * (rulesLine - 0.3)
@@ -125,7 +125,7 @@ func (rp *rulesPainter) itemHeight(it loto.RuleItem) float64 {
 
 // item writes a rule after a dash, as the rulebook does, the rule ids in
 // grey; an item is never split across pages, so a game stays with its prizes.
-func (rp *rulesPainter) item(it loto.RuleItem) {
+func (rp *rulesPainter) item(it rulebook.Item) {
 	pdf := rp.pdf
 	rp.room(rp.itemHeight(it))
 	lines := rp.itemText(it)

@@ -7,21 +7,21 @@ import (
 
 	"loto/examples"
 	"loto/internal/eventfile"
-	"loto/internal/loto"
+	"loto/internal/rulebook"
 )
 
 // exampleRulebook is the rulebook of the example day.
-func exampleRulebook(t *testing.T) loto.Rulebook {
+func exampleRulebook(t *testing.T) rulebook.Rulebook {
 	t.Helper()
 	spec, _, err := eventfile.Parse(examples.MegaLoto)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return spec.Rulebook()
+	return rulebook.Of(spec)
 }
 
 // writeRulesPDF prints r to a temporary file and returns its path.
-func writeRulesPDF(t *testing.T, r loto.Rulebook) string {
+func writeRulesPDF(t *testing.T, r rulebook.Rulebook) string {
 	t.Helper()
 	return writeFile(t, "reglement.pdf", func(w io.Writer) error { return RulesPDF(w, r) })
 }
@@ -95,7 +95,7 @@ func TestR34_RulesPDFFitsItsMargins(t *testing.T) {
 }
 
 func TestRulesPDF_RefusesAnEmptyRulebook(t *testing.T) {
-	if err := RulesPDF(&strings.Builder{}, loto.Rulebook{}); err == nil || !strings.Contains(err.Error(), "aucun événement") {
+	if err := RulesPDF(&strings.Builder{}, rulebook.Rulebook{}); err == nil || !strings.Contains(err.Error(), "aucun événement") {
 		t.Fatalf("an empty rulebook printed, or its error is not said: %v", err)
 	}
 }

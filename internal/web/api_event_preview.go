@@ -11,6 +11,7 @@ import (
 	"loto/internal/journal"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
+	"loto/internal/rulebook"
 )
 
 // The day's preview: the rules page and the board between games as the hall
@@ -40,7 +41,7 @@ func apiEventPreview(s *Server, w http.ResponseWriter, r *http.Request, a loto.A
 		return err
 	}
 	var rules, board bytes.Buffer
-	if err := templates.ExecuteTemplate(&rules, "rules.html", rulesPage{R: spec.Rulebook()}); err != nil {
+	if err := templates.ExecuteTemplate(&rules, "rules.html", rulesPage{R: rulebook.Of(spec)}); err != nil {
 		return loto.Errorf(loto.EInternal, "aperçu du règlement : %v", err)
 	}
 	b := newBoardPage(pub, "", s.now())

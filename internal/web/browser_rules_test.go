@@ -14,7 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"loto/examples"
-	"loto/internal/loto"
+	"loto/internal/rulebook"
 )
 
 // printMedia makes the tab lay its page out as for printing, or as for the
@@ -39,7 +39,7 @@ func TestBrowser_R34_RulesPage(t *testing.T) {
 	t.Parallel()
 	event := bytes.Replace(examples.MegaLoto, []byte("{cards: 3, cents: 1200}"), []byte("{cards: 3, cents: 1100}"), 1)
 	l := startLiveEvent(t, Config{}, event)
-	rb := l.day.Event().Rulebook()
+	rb := rulebook.Of(l.day.Event())
 	for _, size := range []struct {
 		name string
 		w, h int64
@@ -90,7 +90,7 @@ func TestBrowser_R34_RulesPage(t *testing.T) {
 }
 
 // itemCount is how many rules the rulebook holds, sub-items apart.
-func itemCount(r loto.Rulebook) int {
+func itemCount(r rulebook.Rulebook) int {
 	n := 0
 	for _, s := range r.Sections {
 		n += len(s.Items)
@@ -138,7 +138,7 @@ func TestR34_RulesPDFServed(t *testing.T) {
 func TestBrowser_R11_BoardRulesBetweenGames(t *testing.T) {
 	t.Parallel()
 	l := startLive(t, Config{})
-	summary := l.day.Event().Rulebook().Summary
+	summary := rulebook.Of(l.day.Event()).Summary
 	boards := []*tab{l.open("/tableau", 1920, 1080), l.open("/tableau", 1280, 720)}
 	for _, b := range boards {
 		b.waitText(".rules", "tampon du jour")

@@ -6,22 +6,23 @@ import (
 
 	"loto/internal/loto"
 	"loto/internal/print"
+	"loto/internal/rulebook"
 )
 
 // rulesPage is what /reglement shows: the day's rulebook (R34).
 type rulesPage struct {
-	R        loto.Rulebook
+	R        rulebook.Rulebook
 	ReadOnly string
 }
 
 // rulebook is the day's rulebook, or a not-found error before the event
 // is created: there are no rules to publish yet.
-func (s *Server) rulebook() (loto.Rulebook, error) {
+func (s *Server) rulebook() (rulebook.Rulebook, error) {
 	spec := s.day.Event()
 	if spec == nil {
-		return loto.Rulebook{}, loto.Errorf(loto.ENotFound, "le règlement n'est pas encore publié : l'organisateur n'a pas encore enregistré l'événement")
+		return rulebook.Rulebook{}, loto.Errorf(loto.ENotFound, "le règlement n'est pas encore publié : l'organisateur n'a pas encore enregistré l'événement")
 	}
-	return spec.Rulebook(), nil
+	return rulebook.Of(spec), nil
 }
 
 func pageRules(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {

@@ -1,72 +1,69 @@
-package loto
+package rulebook
 
 import (
 	"fmt"
-	"slices"
 	"strings"
+	"time"
 
 	"loto/internal/game"
+	"loto/internal/loto"
 )
 
 // Rulebook is the rules of the day as published (R34): built from the
 // event's own settings in the words of the organiser's rulebook, it is the
 // one text behind the page /reglement, its PDF and the board's summary.
 type Rulebook struct {
-	Title    string        `json:"title"`    // "Règlement du jeu — Méga Loto du Rotary Saint-Brieuc"
-	Subtitle string        `json:"subtitle"` // the date and the venue
-	Sections []RuleSection `json:"sections"`
+	Title    string    `json:"title"`    // "Règlement du jeu — Méga Loto du Rotary Saint-Brieuc"
+	Subtitle string    `json:"subtitle"` // the date and the venue
+	Sections []Section `json:"sections"`
 	// Summary is what the board recalls between games (R11): the stamp,
 	// the call and the control, in a few short lines.
 	Summary []string `json:"summary"`
 }
 
-// RuleSection is a titled part of the rulebook.
-type RuleSection struct {
-	Title string     `json:"title"`
-	Items []RuleItem `json:"items"`
+// Section is a titled part of the rulebook.
+type Section struct {
+	Title string `json:"title"`
+	Items []Item `json:"items"`
 }
 
-// RuleItem is one paragraph of the rulebook, with the ids of the rules it
+// Item is one paragraph of the rulebook, with the ids of the rules it
 // states (docs/rules.md) and its sub-items: a game's stages and prizes.
-type RuleItem struct {
+type Item struct {
 	Text  string   `json:"text"`
 	Rules []string `json:"rules,omitempty"`
 	Sub   []string `json:"sub,omitempty"`
 }
 
-// RulesPath is where the server publishes the rulebook; the tickets and
-// the board point to it.
-const RulesPath = "/reglement"
-
-// Rulebook builds the day's rulebook from the event.
-func (e *EventSpec) Rulebook() Rulebook {
+// Of builds the day's rulebook from the event.
+func Of(e *loto.EventSpec) Rulebook {
 	r := Rulebook{
 		Title:    "Règlement du jeu — " + e.Name,
 		Subtitle: FrenchDate(e.Date) + " — " + e.Venue,
 	}
-	add := func(title string, items ...RuleItem) {
-		r.Sections = append(r.Sections, RuleSection{Title: title, Items: items})
+	add := func(title string, items ...Item) {
+		r.Sections = append(r.Sections, Section{Title: title, Items: items})
 	}
-	add("Horaires", e.scheduleRules()...)
-	add("Entrée dans la salle", e.entranceRules()...)
-	add("Vente des cartes de jeu", e.saleRules()...)
-	add("Déroulement des parties", e.gameRules()...)
-	add("Programme des parties et des lots", e.programmeRules()...)
-	add("Égalités et lots de consolation", e.tieRules()...)
-	if s, ok := e.specialSeries(); ok {
-		add("Tirage spécial : "+s.Title, e.specialRules(s)...)
+	add("Horaires", scheduleRules(e)...)
+	add("Entrée dans la salle", entranceRules(e)...)
+	add("Vente des cartes de jeu", saleRules(e)...)
+	add("Déroulement des parties", gameRules(e)...)
+	add("Programme des parties et des lots", programmeRules(e)...)
+	add("Égalités et lots de consolation", tieRules(e)...)
+	if s, ok := specialSeries(e); ok {
+		add("Tirage spécial : "+s.Title, specialRules(e, s)...)
 	}
-	add("Remboursements, report et litiges", e.disputeRules()...)
-	r.Summary = e.summary()
+	add("Remboursements, report et litiges", disputeRules(e)...)
+	r.Summary = e.Reminder()
 	return r
 }
 
-// item is a RuleItem of text stating rules.
-func item(text string, rules ...string) RuleItem { return RuleItem{Text: text, Rules: rules} }
+// item is an Item of text stating rules.
+func item(text string, rules ...string) Item { return Item{Text: text, Rules: rules} }
 
-func (e *EventSpec) scheduleRules() []RuleItem {
+func scheduleRules(e *loto.EventSpec) []Item {
 	s := e.Schedule
-	out := []RuleItem{item("Ouverture des portes à "+hourFrench(s.Doors)+".", "R1")}
+	out := []Item{item("Ouverture des portes à "+hourFrench(s.Doors)+".", "R1")}
 	start := "Début du loto à " + hourFrench(s.Start) + "."
 	if len(s.Breaks) > 0 {
 		var bs []string
@@ -78,8 +75,8 @@ func (e *EventSpec) scheduleRules() []RuleItem {
 	return append(out, item(start, "R12"))
 }
 
-func (e *EventSpec) entranceRules() []RuleItem {
-	return []RuleItem{
+func entranceRules(e *loto.EventSpec) []Item {
+	return []Item{
 		item("L'accès à la salle est contrôlé via le billet de réservation.", "R2"),
 		item("Aucun accès à la salle ne sera autorisé sans cartes de jeu : on entre avec les cartes achetées à une caisse, ou avec son billet de réservation, qui donne une carte gratuite.", "R3"),
 		item("Sur présentation de votre billet de réservation, il vous sera remis une carte de jeu gratuite et le billet de réservation sera barré. Un billet ne se présente qu'une fois.", "R4", "R5"),
@@ -87,7 +84,7 @@ func (e *EventSpec) entranceRules() []RuleItem {
 	}
 }
 
-func (e *EventSpec) saleRules() []RuleItem {
+func saleRules(e *loto.EventSpec) []Item {
 	var desks, pmr []string
 	special := ""
 	for _, d := range e.Desks {
@@ -102,7 +99,7 @@ func (e *EventSpec) saleRules() []RuleItem {
 		}
 	}
 	where := fmt.Sprintf("Un espace de vente de cartes de jeu se tiendra à l'entrée de la salle, avec %s (%s)",
-		plural(len(desks), "caisse", "caisses"), listFrench(desks))
+		loto.Plural(len(desks), "caisse", "caisses"), listFrench(desks))
 	if len(pmr) == 1 {
 		where += ", dont la caisse " + pmr[0] + " réservée aux personnes à mobilité réduite"
 	} else if len(pmr) > 1 {
@@ -117,19 +114,19 @@ func (e *EventSpec) saleRules() []RuleItem {
 		prices += " Pour plusieurs cartes, la caisse compte toujours le prix le plus avantageux : " + ex + "."
 	}
 	var methods []string
-	for _, m := range Methods {
-		if m == Cheque {
+	for _, m := range loto.Methods {
+		if m == loto.Cheque {
 			methods = append(methods, "chèques (pièce d'identité demandée)")
 		} else {
 			methods = append(methods, m.French())
 		}
 	}
-	return []RuleItem{
+	return []Item{
 		item(where, "R6", "R30"),
 		item(prices, "R7"),
 		item("Règlements acceptés aux caisses : "+strings.Join(methods, ", ")+". Pour un chèque, la nature et le numéro de la pièce d'identité sont relevés avec le numéro du chèque ; ces données ne servent qu'à la journée et peuvent être effacées sur demande.", "R8", "P1"),
 		item("Chaque carte de jeu devra être tamponnée du tampon du jour. Toute carte non tamponnée sera nulle : seule peut gagner une carte enregistrée pour cette journée, vendue à une caisse, remise à l'entrée ou tamponnée par l'organisateur. Aucune carte ne sera échangeable ni remboursable.", "R9"),
-		item("Les cartes de jeu de séries différentes de celles proposées à la vente ("+e.seriesList()+") seront refusées par l'organisateur afin d'éviter les doublons.", "R10"),
+		item("Les cartes de jeu de séries différentes de celles proposées à la vente ("+seriesList(e)+") seront refusées par l'organisateur afin d'éviter les doublons.", "R10"),
 		item("Une carte achetée ou remise après le début d'une partie joue à partir de la partie suivante.", "R14"),
 	}
 }
@@ -137,7 +134,7 @@ func (e *EventSpec) saleRules() []RuleItem {
 // priceExample shows on a count of cards that the cheapest combination is
 // charged (R7): "7 cartes : 25 € (la plaque de 6 et la carte)". The count is
 // the smallest that needs two tiers; "" when a single card price is all.
-func priceExample(tiers []PriceTier) string {
+func priceExample(tiers []loto.PriceTier) string {
 	largest := 0
 	for _, t := range tiers {
 		largest = max(largest, t.Cards)
@@ -146,7 +143,7 @@ func priceExample(tiers []PriceTier) string {
 		return ""
 	}
 	n := largest + 1
-	total, bundles, ok := Price(Regular, tiers, n)
+	total, bundles, ok := loto.Price(loto.Regular, tiers, n)
 	if !ok {
 		return ""
 	}
@@ -158,18 +155,18 @@ func priceExample(tiers []PriceTier) string {
 		}
 		parts = append(parts, what)
 	}
-	return fmt.Sprintf("%d cartes coûtent %s (%s)", n, euros(total), listFrench(parts))
+	return fmt.Sprintf("%d cartes coûtent %s (%s)", n, total.Short(), listFrench(parts))
 }
 
 // seriesList names the series on sale with their colours: "série A, jaune ; série V, rose".
-func (e *EventSpec) seriesList() string {
+func seriesList(e *loto.EventSpec) string {
 	var out []string
 	for _, s := range e.Series {
 		d := "série " + s.Code
 		if s.Color != "" {
 			d += ", " + s.Color
 		}
-		if s.Kind == Special {
+		if s.Kind == loto.Special {
 			d += ", carte spéciale"
 		}
 		out = append(out, d)
@@ -177,13 +174,13 @@ func (e *EventSpec) seriesList() string {
 	return strings.Join(out, " ; ")
 }
 
-func (e *EventSpec) gameRules() []RuleItem {
+func gameRules(e *loto.EventSpec) []Item {
 	draw := "Le meneur de jeu indique en début de partie la nature ou la valeur du lot (bon d'achat) et tire les numéros de 1 à 90 à l'aide d'un tableau électronique qui affiche le numéro pour les joueurs. Il annonce le numéro. Si le numéro annoncé figure sur une des lignes du carton de jeu, le joueur le coche à l'aide d'un pion."
 	how := "Les numéros sont tirés au sort par le logiciel : l'empreinte du tirage est affichée sur le tableau avant le premier numéro, et sa graine à la fin de la partie, pour que chacun puisse vérifier qu'aucun numéro n'était connu d'avance. Aucun numéro ne sort deux fois dans une partie."
-	if e.Draw == DrawManual {
+	if e.Draw == loto.DrawManual {
 		how = "Les numéros sortent d'un boulier ; le meneur de jeu saisit chacun sur le tableau électronique, qui l'affiche. Aucun numéro ne sort deux fois dans une partie."
 	}
-	return []RuleItem{
+	return []Item{
 		item("Le meneur de jeu rappelle avant le début des jeux les points importants du règlement et demande aux participants de vérifier que le tampon du jour figure bien sur leurs cartons.", "R11"),
 		item(draw, "R13", "R14"),
 		item(how, "R14"),
@@ -195,17 +192,17 @@ func (e *EventSpec) gameRules() []RuleItem {
 	}
 }
 
-func (e *EventSpec) programmeRules() []RuleItem {
-	special := e.hasKind(Special)
-	var out []RuleItem
+func programmeRules(e *loto.EventSpec) []Item {
+	special := hasKind(e, loto.Special)
+	var out []Item
 	for i, g := range e.Programme {
-		it := RuleItem{Text: fmt.Sprintf("%d. %s", i+1, g.Title), Rules: []string{"R13", "R23"}}
+		it := Item{Text: fmt.Sprintf("%d. %s", i+1, g.Title), Rules: []string{"R13", "R23"}}
 		if special {
 			switch {
-			case !g.Accepts(Regular):
+			case !g.Accepts(loto.Regular):
 				it.Text += " — avec la carte spéciale uniquement"
 				it.Rules = append(it.Rules, "R31")
-			case g.Accepts(Special):
+			case g.Accepts(loto.Special):
 				it.Text += " — cartes ordinaires et carte spéciale"
 				it.Rules = append(it.Rules, "R32")
 			}
@@ -214,26 +211,26 @@ func (e *EventSpec) programmeRules() []RuleItem {
 			it.Text += ". " + sentence(g.Notes)
 		}
 		for _, s := range g.Stages {
-			it.Sub = append(it.Sub, upperFirst(s.Stage.French())+" : "+s.Prize.rulePhrase())
+			it.Sub = append(it.Sub, s.Stage.Title()+" : "+rulePhrase(s.Prize))
 		}
 		out = append(out, it)
 	}
 	return out
 }
 
-func (e *EventSpec) tieRules() []RuleItem {
-	out := []RuleItem{item("En cas d'égalité de 2 ou plusieurs gagnants, le meneur de jeu fait procéder à un tirage au sort à l'aide d'un sac de pions numérotés de 1 à 90 par les contrôleurs. Le plus grand numéro tiré est retenu.", "R17")}
-	vouchers, objects := e.prizeKinds()
+func tieRules(e *loto.EventSpec) []Item {
+	out := []Item{item("En cas d'égalité de 2 ou plusieurs gagnants, le meneur de jeu fait procéder à un tirage au sort à l'aide d'un sac de pions numérotés de 1 à 90 par les contrôleurs. Le plus grand numéro tiré est retenu.", "R17")}
+	vouchers, objects := prizeKinds(e)
 	if vouchers {
 		share := "En cas d'égalité sur les parties dotées de bons d'achat, il sera proposé un partage des gains entre les gagnants. Si les gains sont indivisibles"
 		// The rulebook's example, worked out by the rule the awards apply.
-		if m := game.SharedBy(2000, 100, 3); e.sharesInEuros() {
-			share += fmt.Sprintf(" (exemple : 20 € pour 3 gagnants), on procédera à un tirage au sort et les gains seront partagés entre les %d joueurs ayant tiré les plus grands numéros, %s chacun ; le joueur ayant tiré le plus petit numéro aura un lot de consolation.", m, euros(Cents(2000/m)))
+		if m := game.SharedBy(2000, 100, 3); sharesInEuros(e) {
+			share += fmt.Sprintf(" (exemple : 20 € pour 3 gagnants), on procédera à un tirage au sort et les gains seront partagés entre les %d joueurs ayant tiré les plus grands numéros, %s chacun ; le joueur ayant tiré le plus petit numéro aura un lot de consolation.", m, loto.Cents(2000/m).Short())
 			// The rule for any amount (R19), with a second example worked
 			// out by the same rule: more than two may share.
 			n := game.SharedBy(3000, 100, 4)
 			share += fmt.Sprintf(" Quel que soit le montant, le bon est partagé en parts égales, chacune d'un nombre entier d'euros, entre le plus grand nombre possible de gagnants, ceux qui ont tiré les plus grands numéros ; chacun des autres reçoit un lot de consolation (exemple : 30 € pour 4 gagnants, %s et %s).",
-				plural(n, "part de "+euros(Cents(3000/n)), "parts de "+euros(Cents(3000/n))), plural(4-n, "lot de consolation", "lots de consolation"))
+				loto.Plural(n, "part de "+loto.Cents(3000/n).Short(), "parts de "+loto.Cents(3000/n).Short()), loto.Plural(4-n, "lot de consolation", "lots de consolation"))
 		} else {
 			share += ", on procédera à un tirage au sort : quel que soit le montant, le bon est partagé en parts égales, chacune un multiple de l'unité de partage du bon, entre le plus grand nombre possible de gagnants, ceux qui ont tiré les plus grands numéros ; chacun des autres reçoit un lot de consolation."
 		}
@@ -253,12 +250,12 @@ type objectPrize struct{ label, consolation string }
 
 // prizeKinds says whether a voucher is played, and lists the object
 // prizes once each in programme order.
-func (e *EventSpec) prizeKinds() (vouchers bool, objects []objectPrize) {
+func prizeKinds(e *loto.EventSpec) (vouchers bool, objects []objectPrize) {
 	seen := map[string]bool{}
 	for _, g := range e.Programme {
 		for _, s := range g.Stages {
 			switch p := s.Prize; {
-			case p.Kind == Voucher:
+			case p.Kind == loto.Voucher:
 				vouchers = true
 			case !seen[p.Label]:
 				seen[p.Label] = true
@@ -271,10 +268,10 @@ func (e *EventSpec) prizeKinds() (vouchers bool, objects []objectPrize) {
 
 // sharesInEuros says whether every voucher is shared in whole euros, the
 // unit of the rulebook's example.
-func (e *EventSpec) sharesInEuros() bool {
+func sharesInEuros(e *loto.EventSpec) bool {
 	for _, g := range e.Programme {
 		for _, s := range g.Stages {
-			if s.Prize.Kind == Voucher && s.Prize.UnitCents != 100 {
+			if s.Prize.Kind == loto.Voucher && s.Prize.UnitCents != 100 {
 				return false
 			}
 		}
@@ -282,7 +279,7 @@ func (e *EventSpec) sharesInEuros() bool {
 	return true
 }
 
-func (e *EventSpec) hasKind(k Kind) bool {
+func hasKind(e *loto.EventSpec, k loto.Kind) bool {
 	for _, s := range e.Series {
 		if s.Kind == k {
 			return true
@@ -292,19 +289,19 @@ func (e *EventSpec) hasKind(k Kind) bool {
 }
 
 // specialSeries is the first special series on sale (R30).
-func (e *EventSpec) specialSeries() (SeriesOnSale, bool) {
+func specialSeries(e *loto.EventSpec) (loto.SeriesOnSale, bool) {
 	for _, s := range e.Series {
-		if s.Kind == Special {
+		if s.Kind == loto.Special {
 			return s, true
 		}
 	}
-	return SeriesOnSale{}, false
+	return loto.SeriesOnSale{}, false
 }
 
-func (e *EventSpec) specialRules(s SeriesOnSale) []RuleItem {
+func specialRules(e *loto.EventSpec, s loto.SeriesOnSale) []Item {
 	price := "Le tirage se fera avec une carte spéciale"
 	if len(e.Prices.Special) == 1 {
-		price += " à " + euros(e.Prices.Special[0].Cents)
+		price += " à " + e.Prices.Special[0].Cents.Short()
 	}
 	price += " de couleur différente (" + s.Color + ", série " + s.Code + ")."
 	desk := "Cette carte"
@@ -318,13 +315,13 @@ func (e *EventSpec) specialRules(s SeriesOnSale) []RuleItem {
 		}
 	}
 	desk += " sera en vente à une caisse dédiée (" + listFrench(desks) + ") et signalée par un panneau (aucun choix de carte n'est possible)."
-	out := []RuleItem{item(price, "R30"), item(desk, "R30")}
+	out := []Item{item(price, "R30"), item(desk, "R30")}
 	var only, also []string
 	for _, g := range e.Programme {
 		switch {
-		case g.Accepts(Special) && !g.Accepts(Regular):
+		case g.Accepts(loto.Special) && !g.Accepts(loto.Regular):
 			only = append(only, quoted(g.Title))
-		case g.Accepts(Special):
+		case g.Accepts(loto.Special):
 			also = append(also, quoted(g.Title))
 		}
 	}
@@ -336,7 +333,7 @@ func (e *EventSpec) specialRules(s SeriesOnSale) []RuleItem {
 	}
 	for _, g := range e.Programme {
 		for _, st := range g.Stages {
-			if g.Accepts(Special) && st.Prize.Notes != "" {
+			if g.Accepts(loto.Special) && st.Prize.Notes != "" {
 				out = append(out, item(st.Prize.Label+" : "+sentence(st.Prize.Notes), "R33"))
 			}
 		}
@@ -344,51 +341,14 @@ func (e *EventSpec) specialRules(s SeriesOnSale) []RuleItem {
 	return out
 }
 
-func (e *EventSpec) disputeRules() []RuleItem {
-	return []RuleItem{
+func disputeRules(e *loto.EventSpec) []Item {
+	return []Item{
 		item("Aucune carte n'est remboursée, sauf en cas d'exclusion ou de report du loto.", "R9"),
 		item("En cas de litige, seul l'organisateur ou le meneur de jeu prendra une décision pour régler ce litige. Chaque décision est enregistrée dans le journal de la journée (qui, quand, quoi, pourquoi) ; rien de ce qui est enregistré n'est modifié ni effacé, et l'ancre du journal affichée sur le tableau permet de le vérifier ensuite.", "R27"),
 		item("Toute personne perturbant le bon déroulement du loto sera exclue de la salle par l'organisateur après un remboursement de ses cartes de jeu ; ces cartes, la carte gratuite de son billet comprise, sont alors annulées.", "R28"),
 		item("L'organisateur se réserve le droit de reporter le loto en cas de manque de participants : la vente s'arrête et chaque vente est remboursée.", "R29"),
 		item("Ce règlement est publié sur la page "+e.RulesURL()+" et en PDF ("+e.RulesURL()+".pdf) ; le tableau en rappelle l'essentiel entre les parties.", "R34"),
 	}
-}
-
-// summary is the board's reminder between games (R11): the stamp, the
-// call, the control, how a tie ends; short enough for a projector.
-func (e *EventSpec) summary() []string {
-	tie := "Égalité : tirage d'un pion, le plus grand gagne."
-	if vouchers, _ := e.prizeKinds(); vouchers {
-		tie = "Égalité : tirage d'un pion, le plus grand gagne ; un bon d'achat se partage."
-	}
-	return []string{
-		"Vérifiez le tampon du jour sur vos cartons : sans tampon, carton nul.",
-		e.callsFrench(),
-		"Une annonce faite après le début du contrôle n'est pas retenue.",
-		"Ne démarquez pas avant la fin de la partie.",
-		tie,
-		"Règlement complet : " + e.RulesURL(),
-	}
-}
-
-// callsFrench says the call of each stage the programme plays, main
-// levée (R15, R23): "Criez « Quine ! » pour une ligne, « Double quine ! »
-// pour deux lignes, « Carton plein ! » pour le carton complet, main levée."
-func (e *EventSpec) callsFrench() string {
-	what := map[StageName]string{Quine: "une ligne", DoubleQuine: "deux lignes", FullCard: "le carton complet"}
-	var calls []string
-	for _, st := range []StageName{Quine, DoubleQuine, FullCard} {
-		for _, g := range e.Programme {
-			if slices.ContainsFunc(g.Stages, func(s StageSpec) bool { return s.Stage == st }) {
-				calls = append(calls, st.Call()+" pour "+what[st])
-				break
-			}
-		}
-	}
-	if len(calls) == 0 {
-		calls = []string{Quine.Call() + " pour une ligne"}
-	}
-	return "Criez " + strings.Join(calls, ", ") + ", main levée."
 }
 
 // theGames names games by their titles: "la partie « X »", "les parties « X » et « Y »".
@@ -399,11 +359,106 @@ func theGames(titles []string) string {
 	return "les parties " + listFrench(titles)
 }
 
-// upperFirst capitalises the first letter: "quine" → "Quine".
-func upperFirst(s string) string {
-	if s == "" {
+// The French of the published rules: times, durations, amounts and lists
+// as the organiser's rulebook writes them ("8h00", "1 h 15"); amounts are
+// written by euros (share.go), "5 €".
+
+// hourFrench writes a time of day as the rulebook does: "8h00", "12h30".
+func hourFrench(t loto.TimeOfDay) string { return fmt.Sprintf("%dh%02d", int(t)/60, int(t)%60) }
+
+// durationFrench writes minutes as "30 min", "1 h" or "1 h 15", with
+// no-break spaces: a duration is never cut at the end of a line.
+func durationFrench(minutes int) string {
+	h, m := minutes/60, minutes%60
+	switch {
+	case h == 0:
+		return fmt.Sprintf("%d\u00a0min", m)
+	case m == 0:
+		return fmt.Sprintf("%d\u00a0h", h)
+	}
+	return fmt.Sprintf("%d\u00a0h\u00a0%02d", h, m)
+}
+
+// tierFrench names what a price tier buys: "la carte", "la plaque de 3",
+// "les 2 cartes". A plate is a strip of 6 cards or half of one.
+func tierFrench(cards int) string {
+	switch cards {
+	case 1:
+		return "la carte"
+	case 3, 6:
+		return fmt.Sprintf("la plaque de %d", cards)
+	}
+	return fmt.Sprintf("les %d cartes", cards)
+}
+
+// priceList writes a price list as the rulebook does: "5 € la carte –
+// 12 € la plaque de 3 – 20 € la plaque de 6".
+func priceList(tiers []loto.PriceTier) string {
+	parts := make([]string, len(tiers))
+	for i, t := range tiers {
+		parts[i] = t.Cents.Short() + " " + tierFrench(t.Cards)
+	}
+	return strings.Join(parts, " – ")
+}
+
+// listFrench joins words as French does: "a", "a et b", "a, b et c".
+func listFrench(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " et " + words[len(words)-1]
+}
+
+// rulePhrase is a prize as the programme of the rules writes it: what it
+// is, who offers it and its consolation, then its notes as a sentence of
+// their own: "Voiture Citroën Ami, offert par Garage du Légué (consolation
+// en cas d'égalité : panier garni). Les frais d'immatriculation du véhicule
+// sont à la charge du gagnant." Notes are the organiser's sentences, often
+// ended by a full stop: nothing is joined after them.
+func rulePhrase(p loto.Prize) string {
+	s := p.Named()
+	if sp := p.Sponsor; sp != nil && sp.Name != "" {
+		s += ", offert par " + sp.Name
+	}
+	if p.Consolation != "" {
+		s += " (consolation en cas d'égalité : " + p.Consolation + ")"
+	}
+	if p.Notes != "" {
+		s += ". " + sentence(p.Notes)
+	}
+	return s
+}
+
+// sentence ends a text typed by the organiser as one sentence, with a
+// single final mark: "à la charge du gagnant" and "à la charge du
+// gagnant." both give "à la charge du gagnant.".
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") || strings.HasSuffix(s, "…") {
 		return s
 	}
-	r := []rune(s)
-	return strings.ToUpper(string(r[0])) + string(r[1:])
+	return s + "."
+}
+
+// quoted puts a name typed by the organiser in French quotes, held to it
+// by no-break spaces so that no line starts with a quote mark.
+func quoted(s string) string { return "«\u00a0" + s + "\u00a0»" }
+
+// FrenchDate writes a YYYY-MM-DD date the French way, "dimanche 16 mars
+// 2025"; a date it cannot read is written as given.
+func FrenchDate(date string) string {
+	t, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return date
+	}
+	days := []string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"}
+	months := []string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
+	day := fmt.Sprint(t.Day())
+	if t.Day() == 1 {
+		day = "1er"
+	}
+	return fmt.Sprintf("%s %s %s %d", days[t.Weekday()], day, months[t.Month()-1], t.Year())
 }

@@ -1,4 +1,4 @@
-package loto
+package rulebook
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"loto/examples"
+	"loto/internal/eventfile"
+	"loto/internal/loto"
 )
 
 // rulebookText is the whole rulebook as one text, a line per item and
@@ -41,7 +43,7 @@ func edited(t *testing.T, old, new string) []byte {
 // series (R10), the programme with its prizes and consolations, the car's
 // card and its games (R30–R33), ties (R17–R19, R25).
 func TestR34_RulebookSaysTheEventsSettings(t *testing.T) {
-	r := eventSpec(t, examples.MegaLoto).Rulebook()
+	r := Of(eventSpec(t, examples.MegaLoto))
 	text := rulebookText(r)
 	for _, want := range []string{
 		"Règlement du jeu — Méga Loto du Rotary Saint-Brieuc\ndimanche 16 mars 2025 — Salle Hermione, Saint-Brieuc\n",
@@ -96,7 +98,7 @@ func TestR34_RulebookChangesWithTheEventFile(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			text := rulebookText(eventSpec(t, edited(t, tc.old, tc.new)).Rulebook())
+			text := rulebookText(Of(eventSpec(t, edited(t, tc.old, tc.new))))
 			if !strings.Contains(text, tc.want) {
 				t.Errorf("after %s → %s the rulebook lacks %q", tc.old, tc.new, tc.want)
 			}
@@ -115,18 +117,18 @@ func TestR34_RulebookWithoutSpecialCardOrVoucher(t *testing.T) {
 	spec.Series = spec.Series[:1]
 	spec.Prices.Special = nil
 	spec.Desks = spec.Desks[:3]
-	var games []GameSpec
+	var games []loto.GameSpec
 	for _, g := range spec.Programme {
-		if g.Accepts(Regular) {
-			g.Kinds = []Kind{Regular}
+		if g.Accepts(loto.Regular) {
+			g.Kinds = []loto.Kind{loto.Regular}
 			for i := range g.Stages {
-				g.Stages[i].Prize = Prize{Label: "Panier garni n° " + string(rune('1'+i)), Kind: Object, Consolation: "bouteille de cidre"}
+				g.Stages[i].Prize = loto.Prize{Label: "Panier garni n° " + string(rune('1'+i)), Kind: loto.Object, Consolation: "bouteille de cidre"}
 			}
 			games = append(games, g)
 		}
 	}
 	spec.Programme = games
-	r := spec.Rulebook()
+	r := Of(spec)
 	text := rulebookText(r)
 	for _, gone := range []string{"spéciale", "Tirage spécial", "partage", "bon d'achat se partage"} {
 		if strings.Contains(text, gone) || strings.Contains(strings.Join(r.Summary, " "), gone) {
@@ -155,8 +157,8 @@ func TestFrenchDateAndDurations(t *testing.T) {
 // programme of the rules, beside its prize.
 func TestR34_RulebookNamesTheSponsors(t *testing.T) {
 	spec := eventSpec(t, examples.MegaLoto)
-	spec.Programme[0].Stages[0].Prize.Sponsor = &Sponsor{Name: "Boulangerie Le Fournil"}
-	text := rulebookText(spec.Rulebook())
+	spec.Programme[0].Stages[0].Prize.Sponsor = &loto.Sponsor{Name: "Boulangerie Le Fournil"}
+	text := rulebookText(Of(spec))
 	if !strings.Contains(text, "  - Quine : Bon d'achat de 30 €, offert par Boulangerie Le Fournil (consolation") {
 		t.Errorf("the sponsor is not named beside its prize:\n%s", text)
 	}
@@ -173,7 +175,7 @@ func TestR34_RulebookNamesTheSponsors(t *testing.T) {
 // lets in who holds a reservation ticket or who bought cards, not only
 // who has both (R3's decision, with R4's free card).
 func TestR3_RulebookAdmitsOnATicketOrOnCards(t *testing.T) {
-	text := rulebookText(eventSpec(t, examples.MegaLoto).Rulebook())
+	text := rulebookText(Of(eventSpec(t, examples.MegaLoto)))
 	if strings.Contains(text, "sans billet de réservation ou sans") {
 		t.Errorf("the entrance rule reads as if a ticket and a purchase were both needed:\n%s", text)
 	}
@@ -187,7 +189,7 @@ func TestR3_RulebookAdmitsOnATicketOrOnCards(t *testing.T) {
 // voucher is shared, not only the rulebook's 20 € for 3, with a second
 // example the awards' own rule works out (30 € for 4: 3 shares of 10 €).
 func TestR19_RulebookStatesTheShareOfAnyAmount(t *testing.T) {
-	text := rulebookText(eventSpec(t, examples.MegaLoto).Rulebook())
+	text := rulebookText(Of(eventSpec(t, examples.MegaLoto)))
 	for _, want := range []string{
 		"Quel que soit le montant, le bon est partagé en parts égales, chacune d'un nombre entier d'euros, entre le plus grand nombre possible de gagnants, ceux qui ont tiré les plus grands numéros ; chacun des autres reçoit un lot de consolation",
 		"(exemple : 30 € pour 4 gagnants, 3 parts de 10 € et 1 lot de consolation). [R18 R19]",
@@ -199,7 +201,7 @@ func TestR19_RulebookStatesTheShareOfAnyAmount(t *testing.T) {
 	// A voucher shared in units other than the euro states the rule too.
 	spec := eventSpec(t, examples.MegaLoto)
 	spec.Programme[0].Stages[0].Prize.UnitCents = 500
-	if text := rulebookText(spec.Rulebook()); !strings.Contains(text, "quel que soit le montant, le bon est partagé en parts égales, chacune un multiple de l'unité de partage du bon") {
+	if text := rulebookText(Of(spec)); !strings.Contains(text, "quel que soit le montant, le bon est partagé en parts égales, chacune un multiple de l'unité de partage du bon") {
 		t.Errorf("with a 5 € unit the rule of shares is not stated:\n%s", text)
 	}
 }
@@ -211,9 +213,9 @@ func TestR34_RulebookPunctuatesEachPhraseOnce(t *testing.T) {
 	spec := eventSpec(t, examples.MegaLoto)
 	// Notes with and without their final stop, and a sponsor after each.
 	spec.Programme[0].Stages[0].Prize.Notes = "Bon valable un an"
-	spec.Programme[0].Stages[0].Prize.Sponsor = &Sponsor{Name: "Boulangerie Le Fournil"}
+	spec.Programme[0].Stages[0].Prize.Sponsor = &loto.Sponsor{Name: "Boulangerie Le Fournil"}
 	spec.Programme[1].Notes = "Partie des enfants."
-	text := rulebookText(spec.Rulebook())
+	text := rulebookText(Of(spec))
 	for _, bad := range []string{".,", ". (", "..", ",,", " ,", "(s)"} {
 		if i := strings.Index(text, bad); i >= 0 {
 			t.Errorf("the rulebook writes %q: …%s…", bad, text[max(0, i-60):min(len(text), i+40)])
@@ -230,22 +232,25 @@ func TestR34_RulebookPunctuatesEachPhraseOnce(t *testing.T) {
 	}
 }
 
-// TestR15_SummarySaysTheCallOfEachStage: the board's reminder gives the
-// call of each stage the programme plays (R15, R23), not « Quine ! » alone.
-func TestR15_SummarySaysTheCallOfEachStage(t *testing.T) {
-	r := eventSpec(t, examples.MegaLoto).Rulebook()
-	summary := strings.ReplaceAll(strings.Join(r.Summary, "\n"), "\u00a0", " ")
-	want := "Criez « Quine ! » pour une ligne, « Double quine ! » pour deux lignes, « Carton plein ! » pour le carton complet, main levée."
-	if !strings.Contains(summary, want) {
-		t.Errorf("the summary lacks %q:\n%s", want, summary)
+// eventSpec is the event an event file describes, as the file's check reads it.
+func eventSpec(t *testing.T, file []byte) *loto.EventSpec {
+	t.Helper()
+	spec, _, err := eventfile.Parse(file)
+	if err != nil {
+		t.Fatal(err)
 	}
-	// A day of full cards only asks for that call alone.
+	return spec
+}
+
+// R34: with the day's public address, the rules say where they are in full
+// (a ticket or the board read on a phone needs the whole address).
+func TestR34_RulebookGivesThePublicAddress(t *testing.T) {
 	spec := eventSpec(t, examples.MegaLoto)
-	for i := range spec.Programme {
-		spec.Programme[i].Stages = spec.Programme[i].Stages[len(spec.Programme[i].Stages)-1:]
+	if text := rulebookText(Of(spec)); strings.Contains(text, "://") {
+		t.Fatalf("an address without public_url:\n%s", text)
 	}
-	summary = strings.ReplaceAll(strings.Join(spec.Rulebook().Summary, "\n"), "\u00a0", " ")
-	if !strings.Contains(summary, "Criez « Carton plein ! » pour le carton complet, main levée.") || strings.Contains(summary, "Quine") {
-		t.Errorf("a day of full cards only: %q", summary)
+	spec.PublicURL = "https://loto.example.org"
+	if text := rulebookText(Of(spec)); !strings.Contains(text, "publié sur la page https://loto.example.org/reglement et en PDF (https://loto.example.org/reglement.pdf)") {
+		t.Errorf("rules without the full address:\n%s", text)
 	}
 }
