@@ -45,6 +45,7 @@ func apiEventPreview(s *Server, w http.ResponseWriter, r *http.Request, a loto.A
 		return loto.Errorf(loto.EInternal, "aperçu du règlement : %v", err)
 	}
 	b := newBoardPage(pub, "", s.now())
+	b.Stream = "" // the unsaved day has no stream: the frame keeps this first paint
 	b.PlayerURL = s.scheme(r) + "://" + r.Host + loto.PlayerPath
 	if spec.PublicURL != "" {
 		b.PlayerURL = spec.PlayerURL()

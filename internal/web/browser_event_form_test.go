@@ -237,8 +237,14 @@ func TestBrowserEventForm_RulebookDayEqualsTheFile(t *testing.T) {
 	}
 
 	// The preview: the rules and the board of the unsaved day.
+	// Each frame counts its loads: its style and its type are in once it has loaded.
+	eval[bool](tb, `(() => { window.frameLoads = {}; for (const id of ["prev-rules", "prev-board"]) { window.frameLoads[id] = 0; document.getElementById(id).addEventListener("load", () => window.frameLoads[id]++); } return true; })()`)
 	tb.pressButton("#fpreview")
 	tb.run(chromedp.WaitVisible("#apercu"))
+	tb.waitUntil("the preview's frames to load", func() (bool, string) {
+		loads := eval[string](tb, `JSON.stringify(window.frameLoads)`)
+		return eval[bool](tb, `window.frameLoads["prev-rules"] > 0 && window.frameLoads["prev-board"] > 0`), loads
+	})
 	rules := eval[string](tb, `document.getElementById("prev-rules").srcdoc`)
 	board := eval[string](tb, `document.getElementById("prev-board").srcdoc`)
 	for _, w := range []string{"Méga Loto du Rotary Saint-Brieuc", "Seule cette carte joue à la partie", "Les frais d&#39;immatriculation"} {
@@ -251,9 +257,20 @@ func TestBrowserEventForm_RulebookDayEqualsTheFile(t *testing.T) {
 			t.Errorf("the board's preview lacks %q", w)
 		}
 	}
-	// The frames are drawn before they are looked at.
-	eval[bool](tb, `new Promise((ok) => setTimeout(() => ok(true), 500))`)
 	tb.run(chromedp.ScrollIntoView("#prev-board"))
+	// The board's type is fitted to its frame as on the hall's screen: no
+	// panel's words overflow it, and the frame keeps the unsaved day's
+	// first paint (it follows no stream, whose day has no event).
+	tb.waitUntil("the board's preview to fit its frame", func() (bool, string) {
+		seen := eval[[]string](tb, `new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => {
+			const d = document.getElementById("prev-board").contentDocument, main = d.getElementById("board");
+			const over = [...d.querySelectorAll(".fit")].filter((el) => el.checkVisibility() &&
+				(el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)).map((el) => "débordé : " + el.className);
+			if (main.dataset.mode !== "between") over.push("mode " + main.dataset.mode);
+			ok(over);
+		})))`)
+		return len(seen) == 0, strings.Join(seen, "; ")
+	})
 	tb.screenshot("org_event_preview")
 	tb.axe()
 	if l.head() != before || l.day.Event() != nil {

@@ -32,6 +32,9 @@ type boardPage struct {
 	Games      []boardGame       // the programme (R12)
 	Next       string            // the title of the next game, between games
 	ReadOnly   string
+	// Stream is where board.js follows the day's changes; empty for a
+	// preview, which keeps the snapshot it was drawn from.
+	Stream string
 	// Sponsor offers the prize in play, nil when nobody does.
 	Sponsor *loto.Sponsor
 	// Scale is the type scale in percent, for the hall's back row (board.css).
@@ -62,7 +65,7 @@ type boardCell struct {
 
 // newBoardPage lays a snapshot out for the board at the time now.
 func newBoardPage(p *loto.Public, readOnly string, now time.Time) boardPage {
-	b := boardPage{P: p, ReadOnly: readOnly, Stages: stagesFrench, Scale: boardScale(p), Now: now.UnixMilli()}
+	b := boardPage{P: p, ReadOnly: readOnly, Stages: stagesFrench, Scale: boardScale(p), Now: now.UnixMilli(), Stream: "/api/v1/stream"}
 	drawn := map[int]bool{}
 	for _, n := range p.Drawn {
 		drawn[int(n)] = true

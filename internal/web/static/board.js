@@ -248,27 +248,30 @@ function setConn(mode) {
 	if (mode === "back") backTimer = setTimeout(() => setConn("on"), backFor);
 }
 
-const stream = follow(main.dataset.stream, {
-	onOpen() {
-		if (lost) setConn("back");
-		lost = false;
-	},
-	onLost() {
+// A preview of an unsaved day (data-stream empty) keeps its first paint.
+if (main.dataset.stream) {
+	const stream = follow(main.dataset.stream, {
+		onOpen() {
+			if (lost) setConn("back");
+			lost = false;
+		},
+		onLost() {
+			lost = true;
+			setConn("off");
+		},
+		onMessage(type, data) {
+			if (type === "state") state = JSON.parse(data);
+			else if (type === "change" && state) state = mergePatch(state, JSON.parse(data));
+			else return;
+			render(state);
+			speak(state);
+		},
+	});
+	keepUp(stream, () => {
 		lost = true;
 		setConn("off");
-	},
-	onMessage(type, data) {
-		if (type === "state") state = JSON.parse(data);
-		else if (type === "change" && state) state = mergePatch(state, JSON.parse(data));
-		else return;
-		render(state);
-		speak(state);
-	},
-});
-keepUp(stream, () => {
-	lost = true;
-	setConn("off");
-});
+	});
+}
 
 // speak says the last number when it is a new draw of the same game or
 // of a new one (draws coalesced into one change say the latest only).
