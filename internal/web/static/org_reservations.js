@@ -117,7 +117,7 @@ async function search(ev) {
   const n = answer.total;
   const shown = answer.reservations.length < n ? ` (les ${answer.reservations.length} premières ici : préciser la recherche)` : "";
   byId("count").textContent = (q ? `${plural(n, "réservation trouvée", "réservations trouvées")} pour « ${q} »` : plural(n, "réservation", "réservations")) + shown;
-  list.hidden = answer.reservations.length === 0;
+  byId("listbox").hidden = answer.reservations.length === 0;
 }
 
 byId("csv").addEventListener("change", (ev) => ev.target.files[0] && choose(ev.target.files[0]));

@@ -1,0 +1,138 @@
+package web
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"loto/internal/loto"
+)
+
+// pageFitScript lists what a page of the volunteers shows badly, in words:
+// a page that scrolls sideways, a text whose glyphs leave the screen's
+// width or the panel it stands in, or are cut by an ancestor that clips its
+// overflow. A page may scroll down, never sideways: a phone's volunteer
+// would miss what stands off to the right.
+const pageFitScript = `(() => {
+	const vw = document.documentElement.clientWidth, out = [];
+	const where = (el) => {
+		const p = [];
+		for (let e = el; e && e !== document.body; e = e.parentElement) {
+			if (e.id) { p.unshift("#" + e.id); break; }
+			p.unshift(e.tagName.toLowerCase() + (e.classList[0] ? "." + e.classList[0] : ""));
+		}
+		return p.join(">");
+	};
+	if (document.documentElement.scrollWidth > vw + 1) {
+		// Named by the outermost elements that stand past the right edge.
+		const wide = [...document.body.querySelectorAll("*")].filter((e) =>
+			e.getBoundingClientRect().right > vw + 1 && !(e.parentElement && e.parentElement.getBoundingClientRect().right > vw + 1));
+		out.push("la page défile de côté : " + document.documentElement.scrollWidth + " px pour " + vw + " (" + wide.map(where).join(", ") + ")");
+	}
+	const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	for (let n; (n = walker.nextNode());) {
+		const text = n.textContent.trim(), el = n.parentElement;
+		if (!text || el.closest(".sr-only, .visually-hidden, svg, template, script, style, dialog:not([open])")) continue;
+		if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+		const r = document.createRange();
+		r.selectNodeContents(n);
+		const who = where(el) + " «" + text.slice(0, 40) + "»";
+		// A frame that scrolls sideways and takes the focus keeps what
+		// stands beyond its edge within reach, by touch and by keyboard.
+		let scrolled = false;
+		for (let a = el; a && a !== document.body; a = a.parentElement) {
+			const x = getComputedStyle(a).overflowX;
+			if ((x === "auto" || x === "scroll") && a.tabIndex >= 0) scrolled = true;
+		}
+		if (scrolled) continue;
+		for (const b of r.getClientRects()) {
+			if (b.width < 1 || b.height < 1) continue;
+			if (b.left < -1 || b.right > vw + 1) {
+				out.push("hors de l'écran : " + who + " [" + Math.round(b.left) + ".." + Math.round(b.right) + "]");
+				break;
+			}
+			let cut = "";
+			for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
+				const cs = getComputedStyle(a), box = a.getBoundingClientRect();
+				const clips = cs.overflowX !== "visible";
+				const panel = a !== el && a.matches(".panel, fieldset, form, .tiles > div, .receipt, .verdict, table");
+				if (!clips && !panel) continue;
+				const l = box.left + a.clientLeft, right = l + a.clientWidth;
+				if (b.left < l - 1 || b.right > right + 1) {
+					cut = (clips ? "coupé par " : "déborde de ") + where(a);
+					break;
+				}
+			}
+			if (cut) {
+				out.push(cut + " : " + who);
+				break;
+			}
+		}
+	}
+	// On a laptop every table fits its panel: no frame scrolls there.
+	if (vw >= 1280) {
+		for (const f of document.querySelectorAll(".tablescroll")) {
+			if (f.checkVisibility() && f.scrollWidth > f.clientWidth + 1) out.push("défile dans son cadre : " + where(f) + " (" + f.scrollWidth + " px pour " + f.clientWidth + ")");
+		}
+	}
+	return [...new Set(out)];
+})()`
+
+// TestBrowser_PagesFitPhonesTabletsAndLaptops opens each page a volunteer
+// or a player uses, on a day under way, at a phone's, a tablet's and a
+// laptop's size, and fails on whatever pageFitScript finds.
+func TestBrowser_PagesFitPhonesTabletsAndLaptops(t *testing.T) {
+	t.Parallel()
+	l := startLive(t, Config{})
+	l.sellStartAndDraw()
+	sizes := []struct {
+		name string
+		w, h int64
+	}{{"390x844", 390, 844}, {"820x1180", 820, 1180}, {"1366x768", 1366, 768}}
+	staff := []struct {
+		role loto.Role
+		path string
+	}{
+		{loto.RoleDoor, "/entree"},
+		{loto.RoleHost, "/meneur"},
+		{loto.RoleController, "/controle"},
+	}
+	organiser := []string{"/organisateur", "/organisateur/evenement", "/organisateur/series", "/organisateur/reservations",
+		"/organisateur/appareils", "/organisateur/rapports", "/organisateur/decisions"}
+	public := []string{"/joueur", "/reglement", "/verifier"}
+	// One tab a page, looked at in each size in turn: the page lays itself
+	// out again as a tablet turned or a window resized would.
+	tabs := []*tab{l.openCashier("caisse-1", 1366, 768)}
+	for _, s := range staff {
+		tabs = append(tabs, l.openAs(s.role, s.path, 1366, 768))
+	}
+	for _, p := range public {
+		tabs = append(tabs, l.open(p, 1366, 768))
+	}
+	look := func(tb *tab, shot string) {
+		t.Helper()
+		for _, sz := range sizes {
+			tb.run(chromedp.EmulateViewport(sz.w, sz.h))
+			tb.waitUntil("the page's layout to settle", func() (bool, string) {
+				return eval[bool](tb, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(document.readyState === "complete"))))`), "loading"
+			})
+			if shot != "" {
+				tb.screenshot(shot + "-" + sz.name)
+			}
+			for _, p := range eval[[]string](tb, pageFitScript) {
+				t.Errorf("%s, %s : %s", tb.url, sz.name, p)
+			}
+		}
+	}
+	for _, tb := range tabs {
+		look(tb, "")
+	}
+	// The organiser signs in once (logins are limited) and goes from page to page.
+	org := l.openOrganiser(organiser[0], 1366, 768)
+	for _, p := range organiser {
+		org.url = l.url + p
+		org.run(chromedp.EmulateViewport(1366, 768), chromedp.Navigate(org.url))
+		look(org, "largeur"+strings.ReplaceAll(p, "/", "-"))
+	}
+}
