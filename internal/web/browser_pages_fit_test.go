@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 // pageFitScript lists what a page of the volunteers shows badly, in words:
 // a page that scrolls sideways, a text whose glyphs leave the screen's
 // width or the panel it stands in, or are cut by an ancestor that clips its
-// overflow. A page may scroll down, never sideways: a phone's volunteer
+// overflow, a tile's figure broken over two lines. A page may scroll down, never sideways: a phone's volunteer
 // would miss what stands off to the right.
 const pageFitScript = `(() => {
 	const vw = document.documentElement.clientWidth, out = [];
@@ -46,6 +47,10 @@ const pageFitScript = `(() => {
 			if ((x === "auto" || x === "scroll") && a.tabIndex >= 0) scrolled = true;
 		}
 		if (scrolled) continue;
+		// A figure of a tile ("6 / 90") is read at a glance: on one line.
+		if (el.matches("dd") && text.length <= 12 && new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1) {
+			out.push("chiffre sur deux lignes : " + who);
+		}
 		for (const b of r.getClientRects()) {
 			if (b.width < 1 || b.height < 1) continue;
 			if (b.left < -1 || b.right > vw + 1) {
@@ -86,10 +91,6 @@ func TestBrowser_PagesFitPhonesTabletsAndLaptops(t *testing.T) {
 	t.Parallel()
 	l := startLive(t, Config{})
 	l.sellStartAndDraw()
-	sizes := []struct {
-		name string
-		w, h int64
-	}{{"390x844", 390, 844}, {"820x1180", 820, 1180}, {"1366x768", 1366, 768}}
 	staff := []struct {
 		role loto.Role
 		path string
@@ -110,29 +111,80 @@ func TestBrowser_PagesFitPhonesTabletsAndLaptops(t *testing.T) {
 	for _, p := range public {
 		tabs = append(tabs, l.open(p, 1366, 768))
 	}
-	look := func(tb *tab, shot string) {
-		t.Helper()
-		for _, sz := range sizes {
-			tb.run(chromedp.EmulateViewport(sz.w, sz.h))
-			tb.waitUntil("the page's layout to settle", func() (bool, string) {
-				return eval[bool](tb, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(document.readyState === "complete"))))`), "loading"
-			})
-			if shot != "" {
-				tb.screenshot(shot + "-" + sz.name)
-			}
-			for _, p := range eval[[]string](tb, pageFitScript) {
-				t.Errorf("%s, %s : %s", tb.url, sz.name, p)
-			}
-		}
-	}
 	for _, tb := range tabs {
-		look(tb, "")
+		tb.fitsEverySize("")
 	}
 	// The organiser signs in once (logins are limited) and goes from page to page.
 	org := l.openOrganiser(organiser[0], 1366, 768)
 	for _, p := range organiser {
 		org.url = l.url + p
 		org.run(chromedp.EmulateViewport(1366, 768), chromedp.Navigate(org.url))
-		look(org, "largeur"+strings.ReplaceAll(p, "/", "-"))
+		org.fitsEverySize("largeur" + strings.ReplaceAll(p, "/", "-"))
 	}
+}
+
+// pageSizes are a phone's, a tablet's and a laptop's screens.
+var pageSizes = []struct {
+	name string
+	w, h int64
+}{{"390x844", 390, 844}, {"820x1180", 820, 1180}, {"1366x768", 1366, 768}}
+
+// fitsEverySize lays the tab's page out at each of pageSizes in turn, as a
+// tablet turned or a window resized would, screenshots it as shot-SIZE
+// unless shot is empty, and fails on whatever pageFitScript finds.
+func (tb *tab) fitsEverySize(shot string) {
+	tb.t.Helper()
+	for _, sz := range pageSizes {
+		tb.run(chromedp.EmulateViewport(sz.w, sz.h))
+		tb.waitUntil("the page's layout to settle", func() (bool, string) {
+			return eval[bool](tb, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(document.readyState === "complete"))))`), "loading"
+		})
+		if shot != "" {
+			tb.screenshot(shot + "-" + sz.name)
+		}
+		for _, p := range eval[[]string](tb, pageFitScript) {
+			tb.t.Errorf("%s, %s : %s", tb.url, sz.name, p)
+		}
+	}
+}
+
+// TestBrowser_PagesFitATieUnderControl: the host's and the controllers'
+// pages hold the most they ever show, a control of three claims with two
+// winners tied and a claim refused, within every screen's width.
+func TestBrowser_PagesFitATieUnderControl(t *testing.T) {
+	t.Parallel()
+	l := startLiveEvent(t, Config{}, manualDay(t))
+	sold := l.sell(1, 100)
+	plan := findTie(t, l, sold)
+	ctx := context.Background()
+	host, ctl := l.devices[loto.RoleHost], l.devices[loto.RoleController]
+	if _, err := l.day.StartGame(ctx, host); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range plan.numbers {
+		if _, err := l.day.Draw(ctx, host, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	loser := sold[0]
+	for _, s := range sold {
+		if s != plan.a && s != plan.b {
+			loser = s
+			break
+		}
+	}
+	for _, s := range []string{plan.a, loser, plan.b} {
+		if _, err := l.day.Claim(ctx, ctl, mustSerial(t, s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r, err := l.day.StartControl(ctx, host); err != nil || r.Winners != 2 {
+		t.Fatalf("the control: %+v %v, want two winners", r, err)
+	}
+	page := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
+	phone := l.openAs(loto.RoleController, "/controle", 390, 844)
+	page.waitText("#claims", plan.b)
+	phone.waitText("#claims", plan.b)
+	page.fitsEverySize("largeur-meneur-egalite")
+	phone.fitsEverySize("largeur-controle-egalite")
 }
