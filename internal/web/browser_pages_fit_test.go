@@ -2,10 +2,12 @@ package web
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"loto/internal/loto"
 )
@@ -90,7 +92,7 @@ const pageFitScript = `(() => {
 func TestBrowser_PagesFitPhonesTabletsAndLaptops(t *testing.T) {
 	t.Parallel()
 	l := startLive(t, Config{})
-	l.sellStartAndDraw()
+	sold := l.sellStartAndDraw()
 	staff := []struct {
 		role loto.Role
 		path string
@@ -114,6 +116,15 @@ func TestBrowser_PagesFitPhonesTabletsAndLaptops(t *testing.T) {
 	for _, tb := range tabs {
 		tb.fitsEverySize("")
 	}
+	// Then the desk's receipt of a cheque, and a player's phone with cards.
+	desk, player := tabs[0], tabs[len(staff)+1]
+	desk.sellByCheque(l.serial(11), "5,00 €", "Vente n° 2")
+	desk.fitsEverySize("largeur-caisse-recu")
+	for i, s := range sold[:3] {
+		player.run(chromedp.SendKeys("#serial", s+kb.Enter))
+		player.waitText("#ncards", strconv.Itoa(i+1))
+	}
+	player.fitsEverySize("largeur-joueur-cartons")
 	// The organiser signs in once (logins are limited) and goes from page to page.
 	org := l.openOrganiser(organiser[0], 1366, 768)
 	for _, p := range organiser {
