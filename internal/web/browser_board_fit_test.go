@@ -25,6 +25,17 @@ var projectors = []struct {
 	{"1080x1920", 1080, 1920},
 }
 
+// whereScript names an element for a failure, the fit scripts' where(el):
+// its path of tags and first classes up to the nearest id.
+const whereScript = `	const where = (el) => {
+		const p = [];
+		for (let e = el; e && e !== document.body; e = e.parentElement) {
+			if (e.id) { p.unshift("#" + e.id); break; }
+			p.unshift(e.tagName.toLowerCase() + (e.classList[0] ? "." + e.classList[0] : ""));
+		}
+		return p.join(">");
+	};`
+
 // fitScript lists what the board shows badly, in words: a text whose
 // glyphs leave the screen, are cut by an ancestor that clips its overflow,
 // lie under another element, or overlap another text or image. The glyphs
@@ -36,14 +47,7 @@ var projectors = []struct {
 const fitScript = `(() => {
 	const vw = innerWidth, vh = innerHeight, out = [], items = [];
 	const ctx = document.createElement("canvas").getContext("2d");
-	const where = (el) => {
-		const p = [];
-		for (let e = el; e && e !== document.body; e = e.parentElement) {
-			if (e.id) { p.unshift("#" + e.id); break; }
-			p.unshift(e.tagName.toLowerCase() + (e.classList[0] ? "." + e.classList[0] : ""));
-		}
-		return p.join(">");
-	};
+` + whereScript + `
 	const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 	for (let n; (n = walker.nextNode());) {
 		const text = n.textContent.trim(), el = n.parentElement;

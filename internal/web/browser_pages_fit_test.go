@@ -15,18 +15,12 @@ import (
 // pageFitScript lists what a page of the volunteers shows badly, in words:
 // a page that scrolls sideways, a text whose glyphs leave the screen's
 // width or the panel it stands in, or are cut by an ancestor that clips its
-// overflow, a tile's figure broken over two lines. A page may scroll down, never sideways: a phone's volunteer
-// would miss what stands off to the right.
+// overflow, a tile's figure broken over two lines. A page may scroll down,
+// never sideways: a phone's volunteer would miss what stands off to the
+// right.
 const pageFitScript = `(() => {
 	const vw = document.documentElement.clientWidth, out = [];
-	const where = (el) => {
-		const p = [];
-		for (let e = el; e && e !== document.body; e = e.parentElement) {
-			if (e.id) { p.unshift("#" + e.id); break; }
-			p.unshift(e.tagName.toLowerCase() + (e.classList[0] ? "." + e.classList[0] : ""));
-		}
-		return p.join(">");
-	};
+` + whereScript + `
 	if (document.documentElement.scrollWidth > vw + 1) {
 		// Named by the outermost elements that stand past the right edge.
 		const wide = [...document.body.querySelectorAll("*")].filter((e) =>
