@@ -284,6 +284,7 @@ func TestBrowser_DeskSalesThroughThePage(t *testing.T) {
 	d.axe()
 	d.run(chromedp.EmulateViewport(390, 844))
 	d.screenshot("caisse-z-telephone")
+	d.fitsEverySize("")
 	d.noErrors()
 }
 

@@ -15,7 +15,7 @@ import (
 // pageFitScript lists what a page of the volunteers shows badly, in words:
 // a page that scrolls sideways, a text whose glyphs leave the screen's
 // width or the panel it stands in, or are cut by an ancestor that clips its
-// overflow, a tile's figure broken over two lines. A page may scroll down,
+// overflow, a figure broken over two lines. A page may scroll down,
 // never sideways: a phone's volunteer would miss what stands off to the
 // right.
 const pageFitScript = `(() => {
@@ -35,6 +35,10 @@ const pageFitScript = `(() => {
 		const r = document.createRange();
 		r.selectNodeContents(n);
 		const who = where(el) + " «" + text.slice(0, 40) + "»";
+		// A figure ("6 / 90", "117,00 €") is read at a glance: on one line.
+		if (el.matches("dd, td, th") && /^[-+\d\s,./€%]{1,14}$/.test(text) && new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1) {
+			out.push("chiffre sur deux lignes : " + who);
+		}
 		// A frame that scrolls sideways and takes the focus keeps what
 		// stands beyond its edge within reach, by touch and by keyboard.
 		let scrolled = false;
@@ -43,10 +47,6 @@ const pageFitScript = `(() => {
 			if ((x === "auto" || x === "scroll") && a.tabIndex >= 0) scrolled = true;
 		}
 		if (scrolled) continue;
-		// A figure of a tile ("6 / 90") is read at a glance: on one line.
-		if (el.matches("dd") && text.length <= 12 && new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1) {
-			out.push("chiffre sur deux lignes : " + who);
-		}
 		for (const b of r.getClientRects()) {
 			if (b.width < 1 || b.height < 1) continue;
 			if (b.left < -1 || b.right > vw + 1) {
