@@ -139,6 +139,9 @@ func TestBrowser_R23_HostIsToldTheNextStageTakesCallsAtTheSameNumber(t *testing.
 	page.screenshot("meneur-annonces-ouvertes-1366x768")
 	page.axe()
 	phone.waitText("#live", "En direct")
+	// The host's hands are on the number field, as while typing the balls;
+	// the call hides it, and the host's next key is the control's.
+	page.run(chromedp.Focus("#number"))
 	head := l.head()
 	claim(phone, y)
 	phone.waitText("#said", "enregistrée : carte "+y)
@@ -147,7 +150,13 @@ func TestBrowser_R23_HostIsToldTheNextStageTakesCallsAtTheSameNumber(t *testing.
 		t.Error("the host is still told the stage opened once a call stopped the draw")
 	}
 	page.press("c")
-	page.waitText("#claims", "✔ "+loto.VerdictWin.French())
+	// Should the control not come, the host's page says why, or that
+	// nothing was sent (an empty news line).
+	page.waitUntil("the control's verdict on the host's page", func() (bool, string) {
+		claims := page.text("#claims")
+		return strings.Contains(claims, "✔ "+loto.VerdictWin.French()),
+			fmt.Sprintf("claims %q, said %q, error %q, phase %q", claims, page.text("#said"), page.text("#error"), page.text("#phase"))
+	})
 	var verdicts []string
 	if err := l.store.Read(ctx, head+1, func(e journal.Event) error {
 		if e.Type == loto.TypeControlStarted {
