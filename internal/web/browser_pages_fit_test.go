@@ -132,7 +132,7 @@ func TestBrowser_PagesFitPhonesTabletsAndLaptops(t *testing.T) {
 var pageSizes = []struct {
 	name string
 	w, h int64
-}{{"390x844", 390, 844}, {"820x1180", 820, 1180}, {"1366x768", 1366, 768}}
+}{{"360x800", 360, 800}, {"390x844", 390, 844}, {"820x1180", 820, 1180}, {"1366x768", 1366, 768}}
 
 // fitsEverySize lays the tab's page out at each of pageSizes in turn, as a
 // tablet turned or a window resized would, screenshots it as shot-SIZE
