@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"loto/examples"
+	"loto/internal/access"
 	"loto/internal/eventfile"
 	"loto/internal/journal/sqlite"
 	"loto/internal/loto"
@@ -51,7 +52,7 @@ func TestSalePathCount(t *testing.T) {
 	}
 	defer store.Close()
 	f := &fixture{t: t, store: store, now: time.Date(2026, 12, 1, 14, 0, 0, 0, time.UTC)}
-	f.day, err = loto.OpenWith(ctx, store, loto.Options{Rand: rand.NewChaCha8([32]byte{}), Clock: f.clock})
+	f.day, f.auth, err = access.Open(ctx, store, loto.Options{Rand: rand.NewChaCha8([32]byte{}), Clock: f.clock})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,12 +63,12 @@ func TestSalePathCount(t *testing.T) {
 	if _, err := f.day.CreateEvent(ctx, org, spec); err != nil {
 		t.Fatal(err)
 	}
-	p, err := f.day.AddDevice(ctx, org, "appareil caisse", loto.RoleCashier, "caisse-1")
+	p, err := f.auth.AddDevice(ctx, org, "appareil caisse", loto.RoleCashier, "caisse-1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.tokens = map[loto.Role]string{loto.RoleCashier: p.Token}
-	f.srv = New(Config{Day: f.day, Auth: f.day, Now: f.clock})
+	f.srv = New(Config{Day: f.day, Auth: f.auth, Now: f.clock})
 	f.openDesk()
 	body := `{"cards":["` + f.serial(1) + `","` + f.serial(2) + `"],"payments":[{"method":"cash","cents":1000}]}`
 	if run == "sale" {

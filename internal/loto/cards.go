@@ -259,3 +259,18 @@ func refsIn(e journal.Event, serials []string) ([]CardRef, error) {
 	}
 	return refs, nil
 }
+
+// CardRef names one card: its series and its number in the series.
+type CardRef struct {
+	Series string
+	Number int
+}
+
+// Stamped reports whether the card carries the day's stamp (R9).
+func (st *State) Stamped(ref CardRef) bool { _, ok := st.stamped[ref]; return ok }
+
+// Voided reports whether the card was voided by a refund (R28).
+func (st *State) Voided(ref CardRef) bool { _, ok := st.voided[ref]; return ok }
+
+// StampedCount is the number of cards stamped today, voided ones included.
+func (st *State) StampedCount() int { return len(st.stamped) }

@@ -2,6 +2,8 @@ package loto
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 
@@ -86,4 +88,10 @@ func CheckSecrets(ctx context.Context, s journal.Store) (int, error) {
 		}
 	}
 	return len(needs), nil
+}
+
+// sha256Hex is the hex SHA-256 of b, as the commitments write it.
+func sha256Hex(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"loto/internal/card"
 	"loto/internal/journal"
 )
 
@@ -51,6 +52,78 @@ type Options struct {
 	// Neighbours fold the journal for the packages beside loto that
 	// share it (internal/access), from its first event on.
 	Neighbours []Neighbour
+}
+
+// State is the day as a pure fold of the journal's events: replaying the same
+// events gives the same state. Commands read it to check themselves; only
+// Apply changes it. It also holds the secrets the Day fetched beside the
+// journal (series seeds and keys, game seeds), which no event carries.
+type State struct {
+	head       int64
+	event      *EventSpec
+	ended      bool // the day was closed before its programme was played
+	series     map[string]*Series
+	secrets    map[string][]byte
+	stamped    map[CardRef]int64  // sequence of the stamping event
+	voided     map[CardRef]string // reason
+	games      []*GameRecord      // the games started, in order
+	claims     int                // claims registered so far: the next claim id - 1
+	ties       int                // ties broken so far
+	grids      map[CardRef]card.Card
+	checkers   map[string]*card.Checker // check codes per series, a cache
+	ent        *entrance                // desks, sales, door, refunds, breaks
+	priv       *privacy                 // what became of each personal record (P1)
+	headHash   string                   // hash of the last event applied
+	headTime   time.Time                // time of the last event applied
+	restores   []Restore                // the restores of the journal it records, in order
+	neighbours []Neighbour              // the packages beside loto folding the journal too (Options.Neighbours)
+	rejudge    bool                     // the folds judge again each control, draw of tokens and award (JudgeJournal)
+}
+
+// NewState returns the state of an empty journal.
+func NewState() *State {
+	return &State{
+		series:   map[string]*Series{},
+		secrets:  map[string][]byte{},
+		stamped:  map[CardRef]int64{},
+		voided:   map[CardRef]string{},
+		grids:    map[CardRef]card.Card{},
+		checkers: map[string]*card.Checker{},
+		ent:      newEntrance(),
+		priv:     newPrivacy(),
+	}
+}
+
+// Head is the sequence of the last event applied.
+func (st *State) Head() int64 { return st.head }
+
+// Event returns the day's event, or nil before it is created.
+func (st *State) Event() *EventSpec { return st.event }
+
+// setSecret gives the state a secret the Day fetched or created.
+func (st *State) setSecret(name string, value []byte) { st.secrets[name] = value }
+
+// Apply folds one event into the state. Events must come in sequence; an
+// event the state cannot fold, or of a type it does not know (catalogue), is a
+// corrupt journal, reported as internal.
+func (st *State) Apply(e journal.Event) error {
+	if e.Seq != st.head+1 {
+		return internalf(nil, "événement %d reçu après %d", e.Seq, st.head)
+	}
+	t, known := eventTypes[e.Type]
+	if !known {
+		return unknownType(e)
+	}
+	if err := t.fold(st, e); err != nil {
+		return err
+	}
+	for _, n := range st.neighbours {
+		if err := n.Fold(st, e); err != nil {
+			return err
+		}
+	}
+	st.head, st.headHash, st.headTime = e.Seq, e.Hash, e.Time
+	return nil
 }
 
 // maxRetries bounds the catch-up-and-retry loop when other writers keep

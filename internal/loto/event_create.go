@@ -116,3 +116,11 @@ func fileMistakes(list []string) error {
 	}
 	return &Error{Code: EInvalid, Message: head + " :\n  " + strings.Join(list, "\n  ")}
 }
+
+func (st *State) applyEvent(e journal.Event, p eventCreated) error {
+	if st.event != nil || p.Event == nil {
+		return internalf(nil, "événement %d : second événement du jour", e.Seq)
+	}
+	st.event = p.Event
+	return nil
+}

@@ -6,45 +6,6 @@ import (
 	"time"
 )
 
-// Method is a way to pay at a desk (R8).
-type Method string
-
-// The payment methods.
-const (
-	Cash     Method = "cash"
-	BankCard Method = "card"
-	Cheque   Method = "cheque"
-)
-
-// Methods lists the payment methods in the order reports show them.
-var Methods = []Method{Cash, BankCard, Cheque}
-
-// French names the method for people.
-func (m Method) French() string {
-	switch m {
-	case Cash:
-		return "espèces"
-	case BankCard:
-		return "carte bancaire"
-	case Cheque:
-		return "chèque"
-	}
-	return string(m)
-}
-
-// ParseMethod reads a method as typed: cash, card or cheque (or their French names).
-func ParseMethod(text string) (Method, error) {
-	switch strings.ToLower(strings.TrimSpace(text)) {
-	case "cash", "especes", "espèces":
-		return Cash, nil
-	case "card", "carte", "cb":
-		return BankCard, nil
-	case "cheque", "chèque", "check":
-		return Cheque, nil
-	}
-	return "", Errorf(EInvalid, "moyen de paiement « %s » inconnu : cash (espèces), card (carte bancaire) ou cheque (chèque)", Shown(strings.TrimSpace(text)))
-}
-
 // Plausible amounts, each bounded for its use: past its bound an amount is
 // a typing mistake (a lost decimal point, a key held down), refused as such.
 // One cap for all would refuse a big day's card total or let an absurd

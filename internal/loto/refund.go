@@ -224,3 +224,7 @@ func (d *Day) Refunds() []Refund {
 	defer d.mu.Unlock()
 	return copies(d.st.ent.refunds)
 }
+
+func (st *State) applyVoid(e journal.Event, p cardsVoided) error {
+	return st.void(e, p.Cards, p.Reason)
+}

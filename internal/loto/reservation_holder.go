@@ -3,6 +3,7 @@ package loto
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -19,6 +20,33 @@ func (r Reservation) NameContains(text string) bool {
 		return true
 	}
 	return r.Personal == "" && strings.Contains(fold(r.Name), fold(text))
+}
+
+// Matches says whether a reservation answers the organiser's search: its
+// holder's name (any case, any accent), the digits of its phone (three at
+// least, +33 read as the leading 0), its e-mail, its number or one of its
+// tickets' codes. An empty search finds all; an erased holder is found by
+// nothing else.
+func (r Reservation) Matches(q string) bool {
+	q = strings.TrimSpace(q)
+	switch {
+	case q == "":
+		return true
+	case r.Personal != "":
+		return false
+	case r.NameContains(q), q == strconv.Itoa(r.ID):
+		return true
+	case len(phoneDigits(q)) >= 3 && strings.Contains(phoneDigits(r.Contact), phoneDigits(q)):
+		return true
+	case strings.Contains(q, "@") && strings.Contains(strings.ToLower(r.Contact), strings.ToLower(q)):
+		return true
+	}
+	for _, t := range r.Tickets {
+		if strings.EqualFold(t.Code, q) {
+			return true
+		}
+	}
+	return false
 }
 
 // AlreadyReserved is the refusal ImportReservations would give a list

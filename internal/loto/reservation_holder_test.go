@@ -114,3 +114,41 @@ func TestReservation_NameContainsIgnoresCaseAndAccents(t *testing.T) {
 		})
 	}
 }
+
+// TestReservation_MatchesTheOrganisersSearch: the organiser finds a
+// reservation by the holder's name, the digits of the phone (+33 as 0, at
+// least three), the e-mail, its number or a ticket's code; an erased
+// holder (P1) is found by none of them.
+func TestReservation_MatchesTheOrganisersSearch(t *testing.T) {
+	r := Reservation{ID: 12, Name: "Hélène Lefèvre", Contact: "+33 6 12 34 56 78",
+		Tickets: []Ticket{{Code: "B-0042-K7"}}}
+	mail := Reservation{ID: 3, Name: "Paul Martin", Contact: "Paul@Example.fr"}
+	tests := []struct {
+		name string
+		r    Reservation
+		q    string
+		want bool
+	}{
+		{"the name, without accents", r, "lefevre", true},
+		{"digits of the phone, as 06", r, "06 12", true},
+		{"digits of the phone, as +33", r, "+33 6 12 34", true},
+		{"digits in the middle", r, "345", true},
+		{"two digits are too few", r, "56", false},
+		{"its number", r, "12", true},
+		{"another number", r, "13", false},
+		{"a ticket's code, in any case", r, " b-0042-k7 ", true},
+		{"the e-mail, in any case", mail, "paul@example.FR", true},
+		{"a part of the e-mail without @", mail, "example", false},
+		{"the empty search", r, "  ", true},
+		{"another name", r, "Dupont", false},
+		{"erased, by its old name", Reservation{ID: 12, Name: "effacé", Personal: PersonalErased, Tickets: r.Tickets}, "B-0042-K7", false},
+		{"erased, by the empty search", Reservation{ID: 12, Name: "effacé", Personal: PersonalErased}, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.r.Matches(tt.q); got != tt.want {
+				t.Fatalf("Matches(%q) = %v, want %v", tt.q, got, tt.want)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package loto
 
 import (
 	"context"
+	"sort"
 	"strings"
 
 	"loto/internal/card"
@@ -209,4 +210,56 @@ func (d *Day) CardAt(code card.SeriesCode, number int) (string, card.Card, error
 	}
 	s, err := d.st.serialOf(ref)
 	return s, c, err
+}
+
+// Series is a series of cards as recorded in the journal.
+type Series struct {
+	Code       string      `json:"code"`
+	Kind       Kind        `json:"kind"`
+	Cards      int         `json:"cards"`
+	Color      string      `json:"color"`
+	Title      string      `json:"title"`
+	Generator  int         `json:"generator"`
+	SeedSHA256 string      `json:"seed_sha256"`
+	Rerolls    map[int]int `json:"rerolls,omitempty"`
+}
+
+// SeriesList returns every series in the journal, by code (A..Z, AA..).
+func (st *State) SeriesList() []Series {
+	out := make([]Series, 0, len(st.series))
+	for _, s := range st.series {
+		out = append(out, *s)
+	}
+	sort.Slice(out, func(i, j int) bool { return seriesLess(out[i].Code, out[j].Code) })
+	return out
+}
+
+// seriesLess orders codes as a spreadsheet orders columns: Z before AA.
+func seriesLess(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return a < b
+}
+
+// onSale returns the series if it exists and the day sells it (R10).
+func (st *State) onSale(code string) (*Series, bool) {
+	s, ok := st.series[code]
+	if !ok || st.event == nil {
+		return nil, false
+	}
+	_, sold := st.event.SeriesSpec(code)
+	return s, sold
+}
+
+func (st *State) applySeries(e journal.Event, p seriesCreated) error {
+	if _, dup := st.series[p.Code]; dup {
+		return internalf(nil, "événement %d : la série %s existe déjà", e.Seq, p.Code)
+	}
+	if seed, ok := st.secrets[seriesSeedSecret(p.Code)]; ok && sha256Hex(seed) != p.SeedSHA256 {
+		return internalf(nil, "événement %d : la graine de la série %s ne correspond pas à son engagement", e.Seq, p.Code)
+	}
+	st.series[p.Code] = &Series{Code: p.Code, Kind: p.Kind, Cards: p.Cards, Color: p.Color, Title: p.Title,
+		Generator: p.Generator, SeedSHA256: p.SeedSHA256, Rerolls: p.Rerolls}
+	return nil
 }

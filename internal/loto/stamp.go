@@ -75,3 +75,7 @@ func (st *State) serialOnSale(s card.Serial) (CardRef, string, error) {
 	}
 	return ref, s.String(), nil
 }
+
+func (st *State) applyStamp(e journal.Event, p cardsStamped) error {
+	return st.hold(e, p.Cards, holder{})
+}

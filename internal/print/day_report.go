@@ -8,6 +8,7 @@ import (
 
 	"loto/internal/loto"
 	"loto/internal/report"
+	"loto/internal/rulebook"
 )
 
 // DayReport lays the day's report out as tables for ReportPDF and
@@ -15,7 +16,7 @@ import (
 func DayReport(r report.DayReport) Report {
 	doc := Report{
 		Title:    "Rapport de la journée — " + r.Event,
-		Subtitle: frenchDate(r.Date) + ", " + r.Venue,
+		Subtitle: rulebook.FrenchDate(r.Date) + ", " + r.Venue,
 	}
 	state := "rapport provisoire : la journée n'est pas finie"
 	if r.Final {
@@ -159,15 +160,4 @@ func centsOr(c *loto.Cents) string {
 		return "—"
 	}
 	return c.String()
-}
-
-// frenchDate writes a YYYY-MM-DD date the French way: "dimanche 16 mars 2025".
-func frenchDate(date string) string {
-	t, err := time.Parse(time.DateOnly, date)
-	if err != nil {
-		return date
-	}
-	days := []string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"}
-	months := []string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"}
-	return fmt.Sprintf("%s %d %s %d", days[t.Weekday()], t.Day(), months[t.Month()-1], t.Year())
 }

@@ -26,3 +26,17 @@ func TestR27_DayReportPrintsItsAnchor(t *testing.T) {
 		t.Fatalf("the report does not print: %v", err)
 	}
 }
+
+// TestDayReportWritesTheFirstOfTheMonthAsFrenchDoes: the report's date,
+// like the rules', says "1er" on the first of a month, never "1".
+func TestDayReportWritesTheFirstOfTheMonthAsFrenchDoes(t *testing.T) {
+	for date, want := range map[string]string{
+		"2026-12-01": "mardi 1er décembre 2026, Salle des fêtes",
+		"2026-12-02": "mercredi 2 décembre 2026, Salle des fêtes",
+	} {
+		doc := DayReport(report.DayReport{Event: "Petit loto", Date: date, Venue: "Salle des fêtes"})
+		if doc.Subtitle != want {
+			t.Errorf("subtitle for %s: %q, want %q", date, doc.Subtitle, want)
+		}
+	}
+}

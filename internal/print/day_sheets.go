@@ -5,6 +5,7 @@ import (
 
 	"loto/internal/card"
 	"loto/internal/loto"
+	"loto/internal/rulebook"
 )
 
 // DayTickets builds the reservation tickets of the day to print: those of
@@ -14,7 +15,7 @@ func DayTickets(d *loto.Day, only int) ([]TicketSheet, error) {
 	if ev == nil {
 		return nil, fmt.Errorf("l'événement du jour n'est pas créé : pas de billets")
 	}
-	when := frenchDate(ev.Date) + ", ouverture des portes " + ev.Schedule.Doors.String()
+	when := rulebook.FrenchDate(ev.Date) + ", ouverture des portes " + ev.Schedule.Doors.String()
 	var sheets []TicketSheet
 	for _, r := range d.Reservations() {
 		if only != 0 && r.ID != only {

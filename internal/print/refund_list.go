@@ -6,6 +6,7 @@ import (
 
 	"loto/internal/loto"
 	"loto/internal/report"
+	"loto/internal/rulebook"
 )
 
 // RefundList lays out the refund list of a postponed loto (R29): every sale
@@ -17,7 +18,7 @@ func RefundList(r report.DayReport) (Report, error) {
 	if pp == nil {
 		return Report{}, loto.Errorf(loto.EConflict, "le loto n'est pas reporté : pas de liste de remboursements (R29)")
 	}
-	doc := Report{Title: "Remboursements du loto reporté — " + r.Event, Subtitle: frenchDate(r.Date) + ", " + r.Venue,
+	doc := Report{Title: "Remboursements du loto reporté — " + r.Event, Subtitle: rulebook.FrenchDate(r.Date) + ", " + r.Venue,
 		Footer: fmt.Sprintf("liste au journal n° %d, ancre %s (loto journal verify --anchor)", r.HeadSeq, r.Anchor.Short())}
 	due := Section{Title: "Ventes à rembourser (R29)", Columns: []string{"Vente", "Caisse", "Heure", "Paiement", "Montant", "Cartes"}, Align: []byte("RLLLRL")}
 	var total loto.Cents

@@ -146,7 +146,7 @@ func apiReservations(s *Server, w http.ResponseWriter, r *http.Request, _ loto.A
 	q := strings.TrimSpace(r.URL.Query().Get("q"))
 	out := reservationsFound{Reservations: []loto.Reservation{}}
 	for _, res := range s.day.Reservations() {
-		if !matches(res, q) {
+		if !res.Matches(q) {
 			continue
 		}
 		out.Total++
@@ -156,45 +156,6 @@ func apiReservations(s *Server, w http.ResponseWriter, r *http.Request, _ loto.A
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
-}
-
-// matches says whether a reservation answers a search: its holder's name
-// (any case, any accent), the digits of its phone (three at least), its
-// e-mail, its number or one of its tickets' codes. An empty search finds all.
-func matches(res loto.Reservation, q string) bool {
-	switch {
-	case q == "":
-		return true
-	case res.Personal != "":
-		return false // erased: nothing finds it but the whole list
-	case res.NameContains(q), q == strconv.Itoa(res.ID):
-		return true
-	case len(phone(q)) >= 3 && strings.Contains(phone(res.Contact), phone(q)):
-		return true
-	case strings.Contains(q, "@") && strings.Contains(strings.ToLower(res.Contact), strings.ToLower(q)):
-		return true
-	}
-	for _, t := range res.Tickets {
-		if strings.EqualFold(t.Code, q) {
-			return true
-		}
-	}
-	return false
-}
-
-// phone writes a phone number, or a part of one, as its digits, +33 as the
-// leading 0: "+33 6 12" is found in "06 12 34 56 78".
-func phone(s string) string {
-	digits := strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, s)
-	if strings.HasPrefix(strings.TrimSpace(s), "+33") && len(digits) >= 2 {
-		digits = "0" + digits[2:]
-	}
-	return digits
 }
 
 func apiReservationTickets(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {

@@ -81,8 +81,8 @@ const pageFitScript = `(() => {
 })()`
 
 // TestBrowser_PagesFitPhonesTabletsAndLaptops opens each page a volunteer
-// or a player uses, on a day under way, at a phone's, a tablet's and a
-// laptop's size, and fails on whatever pageFitScript finds.
+// or a player uses, on a day under way, at two phones' sizes, a tablet's
+// and a laptop's, and fails on whatever pageFitScript finds.
 func TestBrowser_PagesFitPhonesTabletsAndLaptops(t *testing.T) {
 	t.Parallel()
 	l := startLive(t, Config{})
@@ -128,11 +128,12 @@ func TestBrowser_PagesFitPhonesTabletsAndLaptops(t *testing.T) {
 	}
 }
 
-// pageSizes are a phone's, a tablet's and a laptop's screens.
+// pageSizes are two phones' screens (most Android phones' width, then an
+// iPhone's), a tablet's and a laptop's.
 var pageSizes = []struct {
 	name string
 	w, h int64
-}{{"390x844", 390, 844}, {"820x1180", 820, 1180}, {"1366x768", 1366, 768}}
+}{{"360x800", 360, 800}, {"390x844", 390, 844}, {"820x1180", 820, 1180}, {"1366x768", 1366, 768}}
 
 // fitsEverySize lays the tab's page out at each of pageSizes in turn, as a
 // tablet turned or a window resized would, screenshots it as shot-SIZE

@@ -105,3 +105,25 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	body.Next = nextOf(err)
 	writeJSON(w, statusOf(code), body)
 }
+
+// refusal is a refusal with the page where the person sets it right
+// (errorBody.Next): a page or a stream refused then says where to go
+// instead of trying again for ever.
+type refusal struct {
+	error
+	next string
+}
+
+func (r *refusal) Unwrap() error { return r.error }
+
+// goTo is err with the page that sets it right.
+func goTo(err error, next string) error { return &refusal{error: err, next: next} }
+
+// nextOf is the page that sets err right, "" when none does.
+func nextOf(err error) string {
+	var r *refusal
+	if errors.As(err, &r) {
+		return r.next
+	}
+	return ""
+}

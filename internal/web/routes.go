@@ -148,3 +148,7 @@ var routes = []route{
 	{"/api/", public, false, apiUnknown},
 	{"/", public, false, pageNotFound},
 }
+
+func apiUnknown(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	return loto.Errorf(loto.ENotFound, "pas de route %s %s dans l'API", r.Method, loto.Shown(r.URL.Path))
+}

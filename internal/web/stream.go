@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"loto/internal/loto"
 	"loto/internal/web/sink"
 )
 
@@ -108,4 +109,12 @@ func (b *Broker) pump(cl *client, q sink.Queue, send func([][]byte) bool, gone <
 			return
 		}
 	}
+}
+
+func apiStream(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) error {
+	if s.stream == nil {
+		return loto.Errorf(loto.ENotFound, "le flux en direct n'est pas encore servi")
+	}
+	s.stream.ServeHTTP(w, r)
+	return nil
 }

@@ -100,9 +100,14 @@ export function verdictItem(c, token) {
   li.className = "verdict " + (c.verdict === "win" ? "win" : c.verdict ? "lose" : "pending");
   const head = document.createElement("p");
   head.className = "vhead";
-  const serial = document.createElement("strong");
-  serial.textContent = `Annonce ${c.claim} : carte ${c.serial}`;
-  head.append(serial);
+  // The serial never breaks at its hyphens; the words before it may wrap
+  // on a phone, whatever the width of the serial's letters.
+  const title = document.createElement("strong");
+  const serial = document.createElement("span");
+  serial.className = "serial";
+  serial.textContent = c.serial;
+  title.append(`Annonce ${c.claim} : carte `, serial);
+  head.append(title);
   const v = document.createElement("span");
   v.className = "vtext";
   v.textContent = c.verdict ? (c.verdict === "win" ? "✔ " : "✘ ") + (labels.verdicts[c.verdict] || c.verdict) : "en attente du contrôle";
