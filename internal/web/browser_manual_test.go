@@ -172,6 +172,50 @@ func TestBrowser_R23_HostIsToldTheNextStageTakesCallsAtTheSameNumber(t *testing.
 	page.noErrors()
 }
 
+// TestBrowser_HostKeyInAFieldJustHiddenIsTheNextAct: a call hides the
+// number field under the host's fingers, and the browser may leave the
+// focus in it until its next frame. The host's next key, C, opens the
+// control even then, as a shortcut, not as typing.
+func TestBrowser_HostKeyInAFieldJustHiddenIsTheNextAct(t *testing.T) {
+	t.Parallel()
+	l := startLiveEvent(t, Config{}, manualDay(t))
+	sold := l.sell(1, 6)
+	ctx := context.Background()
+	host := l.devices[loto.RoleHost]
+	if _, err := l.day.StartGame(ctx, host); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []card.Number{7, 21, 45} {
+		if _, err := l.day.Draw(ctx, host, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := l.day.Claim(ctx, l.devices[loto.RoleController], mustSerial(t, sold[0])); err != nil {
+		t.Fatal(err)
+	}
+	page := l.openAs(loto.RoleHost, "/meneur", 1366, 768)
+	page.waitText("#phase", loto.PhaseCalled.French())
+	// The field, focused while the draw showed, is hidden, and the key
+	// lands in it before any frame.
+	focused := eval[bool](page, `(() => {
+		const n = document.getElementById("number"), draw = n.closest("[data-when]");
+		draw.hidden = false;
+		n.focus();
+		draw.hidden = true;
+		const still = document.activeElement === n;
+		n.dispatchEvent(new KeyboardEvent("keydown", { key: "c", bubbles: true, cancelable: true }));
+		return still;
+	})()`)
+	if !focused {
+		t.Fatal("the hidden field lost the focus at once: the test no longer makes the case it checks")
+	}
+	page.waitUntil("the control opened by the key", func() (bool, string) {
+		claims := page.text("#claims")
+		return strings.Contains(claims, "✔") || strings.Contains(claims, "✘"), fmt.Sprintf("claims %q, phase %q", claims, page.text("#phase"))
+	})
+	page.noErrors()
+}
+
 // TestBrowser_R15_ControllerIsWarnedOfACardAlreadyCalled: on the
 // controller's phone the same card registered twice in one call is said at
 // once, while the player is still there; the journal holds both claims,

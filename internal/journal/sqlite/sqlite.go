@@ -70,6 +70,35 @@ func open(ctx context.Context, path string, clock journal.Clock) (*Store, error)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
+	// Two processes opening a new file at the same moment may each hold a
+	// lock the other waits for while switching it to WAL or creating its
+	// tables; SQLite then answers one of them SQLITE_BUSY at once rather
+	// than let both wait for ever. That one tries again, from the start,
+	// within the busy timeout: the other has finished by then.
+	deadline := time.Now().Add(openPatience)
+	for {
+		s, err := openOnce(ctx, path, dsn, clock)
+		if err == nil || !isBusy(err) || time.Now().After(deadline) {
+			return s, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(openRetry):
+		}
+	}
+}
+
+// openPatience is how long open tries a file another process is opening
+// too, as long as the busy timeout waits for a lock; openRetry is the
+// pause between two tries.
+const (
+	openPatience = 10 * time.Second
+	openRetry    = 20 * time.Millisecond
+)
+
+// openOnce opens the database at dsn and applies pending migrations.
+func openOnce(ctx context.Context, path, dsn string, clock journal.Clock) (*Store, error) {
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)

@@ -96,6 +96,34 @@ func TestTwoStoresOnOneFileStaySafe(t *testing.T) {
 	}
 }
 
+// TestStoresOpeningOneNewFileAtOnceAllOpen: four stores opening one new
+// file at the same moment, as two loto commands started together do, all
+// open it; none is told the base is locked. Before open tried again,
+// SQLite answered one of them SQLITE_BUSY for about one file in fifty.
+func TestStoresOpeningOneNewFileAtOnceAllOpen(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	const files, stores = 300, 4
+	for i := range files {
+		path := filepath.Join(t.TempDir(), "loto.db")
+		errs := make(chan error, stores)
+		for range stores {
+			go func() {
+				s, err := Open(ctx, path, nil)
+				if err == nil {
+					s.Close()
+				}
+				errs <- err
+			}()
+		}
+		for range stores {
+			if err := <-errs; err != nil {
+				t.Fatalf("file %d: %v", i, err)
+			}
+		}
+	}
+}
+
 // TestPathIsAPath: a file name with "#", "?" or "%" opens that very file,
 // not another one named by what comes before the sign, and reopens it.
 func TestPathIsAPath(t *testing.T) {

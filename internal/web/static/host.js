@@ -298,7 +298,11 @@ document.addEventListener("keydown", (e) => {
   if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) {
     return;
   }
-  const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
+  // A field the page has just hidden (the number's, once a call stops the
+  // draw) may keep the focus until the browser's next frame: a key then is
+  // the host's next act, not typing.
+  const typing = (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) &&
+    !e.target.closest("[hidden]");
   if (e.key === "Escape") {
     if (ruleFormOpen()) {
       e.preventDefault();
