@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of loto. On a fresh Debian machine with Go it first installs
 # what the tests need from Debian's packages when missing (PostgreSQL server,
-# poppler-utils for rendering PDFs, chromium and a font for the browser
-# tests: Debian's own build, never a browser a tool downloads; nginx, the reverse proxy that
+# poppler-utils for rendering PDFs, chromium with its French locale and a
+# font for the browser tests: Debian's own build, never a browser a tool downloads; nginx, the reverse proxy that
 # docs/deploy.md configures, for the several-instances test), then starts a private PostgreSQL for the
 # run (a throw-away cluster on a Unix socket) and stops it afterwards.
 # Extra arguments go to `go test` (e.g. scripts/test.sh -run TestR17 ./internal/game).
@@ -18,6 +18,9 @@ command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 [ -x "$(pg_bin)/initdb" ] || need+=(postgresql)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# The browser tests run chromium in French, as a hall's browsers are: its
+# own words (a field's date, a form's refusal) need its French locale.
+[ -e /usr/lib/chromium/locales/fr.pak ] || need+=(chromium-l10n)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx)
 if [ ${#need[@]} -gt 0 ]; then

@@ -119,11 +119,44 @@ func launchBrowser(dir string, extra ...chromedp.ExecAllocatorOption) (context.C
 		chromedp.Flag("disable-default-apps", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("mute-audio", true),
+		chromedp.Flag("lang", "fr-FR"),
+		chromedp.Env("LANGUAGE=fr", "LANG=fr_FR.UTF-8"),
 	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(opts, extra...)...)
 	ctx, cancelCtx := chromedp.NewContext(alloc)
 	cancel := []context.CancelFunc{cancelAlloc, cancelCtx}
 	return ctx, cancel, chromedp.Do(ctx)
+}
+
+// TestBrowser_SpeaksFrenchAsAHallsBrowsers: the test browser is a French
+// one, as the hall's are: it asks for French pages and its own words (a
+// required field's refusal) are French, which needs its French locale
+// installed. Screenshots then show dates and refusals as volunteers see
+// them.
+func TestBrowser_SpeaksFrenchAsAHallsBrowsers(t *testing.T) {
+	t.Parallel()
+	l := startLive(t, Config{})
+	tb := l.open("/reglement", 390, 844)
+	tb.waitText("h1", "Règlement du jeu")
+	if lang := eval[string](tb, `navigator.language`); lang != "fr-FR" {
+		t.Errorf("navigator.language = %q, want fr-FR", lang)
+	}
+	said := eval[string](tb, `(() => {
+		const f = document.createElement("input");
+		f.required = true;
+		document.body.append(f);
+		const m = f.validationMessage;
+		f.remove();
+		return m;
+	})()`)
+	if said != "Veuillez renseigner ce champ." {
+		t.Errorf("an empty required field says %q, want the French browser's words", said)
+	}
+	date := eval[string](tb, `new Date(Date.UTC(2025, 2, 16, 12)).toLocaleDateString(undefined, {timeZone: "UTC"})`)
+	if date != "16/03/2025" {
+		t.Errorf("the browser writes 16 March 2025 as %q, want 16/03/2025", date)
+	}
+	tb.noErrors()
 }
 
 // live is a real server of the example day on a loopback port, with its
