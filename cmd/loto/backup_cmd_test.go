@@ -250,12 +250,33 @@ func TestBackup_CommandLinesOfTheWrongShape(t *testing.T) {
 // backedUp matches what serve prints of each backup it takes.
 var backedUp = regexp.MustCompile(`(?m)^sauvegarde( finale)? : (\S+), ancre (\S+)$`)
 
+// upToDate matches what serve prints at its stop when the journal did not
+// grow since its last backup, which it names.
+var upToDate = regexp.MustCompile(`(?m)^sauvegarde finale : rien de nouveau depuis la dernière, (\S+), ancre (\S+), qui tient tout le journal$`)
+
+// stopSaid fails unless serve's output ends its backups with the stop's:
+// a final backup (last, the last of backedUp's matches), or, when the
+// journal did not grow since, a line naming last as holding it all.
+func stopSaid(t *testing.T, out string, last []string) {
+	t.Helper()
+	if last[1] == " finale" {
+		if upToDate.MatchString(out) {
+			t.Fatalf("serve took a final backup and said nothing was new: %s", out)
+		}
+		return
+	}
+	m := upToDate.FindStringSubmatch(out)
+	if m == nil || m[1] != last[2] || m[2] != last[3] {
+		t.Fatalf("no final backup, and the stop did not name the last one (%s, %s) as holding the journal: %s", last[2], last[3], out)
+	}
+}
+
 // TestServe_BackupToAFolderWhileServingAndAtTheStop: `loto serve
 // --backup-to DIR --backup-every 1s` on a day that the demo records
 // writes a backup when it starts, more while the day grows, and a last one
-// at the stop if the journal grew since, so that the last holds every event
-// of the journal; each one restores and verifies against the anchor the
-// server printed.
+// at the stop if the journal grew since (else it says the last one holds
+// it all), so that the last holds every event of the journal; each one
+// restores and verifies against the anchor the server printed.
 func TestServe_BackupToAFolderWhileServingAndAtTheStop(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -269,6 +290,7 @@ func TestServe_BackupToAFolderWhileServingAndAtTheStop(t *testing.T) {
 	// the one before (the demo may be in one of its breaks): either way the
 	// last backup said holds every event of the journal.
 	final := found[len(found)-1]
+	stopSaid(t, s.stdout.String(), final)
 	if strings.Contains(s.stderr.String(), "impossible") {
 		t.Fatalf("a backup failed: %s %s", s.stdout, s.stderr)
 	}
@@ -288,6 +310,33 @@ func TestServe_BackupToAFolderWhileServingAndAtTheStop(t *testing.T) {
 		if out := mustRun(t, "restore", "--from", f[2], "--db", into, "--anchor", f[3]); !strings.Contains(out, "ancre "+f[3]+" : conforme") {
 			t.Fatalf("restore of %s: %q", f[2], out)
 		}
+	}
+}
+
+// TestServe_BackupToSaysAtTheStopThatTheLastBackupHoldsAll: a day that
+// does not grow while served is backed up once, at the start; the stop
+// copies nothing again and says which backup holds the whole journal, so
+// the organiser who pulls the stick out knows it is up to date.
+func TestServe_BackupToSaysAtTheStopThatTheLastBackupHoldsAll(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := saleDB(t)
+	s := startServe(t, "--db", db, "--backup-to", dir, "--backup-every", "1s")
+	waitUntil(t, 30*time.Second, func() bool { return backedUp.MatchString(s.stdout.String()) },
+		"no backup at the start in 30 s: %s %s", s.stdout, s.stderr)
+	time.Sleep(1500 * time.Millisecond) // a tick of --backup-every, on a journal that did not grow
+	stopCleanly(t, s)
+	out := s.stdout.String()
+	found := backedUp.FindAllStringSubmatch(out, -1)
+	if len(found) != 1 || found[0][1] == " finale" {
+		t.Fatalf("want one backup, at the start, for a day that did not grow: %s", out)
+	}
+	stopSaid(t, out, found[0])
+	if h := anchorOf(t, db); found[0][3] != h.Anchor.Short() {
+		t.Fatalf("the backup named at the stop ends at %s, the journal at %s", found[0][3], h.Anchor.Short())
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 1 {
+		t.Fatalf("%d files in the folder, want the one backup", len(files))
 	}
 }
 

@@ -87,9 +87,13 @@ func (b autoBackup) start(ctx context.Context, e *env, db string, head func() in
 	}
 	db = dbName(db)
 	var last int64
+	var lastSaid string // the last backup's file and anchor, as printed
 	b.tidy(e)
 	take := func(ctx context.Context, final bool) {
 		if head() == last {
+			if final && lastSaid != "" {
+				fmt.Fprintf(e.stdout, "sauvegarde finale : rien de nouveau depuis la dernière, %s, qui tient tout le journal\n", lastSaid)
+			}
 			return
 		}
 		b.tidy(e)
@@ -105,11 +109,12 @@ func (b autoBackup) start(ctx context.Context, e *env, db string, head func() in
 			return
 		}
 		last = h.Seq
+		lastSaid = shownPath(file) + ", ancre " + journal.AnchorOf(h).Short()
 		what := "sauvegarde"
 		if final {
 			what = "sauvegarde finale"
 		}
-		fmt.Fprintf(e.stdout, "%s : %s, ancre %s\n", what, shownPath(file), journal.AnchorOf(h).Short())
+		fmt.Fprintf(e.stdout, "%s : %s\n", what, lastSaid)
 		removed, err := pruneBackups(*b.dir, *b.keep)
 		if len(removed) > 0 {
 			fmt.Fprintf(e.stdout, "anciennes sauvegardes retirées : %s (gardées : les %d dernières et la dernière de chaque jour)\n", strings.Join(removed, ", "), *b.keep)

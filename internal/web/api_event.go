@@ -10,6 +10,7 @@ import (
 	"loto/internal/eventfile"
 	"loto/internal/loto"
 	"loto/internal/print"
+	"loto/internal/rulebook"
 )
 
 // The day's set-up through the API, the organiser's alone: the event file
@@ -37,11 +38,19 @@ func readFile(r *http.Request, what string) ([]byte, error) {
 // eventCheck is the answer of a valid event file: the day it describes and
 // what is worth a look before it is recorded.
 type eventCheck struct {
-	Event    *loto.EventSpec `json:"event"`
-	Warnings []string        `json:"warnings"`
+	Event *loto.EventSpec `json:"event"`
+	// Subtitle is the day as the rules page will name it: its date the
+	// French way and its venue ("dimanche 16 mars 2025 — Salle Hermione").
+	Subtitle string   `json:"subtitle"`
+	Warnings []string `json:"warnings"`
 	// Warned are the warnings one by one, each at its line and place in
 	// the file, for the form that shows each beside its field.
 	Warned []eventfile.Mistake `json:"warned,omitempty"`
+}
+
+// checked is the answer of the event spec with its warnings.
+func checked(spec *loto.EventSpec, warnings []string, warned []eventfile.Mistake) eventCheck {
+	return eventCheck{Event: spec, Subtitle: rulebook.Of(spec).Subtitle, Warnings: warnings, Warned: warned}
 }
 
 // parseEventFile reads and validates the body as an event file, alone or
@@ -101,7 +110,7 @@ func apiEventCheck(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Act
 		warnings = append(warnings, created)
 		warned = append(warned, eventfile.Mistake{Message: created})
 	}
-	writeJSON(w, http.StatusOK, eventCheck{Event: spec, Warnings: warnings, Warned: warned})
+	writeJSON(w, http.StatusOK, checked(spec, warnings, warned))
 	return nil
 }
 
@@ -135,6 +144,6 @@ func apiEvent(s *Server, w http.ResponseWriter, r *http.Request, _ loto.Actor) e
 	if ev == nil {
 		return loto.Errorf(loto.ENotFound, "l'événement du jour n'est pas encore créé : envoyer son fichier")
 	}
-	writeJSON(w, http.StatusOK, eventCheck{Event: ev, Warnings: []string{}})
+	writeJSON(w, http.StatusOK, checked(ev, []string{}, nil))
 	return nil
 }

@@ -57,7 +57,7 @@ func apiEventPreview(s *Server, w http.ResponseWriter, r *http.Request, a loto.A
 		return loto.Errorf(loto.EInternal, "aperçu du tableau : %v", err)
 	}
 	writeJSON(w, http.StatusOK, eventPreview{
-		eventCheck: eventCheck{Event: spec, Warnings: warnings, Warned: warned},
+		eventCheck: checked(spec, warnings, warned),
 		Rules:      rules.String(), Board: board.String(),
 	})
 	return nil

@@ -51,7 +51,7 @@ func TestBrowserSetup_ExampleFileGuidesInFrench(t *testing.T) {
 	l := startLiveEvent(t, Config{}, nil)
 	tb := l.openOrganiser("/organisateur/evenement", laptopW, laptopH)
 	tb.run(chromedp.WaitVisible("#example"), chromedp.Click("#example"))
-	tb.waitText("#result h2", "✓ Fichier valide : « Méga Loto du Rotary Saint-Brieuc »")
+	tb.waitText("#result h2", "✓ Fichier valide : « Méga Loto du Rotary Saint-Brieuc », dimanche 16 mars 2025 — Salle Hermione, Saint-Brieuc")
 	text := eval[string](tb, `document.getElementById("text").value`)
 	if text != string(examples.MegaLoto) {
 		t.Fatalf("the editor holds %d bytes, not the example's %d", len(text), len(examples.MegaLoto))

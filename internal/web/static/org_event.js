@@ -151,7 +151,7 @@ function showValid(answer, created) {
   result.replaceChildren();
   listing.hidden = true;
   const ev = answer.event;
-  result.append(el("h2", created ? `✓ Événement « ${ev.name} » créé` : `✓ Fichier valide : « ${ev.name} », le ${ev.date} à ${ev.venue}`, "good"));
+  result.append(el("h2", created ? `✓ Événement « ${ev.name} » créé` : `✓ Fichier valide : « ${ev.name} », ${answer.subtitle}`, "good"));
   if (!created) {
     const games = ev.programme.length;
     const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
