@@ -15,7 +15,8 @@ import (
 // pageFitScript lists what a page of the volunteers shows badly, in words:
 // a page that scrolls sideways, a text whose glyphs leave the screen's
 // width or the panel it stands in, or are cut by an ancestor that clips its
-// overflow, a figure broken over two lines. A page may scroll down,
+// overflow, a figure broken over two lines, a card's serial cut at a
+// hyphen at a line's end. A page may scroll down,
 // never sideways: a phone's volunteer would miss what stands off to the
 // right.
 const pageFitScript = `(() => {
@@ -38,6 +39,16 @@ const pageFitScript = `(() => {
 		// A figure ("6 / 90", "117,00 €") is read at a glance: on one line.
 		if (el.matches("dd, td, th") && /^[-+\d\s,./€%]{1,14}$/.test(text) && new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size > 1) {
 			out.push("chiffre sur deux lignes : " + who);
+		}
+		// A card's serial ("A-000001-TA") is read and compared whole,
+		// digit by digit: never broken at one of its hyphens.
+		for (const m of n.textContent.matchAll(/\p{Lu}+-\d+-[\p{Lu}\d]+/gu)) {
+			const c = document.createRange();
+			c.setStart(n, m.index);
+			c.setEnd(n, m.index + m[0].length);
+			if (new Set([...c.getClientRects()].filter((b) => b.width >= 1).map((b) => Math.round(b.top))).size > 1) {
+				out.push("numéro de carte coupé en fin de ligne : " + where(el) + " «" + m[0] + "»");
+			}
 		}
 		// A frame that scrolls sideways and takes the focus keeps what
 		// stands beyond its edge within reach, by touch and by keyboard.
@@ -126,6 +137,11 @@ func TestBrowser_PagesFitPhonesTabletsAndLaptops(t *testing.T) {
 		org.run(chromedp.EmulateViewport(1366, 768), chromedp.Navigate(org.url))
 		org.fitsEverySize("largeur" + strings.ReplaceAll(p, "/", "-"))
 	}
+	// Last, a controller registers a call: the news names the card.
+	ctl := tabs[3]
+	ctl.run(chromedp.SendKeys("#serial", sold[0]+kb.Enter))
+	ctl.waitText("#said", "Annonce 1 enregistrée : carte "+sold[0])
+	ctl.fitsEverySize("largeur-controle-annonce")
 }
 
 // pageSizes are two phones' screens (most Android phones' width, then an

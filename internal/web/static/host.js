@@ -3,7 +3,7 @@
 import { post } from "./api.js";
 import { gameName } from "./french.js";
 import { hhmm } from "./clock.js";
-import { byId, fail, follow, gameLine, labels, renderClaims, say } from "./live.js";
+import { byId, fail, follow, gameLine, labels, renderClaims, say, showText } from "./live.js";
 import { closeRule, openRule, recordRule, renderRulings, ruleFormOpen } from "./rulings.js";
 
 const root = byId("host");
@@ -132,7 +132,7 @@ function mirror(p) {
   } else if (p && p.day_over) {
     line = "Journée terminée";
   }
-  byId("boardline").textContent = line;
+  showText(byId("boardline"), line);
   const drawn = (p && p.drawn) || [];
   byId("drawn").replaceChildren(
     ...drawn.map((n, i) => {

@@ -5,7 +5,7 @@
 import { gameName } from "./french.js";
 import { mergePatch } from "./patch.js";
 import { showRefusal } from "./refused.js";
-import { byId, fail, say } from "./said.js";
+import { byId, fail, say, showText } from "./said.js";
 import { follow as followStream, keepUp, reread } from "./sse.js";
 
 // labels are the domain's French words, rendered into the game pages; a
@@ -14,7 +14,7 @@ const labelsElement = document.getElementById("labels");
 export const labels = labelsElement ? JSON.parse(labelsElement.textContent) : {};
 
 // byId, say and fail are the game pages' news, said.js's.
-export { byId, fail, say };
+export { byId, fail, say, showText };
 
 // follow keeps render(pub, status) up to date: pub is the board's state
 // (the public stream), status the host's (/api/v1/status), read again each
