@@ -113,11 +113,21 @@ func startByHand(host, ctl *tab) {
 
 // typeNumber types the ball n on the host's page, the count-th drawn, and
 // waits until the host's page counts it and says it and the controller's
-// page shows it.
+// page shows it. The digits are seen in the field before Enter, and the
+// field emptied after it, so that a failure says which step was missed.
 func typeNumber(host, ctl *tab, count int, n card.Number) {
 	host.t.Helper()
 	num := strconv.Itoa(int(n))
-	host.run(chromedp.SendKeys("#number", num+kb.Enter))
+	host.run(chromedp.SendKeys("#number", num))
+	host.waitUntil("#number to hold "+num, func() (bool, string) {
+		v := host.value("#number")
+		return v == num, fmt.Sprintf("it holds %q", v)
+	})
+	host.run(chromedp.SendKeys("#number", kb.Enter))
+	host.waitUntil("#number to be emptied by Enter", func() (bool, string) {
+		v := host.value("#number")
+		return v == "", fmt.Sprintf("it holds %q", v)
+	})
 	host.waitText("#count", fmt.Sprintf("%d / 90", count))
 	host.waitText("#said", "Numéro "+num)
 	ctl.waitText("#last", num)

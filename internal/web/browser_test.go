@@ -421,9 +421,25 @@ func (tb *tab) waitUntil(what string, done func() (ok bool, seen string)) {
 			return
 		}
 		if time.Now().After(deadline) {
-			tb.t.Fatalf("%s: waited %v for %s; %s", tb.url, patience, what, seen)
+			tb.t.Fatalf("%s: waited %v for %s; %s%s", tb.url, patience, what, seen, tb.saying())
 		}
 	}
+}
+
+// saying is what the page says in its message and live lines, for a
+// failure to tell what the page answered: "" when it has neither.
+func (tb *tab) saying() string {
+	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
+	defer cancel()
+	read := func(selector string) string {
+		v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, selector)))
+		return v
+	}
+	said, live := read("#said"), read("#live")
+	if said == "" && live == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (the page says %q, its live line %q)", strings.TrimSpace(said), strings.TrimSpace(live))
 }
 
 // screenshotDir is where the browser tests write their screenshots: the
