@@ -39,7 +39,7 @@ type Item struct {
 func Of(e *loto.EventSpec) Rulebook {
 	r := Rulebook{
 		Title:    "Règlement du jeu — " + e.Name,
-		Subtitle: FrenchDate(e.Date) + " — " + e.Venue,
+		Subtitle: Subtitle(e),
 	}
 	add := func(title string, items ...Item) {
 		r.Sections = append(r.Sections, Section{Title: title, Items: items})
@@ -446,6 +446,10 @@ func sentence(s string) string {
 // quoted puts a name typed by the organiser in French quotes, held to it
 // by no-break spaces so that no line starts with a quote mark.
 func quoted(s string) string { return "«\u00a0" + s + "\u00a0»" }
+
+// Subtitle names the day as the rulebook's subtitle does: its date the
+// French way and its venue, "dimanche 16 mars 2025 — Salle Hermione".
+func Subtitle(e *loto.EventSpec) string { return FrenchDate(e.Date) + " — " + e.Venue }
 
 // FrenchDate writes a YYYY-MM-DD date the French way, "dimanche 16 mars
 // 2025"; a date it cannot read is written as given.

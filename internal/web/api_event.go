@@ -50,7 +50,7 @@ type eventCheck struct {
 
 // checked is the answer of the event spec with its warnings.
 func checked(spec *loto.EventSpec, warnings []string, warned []eventfile.Mistake) eventCheck {
-	return eventCheck{Event: spec, Subtitle: rulebook.Of(spec).Subtitle, Warnings: warnings, Warned: warned}
+	return eventCheck{Event: spec, Subtitle: rulebook.Subtitle(spec), Warnings: warnings, Warned: warned}
 }
 
 // parseEventFile reads and validates the body as an event file, alone or

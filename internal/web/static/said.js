@@ -11,7 +11,8 @@ const code = /[^\s«»()]*\d[^\s«»()]*/g;
 
 // showText sets an element's text, each code in it in a span that the
 // line never breaks (.whole): a volunteer reads a serial, on a phone too,
-// in one piece and never cut at a hyphen.
+// in one piece and never cut at a hyphen. A word of more than 24
+// characters (a link) may still break, so as not to run off a phone.
 export function showText(el, text) {
   const parts = [];
   let at = 0;
