@@ -150,7 +150,11 @@ func TestStreamClientBehindAFullSocketGetsEveryChangeInOrder(t *testing.T) {
 func TestStreamDropsAClientThatStopsReadingAndClosesItsConnection(t *testing.T) {
 	t.Parallel()
 	d := liveDay(t)
-	b, srv := tightStreamOf(t, d, BrokerOptions{Heartbeat: time.Millisecond, Buffer: 2})
+	// Every socket's send buffer is tight, so the reading client's frames
+	// wait too, now and then, for the stream's goroutine: a buffer of 256
+	// heartbeats lets that goroutine be a quarter of a second late on a
+	// loaded machine, and still drops the unread client within a second.
+	b, srv := tightStreamOf(t, d, BrokerOptions{Heartbeat: time.Millisecond, Buffer: 256})
 	slow := dialStream(t, srv)
 	rawStreamOf(t, b)
 	reader := connect(t, srv, "")
