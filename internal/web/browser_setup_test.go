@@ -3,11 +3,14 @@ package web
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -37,14 +40,36 @@ func (tb *tab) tabletShot(name string) {
 
 // downloads lets the tab save its downloads in a temporary folder and
 // returns a function that waits for the next one to finish and returns
-// its path.
+// its path. The browser tells every download of every test to each
+// listener: the tab's are those of its server's origin (a blob's URL
+// names it too), each test's server having a port of its own.
 func (tb *tab) downloads() func() string {
 	tb.t.Helper()
 	dir := tb.t.TempDir()
-	done := make(chan string, 4)
+	u, err := url.Parse(tb.url)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	origin := u.Scheme + "://" + u.Host + "/"
+	type download struct {
+		path string
+		size int64
+	}
+	done := make(chan download, 4)
+	var mu sync.Mutex
+	mine := map[string]bool{}
 	if err := chromedp.ListenBrowser(tb.ctx, func(ev any) {
-		if e, ok := ev.(*cdpbrowser.EventDownloadProgress); ok && e.State == cdpbrowser.DownloadProgressStateCompleted {
-			done <- filepath.Join(dir, e.GUID)
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *cdpbrowser.EventDownloadWillBegin:
+			if strings.HasPrefix(strings.TrimPrefix(e.URL, "blob:"), origin) {
+				mine[e.GUID] = true
+			}
+		case *cdpbrowser.EventDownloadProgress:
+			if e.State == cdpbrowser.DownloadProgressStateCompleted && mine[e.GUID] {
+				done <- download{filepath.Join(dir, e.GUID), int64(e.ReceivedBytes)}
+			}
 		}
 	}); err != nil {
 		tb.t.Fatal(err)
@@ -61,8 +86,17 @@ func (tb *tab) downloads() func() string {
 	return func() string {
 		tb.t.Helper()
 		select {
-		case p := <-done:
-			return p
+		case d := <-done:
+			// The browser may say a download is complete before the file
+			// has its name and its last bytes in the folder.
+			tb.waitUntil("the downloaded file "+d.path, func() (bool, string) {
+				fi, err := os.Stat(d.path)
+				if err != nil {
+					return false, err.Error()
+				}
+				return fi.Size() == d.size, fmt.Sprintf("it has %d bytes of %d", fi.Size(), d.size)
+			})
+			return d.path
 		case <-time.After(patience):
 			tb.t.Fatalf("no download finished in %v", patience)
 			return ""
