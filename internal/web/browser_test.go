@@ -405,9 +405,23 @@ func (tb *tab) waitText(selector, want string) {
 func (tb *tab) waitFor(selector string, ok func(string) bool, what string) {
 	tb.t.Helper()
 	tb.waitUntil(selector+": the text "+what, func() (bool, string) {
-		got := tb.text(selector)
+		got, err := tb.peek(selector)
+		if err != nil {
+			// A page that reloads itself after an act (the organiser's
+			// decisions do) cannot be read while it loads: not yet.
+			return false, "the page could not be read: " + err.Error()
+		}
 		return ok(got), fmt.Sprintf("it is %q", got)
 	})
+}
+
+// peek is text without failing: the text of the first element matching
+// selector, or the error of a page that cannot be read now (loading, or
+// not answering within 10 s).
+func (tb *tab) peek(selector string) (string, error) {
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	return chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, selector)))
 }
 
 // waitUntil polls done until it is true, the page's condition that a test
@@ -429,13 +443,8 @@ func (tb *tab) waitUntil(what string, done func() (ok bool, seen string)) {
 // saying is what the page says in its message and live lines, for a
 // failure to tell what the page answered: "" when it has neither.
 func (tb *tab) saying() string {
-	ctx, cancel := context.WithTimeout(tb.ctx, 5*time.Second)
-	defer cancel()
-	read := func(selector string) string {
-		v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, selector)))
-		return v
-	}
-	said, live := read("#said"), read("#live")
+	said, _ := tb.peek("#said")
+	live, _ := tb.peek("#live")
 	if said == "" && live == "" {
 		return ""
 	}
