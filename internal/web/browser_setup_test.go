@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"net/url"
 	"os"
 	"os/exec"
@@ -51,11 +50,7 @@ func (tb *tab) downloads() func() string {
 		tb.t.Fatal(err)
 	}
 	origin := u.Scheme + "://" + u.Host + "/"
-	type download struct {
-		path string
-		size int64
-	}
-	done := make(chan download, 4)
+	done := make(chan string, 4)
 	var mu sync.Mutex
 	mine := map[string]bool{}
 	if err := chromedp.ListenBrowser(tb.ctx, func(ev any) {
@@ -68,7 +63,7 @@ func (tb *tab) downloads() func() string {
 			}
 		case *cdpbrowser.EventDownloadProgress:
 			if e.State == cdpbrowser.DownloadProgressStateCompleted && mine[e.GUID] {
-				done <- download{filepath.Join(dir, e.GUID), int64(e.ReceivedBytes)}
+				done <- filepath.Join(dir, e.GUID)
 			}
 		}
 	}); err != nil {
@@ -86,17 +81,8 @@ func (tb *tab) downloads() func() string {
 	return func() string {
 		tb.t.Helper()
 		select {
-		case d := <-done:
-			// The browser may say a download is complete before the file
-			// has its name and its last bytes in the folder.
-			tb.waitUntil("the downloaded file "+d.path, func() (bool, string) {
-				fi, err := os.Stat(d.path)
-				if err != nil {
-					return false, err.Error()
-				}
-				return fi.Size() == d.size, fmt.Sprintf("it has %d bytes of %d", fi.Size(), d.size)
-			})
-			return d.path
+		case p := <-done:
+			return p
 		case <-time.After(patience):
 			tb.t.Fatalf("no download finished in %v", patience)
 			return ""

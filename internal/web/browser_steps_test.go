@@ -119,15 +119,9 @@ func typeNumber(host, ctl *tab, count int, n card.Number) {
 	host.t.Helper()
 	num := strconv.Itoa(int(n))
 	host.run(chromedp.SendKeys("#number", num))
-	host.waitUntil("#number to hold "+num, func() (bool, string) {
-		v := host.value("#number")
-		return v == num, fmt.Sprintf("it holds %q", v)
-	})
+	host.waitValue("#number", num)
 	host.run(chromedp.SendKeys("#number", kb.Enter))
-	host.waitUntil("#number to be emptied by Enter", func() (bool, string) {
-		v := host.value("#number")
-		return v == "", fmt.Sprintf("it holds %q", v)
-	})
+	host.waitValue("#number", "")
 	host.waitText("#count", fmt.Sprintf("%d / 90", count))
 	host.waitText("#said", "Numéro "+num)
 	ctl.waitText("#last", num)

@@ -379,7 +379,13 @@ func call[P, R any](tb *tab, cmd cdp.Command[P, R], params P) R {
 // text is the text of the first element matching a CSS selector, "" when none does.
 func (tb *tab) text(selector string) string {
 	tb.t.Helper()
-	return eval[string](tb, fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, selector))
+	return eval[string](tb, textOf(selector))
+}
+
+// textOf is the script that reads the text of the first element matching
+// selector, "" when none does.
+func textOf(selector string) string {
+	return fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, selector)
 }
 
 // attr is an attribute of the first element matching a CSS selector, "" when none.
@@ -415,13 +421,22 @@ func (tb *tab) waitFor(selector string, ok func(string) bool, what string) {
 	})
 }
 
+// waitValue waits until the field matching selector holds want.
+func (tb *tab) waitValue(selector, want string) {
+	tb.t.Helper()
+	tb.waitUntil(fmt.Sprintf("%s to hold %q", selector, want), func() (bool, string) {
+		v := tb.value(selector)
+		return v == want, fmt.Sprintf("it holds %q", v)
+	})
+}
+
 // peek is text without failing: the text of the first element matching
 // selector, or the error of a page that cannot be read now (loading, or
 // not answering within 10 s).
 func (tb *tab) peek(selector string) (string, error) {
 	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
 	defer cancel()
-	return chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, selector)))
+	return chromedp.Run(ctx, chromedp.Evaluate[string](textOf(selector)))
 }
 
 // waitUntil polls done until it is true, the page's condition that a test
